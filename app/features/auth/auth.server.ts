@@ -1,0 +1,59 @@
+/**
+ * better-auth instance (DESIGN.md §2, §6): email + password only, sign-up disabled, argon2id
+ * (m=19456 KiB, t=2, p=1), sessions expire after 30 minutes idle (SPEC §9, ASVS 3.3.2).
+ */
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { hash, verify } from "@node-rs/argon2";
+import { getDb } from "~/db/client.server";
+import { account, session, user, verification } from "~/db/schema/auth";
+import { getConfig } from "~/lib/config.server";
+
+/** argon2id parameters of DESIGN.md §6 (OWASP Password Storage Cheat Sheet minimum). */
+const ARGON2ID = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+/** Hashes a password with argon2id; returns the PHC string. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2ID);
+}
+
+/** Minimum administrator password length (DESIGN.md §6). */
+export const MIN_PASSWORD_LENGTH = 12;
+
+async function createAuth() {
+  const config = getConfig();
+  const db = await getDb();
+  return betterAuth({
+    baseURL: config.publicSiteUrl,
+    secret: config.authSecret,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      password: { hash: hashPassword, verify: ({ hash: h, password }) => verify(h, password) },
+    },
+    session: { expiresIn: 30 * 60, updateAge: 60 },
+    advanced: {
+      useSecureCookies: config.production,
+      cookiePrefix: "kva",
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = Awaited<ReturnType<typeof createAuth>>;
+
+let current: Promise<Auth> | undefined;
+
+/** The process-wide better-auth instance, created on first use. */
+export function getAuth(): Promise<Auth> {
+  current ??= createAuth().catch((error: unknown) => {
+    current = undefined;
+    throw error;
+  });
+  return current;
+}

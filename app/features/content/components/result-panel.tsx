@@ -1,0 +1,20 @@
+/** A centred result message with one action link (payment success and failure pages, SPEC §2). */
+import { Link } from "react-router";
+
+type Props = { tone: "success" | "failure"; title: string; message: string; action: { label: string; to: string } };
+
+export function ResultPanel({ tone, title, message, action }: Props) {
+  const ok = tone === "success";
+  return (
+    <section className="mx-auto grid max-w-xl place-items-center px-5 py-20 text-center">
+      <div aria-hidden="true" className={`grid size-16 place-items-center rounded-full text-3xl font-bold ${ok ? "bg-emerald-100 text-emerald-800" : "bg-red-100 text-red-800"}`}>
+        {ok ? "✓" : "!"}
+      </div>
+      <h1 className={`mt-6 text-3xl font-extrabold ${ok ? "text-emerald-800" : "text-red-800"}`}>{title}</h1>
+      <p className="mt-3 text-lg text-slate-700">{message}</p>
+      <Link to={action.to} className="mt-8 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
+        {action.label}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The slide-in side menu (SPEC §2 "Header and menu"): collapsible groups, one open at a time;
+ * on small screens also the Apply Now and Mandatory Disclosure buttons.
+ */
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { menuGroups } from "#content/navigation";
+import { ModalDialog } from "./modal-dialog";
+import { ChevronIcon, CloseIcon } from "./icons";
+
+type Props = { open: boolean; onClose: () => void };
+
+export function SideMenu({ open, onClose }: Props) {
+  const [openGroup, setOpenGroup] = useState<string | null>(null);
+  const baseId = useId();
+  const titleId = `${baseId}-title`;
+
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      labelledBy={titleId}
+      className="side-menu m-0 ml-auto h-dvh max-h-dvh w-[min(22rem,100vw)] max-w-none overflow-y-auto bg-white p-0 text-slate-900 shadow-2xl"
+    >
+      <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+        <h2 id={titleId} className="text-lg font-bold text-brand-800">Menu</h2>
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-full p-2 text-slate-700 hover:bg-slate-100"
+          aria-label="Close menu"
+        >
+          <CloseIcon className="size-6" />
+        </button>
+      </div>
+      <nav aria-label="Site menu" className="px-3 py-3">
+        <ul className="space-y-1">
+          {menuGroups.map((group) => {
+            const expanded = openGroup === group.id;
+            const panelId = `${baseId}-${group.id}`;
+            return (
+              <li key={group.id}>
+                <button
+                  type="button"
+                  aria-expanded={expanded}
+                  aria-controls={panelId}
+                  onClick={() => setOpenGroup(expanded ? null : group.id)}
+                  className="flex w-full items-center justify-between rounded-lg px-3 py-3 text-left text-sm font-bold tracking-wide text-brand-800 hover:bg-brand-50"
+                >
+                  {group.label}
+                  <ChevronIcon className={`size-5 transition-transform ${expanded ? "rotate-180" : ""}`} />
+                </button>
+                <ul id={panelId} hidden={!expanded} className="mb-2 space-y-1 pl-3">
+                  {group.links.map((link) => (
+                    <li key={link.to}>
+                      <Link
+                        to={link.to}
+                        onClick={onClose}
+                        className={
+                          link.highlight
+                            ? "block rounded-lg bg-accent-400 px-3 py-2 font-semibold text-brand-900 hover:bg-accent-500"
+                            : "block rounded-lg px-3 py-2 text-slate-800 hover:bg-slate-100"
+                        }
+                      >
+                        {link.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="grid gap-3 border-t border-slate-200 px-5 py-5 lg:hidden">
+        <Link to="/apply" onClick={onClose} className="rounded-lg bg-accent-400 px-4 py-3 text-center font-bold text-brand-900 hover:bg-accent-500">
+          Apply Now
+        </Link>
+        <Link to="/mandatory-disclosure" onClick={onClose} className="rounded-lg border-2 border-brand-700 px-4 py-3 text-center font-bold text-brand-700 hover:bg-brand-50">
+          Mandatory Disclosure
+        </Link>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * After a page change (push or replace), waits 300 ms and scrolls smoothly to the top, or to
+ * the `#section` the URL names, 72 px below the header (SPEC §2, §9). Back/forward keep the
+ * browser's own scroll restoration.
+ */
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigationType } from "react-router";
+import { PAGE_TRANSITION_MS, scrollToSection, scrollToTop } from "./scroll";
+
+export function usePageTransition(): void {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const first = useRef(true);
+
+  useEffect(() => {
+    const id = location.hash.slice(1);
+    if (first.current) {
+      first.current = false;
+      // A first load with a #section: place it below the header.
+      if (id) scrollToSection(decodeURIComponent(id));
+      return;
+    }
+    if (navigationType === "POP") return;
+    const timer = setTimeout(() => {
+      if (!id || !scrollToSection(decodeURIComponent(id))) scrollToTop();
+    }, PAGE_TRANSITION_MS);
+    return () => clearTimeout(timer);
+  }, [location.pathname, location.hash, location.key, navigationType]);
+}

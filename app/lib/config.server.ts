@@ -1,0 +1,147 @@
+/**
+ * Server configuration, parsed once from the environment with zod (DESIGN.md §4).
+ *
+ * - Development (NODE_ENV unset or not "production"): every variable has a default, so
+ *   `npm start` works on a fresh clone. Secrets are generated once and kept in DATA_DIR.
+ * - Production (NODE_ENV=production): PUBLIC_SITE_URL, AUTH_SECRET, ADMIN_EMAIL and
+ *   RECEIPT_SECRET are required. When any is missing, `getConfig()` still returns a usable
+ *   object but `missing` lists the names, and the server answers every page with the SPEC §2
+ *   Configuration Error screen (HTTP 503) after logging
+ *   `Missing required environment variables: A, B` (SPEC §5).
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Names that must be set when NODE_ENV=production (DESIGN.md §4). */
+export const REQUIRED_IN_PRODUCTION = [
+  "PUBLIC_SITE_URL",
+  "AUTH_SECRET",
+  "ADMIN_EMAIL",
+  "RECEIPT_SECRET",
+] as const;
+
+/** The sample administrator address used in development; obviously not a real inbox. */
+export const SAMPLE_ADMIN_EMAIL = "admin@kva-school.example";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: optionalString,
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: optionalString.default("127.0.0.1"),
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  DATA_DIR: optionalString.default("./data"),
+  PUBLIC_SITE_URL: optionalString.pipe(z.url().optional()),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString,
+  PAYMENT_PROVIDER: z.enum(["mock", "razorpay"]).default("mock"),
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RECEIPT_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+export type Config = {
+  production: boolean;
+  port: number;
+  host: string;
+  /** PostgreSQL URL, or undefined for embedded PGlite in `<dataDir>/pglite`. */
+  databaseUrl: string | undefined;
+  /** Absolute path of the data folder. */
+  dataDir: string;
+  /** Site origin without a trailing slash, e.g. "https://www.example.in". */
+  publicSiteUrl: string;
+  authSecret: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  paymentProvider: "mock" | "razorpay";
+  razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string };
+  receiptSecret: string;
+  /** Number of reverse-proxy hops to trust for the client IP. */
+  trustProxy: number;
+  /** Required variables that are missing (production only); empty when configured. */
+  missing: string[];
+  /** Variables that were set but malformed, as "NAME: reason". */
+  invalid: string[];
+};
+
+/** Reads `<dataDir>/<name>`, or writes 32 random bytes (hex) there on first use. */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Parses an environment into a Config. Pure apart from development secrets, which are
+ * created in DATA_DIR when absent. Never throws: malformed values are reported in `invalid`
+ * (and, in production, treated as missing).
+ */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const invalid: string[] = [];
+  const cleaned: Record<string, string | undefined> = { ...env };
+  let parsed = envSchema.safeParse(cleaned);
+  // Drop each malformed variable and parse again, so one typo does not hide the rest.
+  while (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = String(issue?.path[0] ?? "");
+    if (!key || !(key in cleaned)) throw parsed.error;
+    invalid.push(`${key}: ${issue?.message ?? "invalid"}`);
+    delete cleaned[key];
+    parsed = envSchema.safeParse(cleaned);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  const dataDir = path.resolve(e.DATA_DIR);
+  const missing = production
+    ? REQUIRED_IN_PRODUCTION.filter((name) => e[name] === undefined)
+    : [];
+  const secret = (value: string | undefined, file: string) =>
+    value ?? (production ? "" : persistentSecret(dataDir, file));
+
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    publicSiteUrl: (e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    authSecret: secret(e.AUTH_SECRET, "auth-secret"),
+    adminEmail: (e.ADMIN_EMAIL ?? SAMPLE_ADMIN_EMAIL).toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    razorpay: {
+      keyId: e.RAZORPAY_KEY_ID,
+      keySecret: e.RAZORPAY_KEY_SECRET,
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+    },
+    receiptSecret: secret(e.RECEIPT_SECRET, "receipt-secret"),
+    trustProxy: e.TRUST_PROXY,
+    missing,
+    invalid,
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process-wide configuration, parsed from `process.env` on first call. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** The SPEC §5 log line for a production start with missing variables. */
+export function missingVariablesMessage(missing: readonly string[]): string {
+  return `Missing required environment variables: ${missing.join(", ")}`;
+}

@@ -1,0 +1,50 @@
+/**
+ * The document shell: <html>, head tags, scripts with the CSP nonce, and the SPEC §2 generic
+ * error screen for anything that crashes a page. Scrolling after navigation is the site
+ * layout's job (SPEC §2: scroll to top smoothly after 300 ms), so React Router's
+ * ScrollRestoration is not used.
+ */
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/root";
+import { useNonce } from "~/lib/nonce";
+import { ErrorScreen } from "~/features/site/components/error-screen";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Values every page's meta needs; read on the server from the configuration. */
+export async function loader() {
+  const { getConfig } = await import("~/lib/config.server");
+  return { siteUrl: getConfig().publicSiteUrl };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#12305a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        {children}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorScreen />;
+}

@@ -1,0 +1,22 @@
+/**
+ * Every route of SPEC §2. Pages still being built share one placeholder module (each with its
+ * own id); unknown paths redirect to "/".
+ */
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { pages } from "../content/pages";
+
+const placeholder = "routes/public/placeholder.tsx";
+
+export default [
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    ...pages.map((p) => route(p.path, placeholder, { id: `page${p.path.replaceAll("/", "-")}` })),
+    route("news/:slug", placeholder, { id: "news-item" }),
+    route("admissions/retry-payment/:applicationId", placeholder, { id: "retry-payment" }),
+    route("verify-receipt/:hash", placeholder, { id: "verify-receipt" }),
+    route("payment-success", "routes/public/payment-success.tsx"),
+    route("payment-failure", "routes/public/payment-failure.tsx"),
+  ]),
+  route("admin/*", "routes/admin/placeholder.tsx"),
+  route("*", "routes/public/not-found.tsx"),
+] satisfies RouteConfig;

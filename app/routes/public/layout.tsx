@@ -1,0 +1,32 @@
+/** Public site chrome around every public page (SPEC §2): header, footer, floating widgets. */
+import { Outlet, useLocation } from "react-router";
+import { SiteHeader } from "~/features/site/components/site-header";
+import { SiteFooter } from "~/features/site/components/site-footer";
+import { FloatingPayFee } from "~/features/site/components/floating-pay-fee";
+import { FloatingEnquire } from "~/features/site/components/floating-enquire";
+import { BackToTop } from "~/features/site/components/back-to-top";
+import { ReadingProgress } from "~/features/site/components/reading-progress";
+import { NavigationProgress } from "~/features/site/components/navigation-progress";
+import { usePageTransition } from "~/features/site/use-page-transition";
+
+export default function PublicLayout() {
+  const location = useLocation();
+  usePageTransition();
+  return (
+    <>
+      <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <ReadingProgress />
+      <NavigationProgress />
+      <main id="main" key={location.pathname} className="motion-safe:animate-fade-in pt-[72px]">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <FloatingPayFee />
+      <FloatingEnquire />
+      <BackToTop />
+    </>
+  );
+}

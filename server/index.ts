@@ -1,0 +1,43 @@
+/**
+ * Starts the web server on PORT/HOST (default http://127.0.0.1:3000).
+ * Production bundle: `npm start` (builds first) or `npm run serve`. Development with Vite's
+ * hot reload: `npm run dev`. Run from the project folder.
+ */
+import path from "node:path";
+import express from "express";
+
+type AppModule = typeof import("./app");
+
+const useVite = process.argv.includes("--dev") || process.env.npm_lifecycle_event === "dev";
+
+async function main() {
+  const outer = express();
+  let mod: AppModule;
+  let clientDir: string | undefined;
+  if (useVite) {
+    const vite = await import("vite");
+    const server = await vite.createServer({ server: { middlewareMode: true } });
+    outer.use(server.middlewares);
+    mod = (await server.ssrLoadModule("./server/app.ts")) as AppModule;
+  } else {
+    // @ts-expect-error produced by `npm run build`
+    mod = (await import("../build/server/index.js")) as AppModule;
+    clientDir = path.resolve("build/client");
+  }
+  const config = mod.getConfig();
+  for (const line of await mod.prepare()) console.log(line);
+  outer.use(mod.createApp({ clientDir }));
+  const server = outer.listen(config.port, config.host, () => {
+    const shown = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
+    console.log(`Serving http://${shown}:${config.port}`);
+    console.log(`Admin area: http://${shown}:${config.port}/admin`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
