@@ -4,7 +4,7 @@
  * layout's job (SPEC §2: scroll to top smoothly after 300 ms), so React Router's
  * ScrollRestoration is not used.
  */
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/lib/nonce";
@@ -41,6 +41,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has hydrated, so tests can wait for interactivity.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -5,8 +5,9 @@
  */
 import path from "node:path";
 import express from "express";
+import type * as AppExports from "./app";
 
-type AppModule = typeof import("./app");
+type AppModule = typeof AppExports;
 
 const useVite = process.argv.includes("--dev") || process.env.npm_lifecycle_event === "dev";
 

@@ -10,6 +10,12 @@ export const PAGE_TRANSITION_MS = 300;
 /** Scroll distance after which the back-to-top button shows (SPEC §9). */
 export const BACK_TO_TOP_THRESHOLD_PX = 300;
 
+/** Fraction 0..1 of the scrollable height (px) that has been scrolled; 0 when nothing scrolls. */
+export function readingProgress(scrollY: number, scrollHeight: number, viewportHeight: number): number {
+  const max = scrollHeight - viewportHeight;
+  return max <= 0 ? 0 : Math.min(1, Math.max(0, scrollY / max));
+}
+
 /** True when the visitor asked the system for reduced motion. Browser only. */
 export function prefersReducedMotion(): boolean {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;

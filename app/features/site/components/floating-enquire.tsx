@@ -1,10 +1,12 @@
 /**
  * Floating Enquire Now button on the right (SPEC §2): shakes for 800 ms every 30 s and once
- * 5 s after load while the form is closed; opens the enquiry dialog.
+ * 5 s after load while the form is closed (never under prefers-reduced-motion); opens the
+ * enquiry dialog.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { school } from "#content/school";
 import { startShakeSchedule } from "../shake";
+import { prefersReducedMotion } from "../scroll";
 import { ModalDialog } from "./modal-dialog";
 import { ChatIcon, CloseIcon } from "./icons";
 
@@ -12,10 +14,13 @@ export function FloatingEnquire() {
   const [open, setOpen] = useState(false);
   const [shaking, setShaking] = useState(false);
   const openRef = useRef(open);
-  openRef.current = open;
   const titleId = useId();
 
-  useEffect(() => startShakeSchedule(() => !openRef.current, setShaking), []);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
+  // No shaking at all for visitors who asked for reduced motion.
+  useEffect(() => (prefersReducedMotion() ? undefined : startShakeSchedule(() => !openRef.current, setShaking)), []);
 
   return (
     <>

@@ -1,11 +1,6 @@
 /** Reading-progress bar under the header: how far down the page the reader is (SPEC §2). */
 import { useEffect, useRef } from "react";
-
-/** Fraction 0..1 of the scrollable height that has been scrolled. */
-export function readingProgress(scrollY: number, scrollHeight: number, viewportHeight: number): number {
-  const max = scrollHeight - viewportHeight;
-  return max <= 0 ? 0 : Math.min(1, Math.max(0, scrollY / max));
-}
+import { readingProgress } from "../scroll";
 
 export function ReadingProgress() {
   const bar = useRef<HTMLDivElement>(null);

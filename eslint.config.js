@@ -1,0 +1,56 @@
+// Lint rules, including the import direction of DESIGN.md §3:
+// lib, db, components -> features -> routes; a feature never imports another feature.
+import { readdirSync } from "node:fs";
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import reactHooks from "eslint-plugin-react-hooks";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import globals from "globals";
+
+const features = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const importDirectionZones = [
+  // Lower layers never reach up.
+  { target: "./app/lib", from: ["./app/features", "./app/routes", "./app/db"], message: "app/lib is the bottom layer (DESIGN.md §3)." },
+  { target: "./app/db", from: ["./app/features", "./app/routes"], message: "app/db must not import features or routes (DESIGN.md §3)." },
+  { target: "./app/features", from: "./app/routes", message: "Features must not import routes: routes compose features (DESIGN.md §3)." },
+  { target: "./content", from: ["./app", "./server"], message: "content/ holds data only (DESIGN.md §3)." },
+  // A feature never imports another feature.
+  ...features.map((name) => ({
+    target: `./app/features/${name}`,
+    from: "./app/features",
+    except: [`./${name}`],
+    message: "A feature never imports another feature; compose them in a route (DESIGN.md §3).",
+  })),
+];
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "audit-results/", "drizzle/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "import-x": importX, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      "import-x/no-restricted-paths": ["error", { zones: importDirectionZones }],
+      "import-x/no-cycle": "error",
+      "import-x/no-unresolved": ["error", { ignore: ["^virtual:"] }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-console": "off",
+    },
+  },
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+);

@@ -1,0 +1,34 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, E2E_ENV, E2E_PORT } from "./tests/e2e/env";
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "mobile",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: false },
+    },
+  ],
+  webServer: {
+    // A production server on a fresh database, configured as a real deployment would be.
+    command: `rm -rf ${E2E_ENV.DATA_DIR} && node_modules/.bin/tsx server/index.ts`,
+    url: `http://localhost:${E2E_PORT}/healthz`,
+    env: E2E_ENV,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,110 @@
+/** Every route of SPEC §2 resolves to a page or a redirect; errors and headers behave. */
+import { expect, test } from "@playwright/test";
+import { pages } from "../../content/pages";
+
+const dynamicSamples = [
+  "/news/annual-day-2026",
+  "/admissions/retry-payment/3f1c9a7e-2b4d-4c1e-9a55-0d2f8e6b7a10",
+  "/verify-receipt/9c2e4b1a7d",
+  "/payment-success",
+  "/payment-failure",
+];
+
+test.describe("routes", () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "server behaviour: once is enough");
+
+  for (const path of ["/", ...pages.map((p) => p.path), ...dynamicSamples]) {
+    test(`${path} answers 200 with one <h1>, a title and a canonical URL`, async ({ request, page }) => {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status()).toBe(200);
+      await page.goto(path);
+      await expect(page.locator("h1")).toHaveCount(1);
+      expect(await page.title()).not.toBe("");
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^http:\/\/localhost:\d+\//);
+    });
+  }
+
+  test("the payment result pages say exactly what SPEC §2 says", async ({ page }) => {
+    await page.goto("/payment-success");
+    await expect(page.locator("h1")).toHaveText("Payment Successful!");
+    await expect(page.getByText("Your fee payment has been processed successfully.")).toBeVisible();
+    await page.getByRole("link", { name: "Back to Fee Payment" }).click();
+    await expect(page).toHaveURL(/\/fee-payment$/);
+
+    await page.goto("/payment-failure");
+    await expect(page.locator("h1")).toHaveText("Payment Failed!");
+    await expect(page.getByText("Your payment could not be processed. Please try again.")).toBeVisible();
+    await page.getByRole("link", { name: "Try Again" }).click();
+    await expect(page).toHaveURL(/\/fee-payment$/);
+  });
+
+  test("unknown paths go to the home page with one 301", async ({ request, page }) => {
+    const response = await request.get("/no-such-page?x=1", { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe("/");
+    await page.goto("/some/unknown/path");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("/admin/* answers with a page that is not indexed", async ({ page }) => {
+    const response = await page.goto("/admin/anything");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  });
+
+  test("a crashed page shows the generic error screen with a working Refresh Page button", async ({ page }) => {
+    await page.goto("/");
+    await page.route("**/vision.data*", (route) => route.fulfill({ status: 500, contentType: "text/x-script", body: "broken" }));
+    await page.locator("header").getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.getByRole("button", { name: "WHO WE ARE" }).click();
+    await menu.getByRole("link", { name: "Vision & Mission" }).click();
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    await expect(page.getByText("We apologize for the inconvenience. Please try refreshing the page.")).toBeVisible();
+    await page.unroute("**/vision.data*");
+    await page.getByRole("button", { name: "Refresh Page" }).click();
+    await expect(page.locator("h1")).toHaveText("Vision & Mission");
+  });
+
+  test("security headers: nonce CSP without unsafe-inline scripts, no framing, nosniff, referrer policy", async ({ request }) => {
+    const response = await request.get("/", { headers: { "accept-encoding": "gzip" } });
+    const headers = response.headers();
+    const csp = headers["content-security-policy"] ?? "";
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src "))!;
+    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["content-encoding"]).toBe("gzip");
+    // Every inline script carries this response's nonce.
+    const nonce = scriptSrc.match(/'nonce-([^']+)'/)![1];
+    const body = await response.text();
+    const inline = [...body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, attrs] of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+    // A second response gets a different nonce.
+    const again = (await request.get("/")).headers()["content-security-policy"];
+    expect(again).not.toBe(csp);
+  });
+
+  test("hashed assets are cached for a year; /healthz reports the database", async ({ request, page }) => {
+    await page.goto("/");
+    const asset = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
+    const response = await request.get(asset!);
+    expect(response.headers()["cache-control"]).toContain("max-age=31536000");
+    expect(response.headers()["cache-control"]).toContain("immutable");
+    const health = await request.get("/healthz");
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+  });
+
+  test("cross-site form posts are refused", async ({ request }) => {
+    const response = await request.post("/contact", {
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      form: { name: "x" },
+    });
+    expect(response.status()).toBe(403);
+  });
+});
