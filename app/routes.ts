@@ -17,6 +17,8 @@ export default [
     route("payment-success", "routes/public/payment-success.tsx"),
     route("payment-failure", "routes/public/payment-failure.tsx"),
   ]),
+  route("robots.txt", "routes/seo/robots-txt.ts"),
+  route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
   route("admin/*", "routes/admin/placeholder.tsx"),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

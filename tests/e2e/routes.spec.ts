@@ -108,3 +108,24 @@ test.describe("routes", () => {
     expect(response.status()).toBe(403);
   });
 });
+
+test.describe("crawlers", () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "server behaviour: once is enough");
+
+  test("robots.txt allows the site, keeps crawlers out of /admin and /api and names the sitemap", async ({ request }) => {
+    const response = await request.get("/robots.txt");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("text/plain");
+    const lines = (await response.text()).split("\n");
+    expect(lines).toEqual(expect.arrayContaining(["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api"]));
+    expect(lines).toContain(`Sitemap: http://localhost:${new URL(response.url()).port}/sitemap.xml`);
+  });
+
+  test("sitemap.xml lists the home page and the public pages, not payment results", async ({ request }) => {
+    const xml = await (await request.get("/sitemap.xml")).text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(locs).toEqual(expect.arrayContaining(["/", "/overview", "/fee", "/mandatory-disclosure", "/school-in-kharagpur"]));
+    expect(locs).not.toContain("/mock-payment");
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+});

@@ -19,14 +19,16 @@ export default function PublicLayout() {
       </a>
       <SiteHeader />
       <ReadingProgress />
-      <NavigationProgress />
       <main id="main" key={location.pathname} className="motion-safe:animate-fade-in pt-[72px]">
         <Outlet />
       </main>
       <SiteFooter />
-      <FloatingPayFee />
-      <FloatingEnquire />
-      <BackToTop />
+      <aside aria-label="Quick actions">
+        <NavigationProgress />
+        <FloatingPayFee />
+        <FloatingEnquire />
+        <BackToTop />
+      </aside>
     </>
   );
 }

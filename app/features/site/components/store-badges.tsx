@@ -5,7 +5,7 @@ function Badge({ small, big, glyph }: { small: string; big: string; glyph: React
       <rect width="140" height="42" rx="8" fill="#000" stroke="#a3a3a3" />
       {glyph}
       <text x="44" y="17" fill="#fff" fontSize="9" fontFamily="system-ui, sans-serif">{small}</text>
-      <text x="44" y="32" fill="#fff" fontSize="15" fontWeight="600" fontFamily="system-ui, sans-serif">{big}</text>
+      <text x="44" y="32" fill="#fff" fontSize="15" fontWeight="600" fontFamily="system-ui, sans-serif" textLength="86" lengthAdjust="spacingAndGlyphs">{big}</text>
     </svg>
   );
 }

@@ -1,0 +1,162 @@
+/**
+ * `npm run audit [paths...]`: Lighthouse (mobile, simulated throttling), axe-core at 390 and
+ * 1280 px, and first-load JS weight for each page, against the production build served by
+ * `server/index.ts` on a free port with a throwaway DATA_DIR. Run `npx react-router build`
+ * first. Prints a Markdown table and a summary; writes JSON to audit-results/. Exits 1 when a
+ * page misses the bar in report.ts (THRESHOLDS) or something fails, 0 otherwise.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { launchBrowserForAxe, runAxe } from "./axe-audit";
+import { CHROMIUM_PATH } from "./chromium";
+import { measureFirstLoadJs } from "./js-weight";
+import { launchChromeForLighthouse, runLighthouse } from "./lighthouse-audit";
+import { AUDIT_PAGES } from "./pages";
+import { AXE_WIDTHS, formatSummary, formatTable, thresholdFailures, type PageResult } from "./report";
+import { startServer } from "./server";
+
+const projectDir = path.resolve(import.meta.dirname, "../..");
+const resultsDir = path.join(projectDir, "audit-results");
+
+/** Cleanup steps still to run, newest last; each runs at most once (finally or on a signal). */
+const cleanups: (() => Promise<void> | void)[] = [];
+
+/** Runs and forgets every pending cleanup, newest first; never throws. */
+async function runCleanups(): Promise<void> {
+  while (cleanups.length > 0) {
+    const cleanup = cleanups.pop()!;
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error("cleanup failed:", error);
+    }
+  }
+}
+
+/** Page paths from the command line (each must start with "/"), or AUDIT_PAGES when none. */
+function pagesFromArgs(args: readonly string[]): string[] {
+  const paths = args.filter((a) => a !== "--");
+  for (const p of paths) if (!p.startsWith("/")) throw new Error(`Page paths must start with "/": ${p}`);
+  return paths.length > 0 ? paths : [...AUDIT_PAGES];
+}
+
+/** File-name-safe name for a page path: "/" → "home", "/about/us" → "about-us". */
+function slug(pagePath: string): string {
+  return pagePath.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+}
+
+/** Message of an unknown thrown value. */
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Prints a progress line with the seconds since `started` (ms timestamp). */
+function progress(started: number, text: string): void {
+  console.log(`  ${text} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/** The whole audit; returns the process exit code. */
+async function main(args: readonly string[]): Promise<number> {
+  const pages = pagesFromArgs(args);
+  if (!existsSync(path.join(projectDir, "build/server/index.js"))) {
+    console.error("build/server/index.js is missing: run `npx react-router build` (or `npm run build`) first.");
+    return 1;
+  }
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.error(`${CHROMIUM_PATH} is missing: install Debian's chromium package (apt-get install -y chromium).`);
+    return 1;
+  }
+
+  let started = Date.now();
+  console.log(`Starting the production server (npx tsx server/index.ts) for ${pages.length} page(s)…`);
+  const server = await startServer(projectDir);
+  cleanups.push(() => server.stop());
+  progress(started, `server up at ${server.origin}`);
+
+  const results: PageResult[] = pages.map((p) => ({
+    path: p,
+    url: new URL(p, server.origin).href,
+    lighthouse: { performance: null, accessibility: null, bestPractices: null, seo: null, lcpMs: null },
+    axe: {},
+    js: { totalKbGzip: 0, files: [] },
+    errors: [],
+  }));
+  mkdirSync(resultsDir, { recursive: true });
+
+  // 1. JS weight first: plain HTTP, and it warms the server up before anything is timed.
+  for (const result of results) {
+    started = Date.now();
+    try {
+      result.js = await measureFirstLoadJs(result.url);
+      progress(started, `${result.path}: first-load JS ${result.js.totalKbGzip.toFixed(1)} KB gzip in ${result.js.files.length} file(s)`);
+    } catch (error) {
+      result.errors.push(`JS weight: ${message(error)}`);
+    }
+  }
+
+  // 2. Lighthouse, one page at a time in one Chromium.
+  const chrome = await launchChromeForLighthouse();
+  let chromeKilled = false;
+  const killChrome = () => {
+    if (!chromeKilled) chrome.kill();
+    chromeKilled = true;
+  };
+  cleanups.push(killChrome);
+  for (const result of results) {
+    started = Date.now();
+    try {
+      const { summary, report } = await runLighthouse(result.url, chrome.port);
+      result.lighthouse = summary;
+      writeFileSync(path.join(resultsDir, `lighthouse-${slug(result.path)}.json`), JSON.stringify(report));
+      progress(started, `${result.path}: Lighthouse done`);
+    } catch (error) {
+      result.errors.push(`Lighthouse: ${message(error)}`);
+    }
+  }
+  killChrome();
+
+  // 3. axe-core at each width, in Playwright's Chromium.
+  const browser = await launchBrowserForAxe();
+  cleanups.push(() => browser.close());
+  for (const result of results) {
+    for (const width of AXE_WIDTHS) {
+      started = Date.now();
+      try {
+        result.axe[width] = await runAxe(browser, result.url, width);
+        progress(started, `${result.path}: axe at ${width} px, ${result.axe[width].length} violation(s)`);
+        for (const v of result.axe[width]) console.log(`    ${v.id} (${v.impact ?? "?"}): ${v.help} — ${v.targets.join(", ")}`);
+      } catch (error) {
+        result.errors.push(`axe ${width}: ${message(error)}`);
+      }
+    }
+  }
+  await browser.close();
+
+  const failing = results.filter((r) => thresholdFailures(r).length > 0);
+  const file = path.join(resultsDir, `audit-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  const chromiumVersion = execFileSync(CHROMIUM_PATH, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), chromium: chromiumVersion, results }, null, 2));
+
+  console.log(`\n${formatTable(results)}\n`);
+  console.log(formatSummary(results));
+  console.log(`Results: ${path.relative(process.cwd(), file)} (full Lighthouse reports: audit-results/lighthouse-*.json)`);
+  return failing.length > 0 ? 1 : 0;
+}
+
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and Chromium…`);
+    void runCleanups().finally(() => process.exit(code));
+  });
+}
+
+main(process.argv.slice(2))
+  .catch((error: unknown) => {
+    console.error(message(error));
+    return 1;
+  })
+  .then(async (code) => {
+    await runCleanups();
+    process.exit(code);
+  });
