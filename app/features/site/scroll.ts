@@ -2,6 +2,7 @@
  * Scrolling rules of SPEC §2 and §9: section links land 72 px below the top (the fixed
  * header's height); page changes scroll to top smoothly; reduced motion is honoured.
  */
+import { prefersReducedMotion } from "~/lib/reduced-motion";
 
 /** Height of the fixed header in px, and the offset of section targets (SPEC §9). */
 export const HEADER_OFFSET_PX = 72;
@@ -14,11 +15,6 @@ export const BACK_TO_TOP_THRESHOLD_PX = 300;
 export function readingProgress(scrollY: number, scrollHeight: number, viewportHeight: number): number {
   const max = scrollHeight - viewportHeight;
   return max <= 0 ? 0 : Math.min(1, Math.max(0, scrollY / max));
-}
-
-/** True when the visitor asked the system for reduced motion. Browser only. */
-export function prefersReducedMotion(): boolean {
-  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 function behavior(): ScrollBehavior {

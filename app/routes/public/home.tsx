@@ -1,19 +1,53 @@
-/** Home page (SPEC §2). */
+/**
+ * Home page (SPEC §2): hero slideshow, Inspire / Empower / Transform / Achieve, news and events,
+ * the school calendar, the schools and an apply-now call to action. Server-rendered on each
+ * request because the calendar shows what is next from today's date in India.
+ */
 import type { Route } from "./+types/home";
+import { heroSlides, schoolStages } from "#content/home";
+import { school } from "#content/school";
+import { academicSession, admissionsSession } from "#content/calendar";
+import { toCalendarEntry, upcomingCalendarItems } from "~/features/content/calendar";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { getHomeCallout, getHomeSections, getNewsItems } from "~/features/content/markdown.server";
+import { HomeHero } from "~/features/content/components/home-hero";
+import { HomeFigures } from "~/features/content/components/home-figures";
+import { HomePillarSection } from "~/features/content/components/home-pillar-section";
+import { HomeNews } from "~/features/content/components/home-news";
+import { HomeCalendar } from "~/features/content/components/home-calendar";
+import { HomeSchools } from "~/features/content/components/home-schools";
+import { HomeApply } from "~/features/content/components/home-apply";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ description: "A CBSE school in Kharagpur for Nursery to Class XII.", path: "/", siteUrl: siteUrlFrom(matches) });
+export function loader() {
+  return {
+    sections: getHomeSections(),
+    news: getNewsItems(4),
+    calendar: upcomingCalendarItems(new Date(), 6).map(toCalendarEntry),
+    sessionLabel: academicSession.label,
+    admissionsSession,
+    apply: getHomeCallout("admissions"),
+  };
+}
 
-export default function Home() {
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta({
+    description: `${school.name}: ${school.board} school in ${school.address.locality}, ${school.address.region}, for ${school.classes}. Science, Commerce and Humanities.${data ? ` Admissions open ${data.admissionsSession}.` : ""}`,
+    path: "/",
+    siteUrl: siteUrlFrom(matches),
+  });
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <h1 className="p-10 text-3xl font-bold">Home</h1>
-      {["inspire", "empower", "transform", "achieve"].map((id) => (
-        <section key={id} id={id} data-section className="min-h-[80vh] p-10">
-          <h2 className="text-2xl font-bold capitalize">{id}</h2>
-        </section>
+      <HomeHero slides={heroSlides} />
+      <HomeFigures />
+      {loaderData.sections.map((section, i) => (
+        <HomePillarSection key={section.id} section={section} index={i} />
       ))}
+      <HomeNews items={loaderData.news} />
+      <HomeCalendar entries={loaderData.calendar} sessionLabel={loaderData.sessionLabel} />
+      <HomeSchools stages={schoolStages} />
+      <HomeApply callout={loaderData.apply} />
     </>
   );
 }

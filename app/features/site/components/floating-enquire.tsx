@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { school } from "#content/school";
 import { startShakeSchedule } from "../shake";
-import { prefersReducedMotion } from "../scroll";
+import { prefersReducedMotion } from "~/lib/reduced-motion";
 import { ModalDialog } from "./modal-dialog";
 import { ChatIcon, CloseIcon } from "./icons";
 

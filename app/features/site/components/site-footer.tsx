@@ -52,10 +52,10 @@ export function SiteFooter() {
             ))}
           </ul>
           <div className="mt-5 flex flex-wrap gap-3">
-            <a href={school.apps.googlePlay} rel="noopener" target="_blank" aria-label="Get the school app on Google Play">
+            <a href={school.apps.googlePlay} rel="noopener" target="_blank" aria-label="Get it on Google Play: the school app">
               <GooglePlayBadge />
             </a>
-            <a href={school.apps.appStore} rel="noopener" target="_blank" aria-label="Download the school app on the App Store">
+            <a href={school.apps.appStore} rel="noopener" target="_blank" aria-label="Download on the App Store: the school app">
               <AppStoreBadge />
             </a>
           </div>

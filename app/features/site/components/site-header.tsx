@@ -32,7 +32,7 @@ export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-[72px] border-b border-brand-900/10 bg-white/95 shadow-sm backdrop-blur">
       <div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-3 sm:px-5">
-        <Link to="/" className="flex min-w-0 items-center gap-2.5" aria-label={`${school.name}, home`}>
+        <Link to="/" className="flex min-w-0 items-center gap-2.5">
           <img src="/favicon.svg" alt="" width="44" height="44" className="size-11 shrink-0" />
           <span className="min-w-0">
             <span className="block truncate text-base font-extrabold leading-tight text-brand-800 sm:text-lg">

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { academicYear, dateBadge, formatDateRange, formatDisplayDate, kolkataDate } from "./dates";
+
+describe("kolkataDate", () => {
+  it("is the calendar day in India, not in UTC", () => {
+    // 19:00 UTC on 21 Nov is 00:30 on 22 Nov in Kolkata.
+    expect(kolkataDate(new Date("2026-11-21T19:00:00Z"))).toBe("2026-11-22");
+    expect(kolkataDate(new Date("2026-11-21T18:29:59Z"))).toBe("2026-11-21");
+  });
+});
+
+describe("display formats", () => {
+  it("formats dates the Indian way", () => {
+    expect(formatDisplayDate("2026-12-15")).toBe("15 Dec 2026");
+    // Intl puts thin spaces around the dash.
+    expect(formatDateRange("2026-12-24", "2027-01-01")).toMatch(/^24 Dec 2026\s–\s1 Jan 2027$/u);
+    expect(formatDateRange("2026-12-24", "2026-12-24")).toBe("24 Dec 2026");
+    expect(dateBadge("2026-12-05")).toEqual({ day: "5", month: "Dec" });
+  });
+  it("rejects malformed dates", () => {
+    expect(() => formatDisplayDate("15-12-2026")).toThrow(RangeError);
+    expect(() => formatDisplayDate("2026-13-01")).toThrow(RangeError);
+  });
+});
+
+describe("academicYear (SPEC §3: 1 November to 31 October, IST)", () => {
+  it("changes at midnight in India on 1 November", () => {
+    expect(academicYear(new Date("2026-10-31T18:29:59Z")).label).toBe("2025-26");
+    expect(academicYear(new Date("2026-10-31T18:30:00Z"))).toEqual({ label: "2026-27", start: "2026-11-01", end: "2027-10-31" });
+  });
+  it("keeps the same year through 31 October and pads the short year", () => {
+    expect(academicYear(new Date("2027-10-31T12:00:00+05:30")).label).toBe("2026-27");
+    expect(academicYear(new Date("2099-12-01T00:00:00Z")).label).toBe("2099-00");
+    expect(academicYear(new Date("2027-01-15T00:00:00Z")).label).toBe("2026-27");
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Dates in the school's time zone (DESIGN.md §5: stored in UTC, shown in Asia/Kolkata, en-IN).
+ * ISO dates here are calendar days in India, "yyyy-mm-dd".
+ */
+
+export const SCHOOL_TIME_ZONE = "Asia/Kolkata";
+
+// en-CA formats as yyyy-mm-dd, so ISO dates compare as plain strings.
+const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: SCHOOL_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const display = new Intl.DateTimeFormat("en-IN", { timeZone: SCHOOL_TIME_ZONE, day: "numeric", month: "short", year: "numeric" });
+const dayMonth = new Intl.DateTimeFormat("en-IN", { timeZone: SCHOOL_TIME_ZONE, day: "numeric", month: "short" });
+
+/** The date in India (yyyy-mm-dd) at the instant `now`. */
+export function kolkataDate(now: Date): string {
+  return isoDay.format(now);
+}
+
+/** Midnight in India at the start of an ISO date. Throws RangeError for a malformed date. */
+export function istMidnight(iso: string): Date {
+  const date = new Date(`${iso}T00:00:00+05:30`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(date.getTime())) throw new RangeError(`Not an ISO date: ${iso}`);
+  return date;
+}
+
+/** "15 Dec 2026" for "2026-12-15". Throws RangeError for a malformed date. */
+export function formatDisplayDate(iso: string): string {
+  return display.format(istMidnight(iso));
+}
+
+/** "1–10 Dec 2026", "24 Dec 2026 – 1 Jan 2027", or one date when `end` is absent or equal. */
+export function formatDateRange(start: string, end?: string): string {
+  return end && end !== start ? display.formatRange(istMidnight(start), istMidnight(end)) : formatDisplayDate(start);
+}
+
+/** Day and short month of an ISO date, for a calendar badge: { day: "15", month: "Dec" }. */
+export function dateBadge(iso: string): { day: string; month: string } {
+  const parts = dayMonth.formatToParts(istMidnight(iso));
+  return {
+    day: parts.find((p) => p.type === "day")?.value ?? "",
+    month: parts.find((p) => p.type === "month")?.value ?? "",
+  };
+}
+
+export type AcademicYear = {
+  /** "2026-27" */
+  label: string;
+  /** First day, "yyyy-11-01" */
+  start: string;
+  /** Last day, "yyyy-10-31" of the following year */
+  end: string;
+};
+
+/**
+ * The academic year containing the instant `now` (SPEC §3 academic-year helper): it starts on
+ * 1 November and ends on 31 October, judged by the date in India; labelled "2026-27" for the
+ * year from 1 Nov 2026 to 31 Oct 2027.
+ */
+export function academicYear(now: Date): AcademicYear {
+  const [y, m] = kolkataDate(now).split("-").map(Number) as [number, number];
+  const startYear = m >= 11 ? y : y - 1;
+  return {
+    label: `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`,
+    start: `${startYear}-11-01`,
+    end: `${startYear + 1}-10-31`,
+  };
+}
