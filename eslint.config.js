@@ -43,7 +43,7 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       "import-x/no-restricted-paths": ["error", { zones: importDirectionZones }],
       "import-x/no-cycle": "error",
-      "import-x/no-unresolved": ["error", { ignore: ["^virtual:"] }],
+      "import-x/no-unresolved": ["error", { ignore: ["^virtual:", "/build/server/index\\.js$"] }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": "off",

@@ -1,16 +1,11 @@
 /** Settings shared by the Playwright config and specs. */
-export const E2E_PORT = 3210;
+import { CHROMIUM_FLAGS } from "../../scripts/audit/chromium";
 
-/** Debian's Chromium, started as the machine allows (DESIGN.md §2 gotchas). */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/** Port of the server under test; E2E_PORT lets two checkouts test side by side. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+
+/** Debian's Chromium flags (DESIGN.md §2 gotchas); Playwright adds its own headless flag. */
+export const CHROMIUM_ARGS = CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless"));
 
 export const E2E_ADMIN = { email: "admin@e2e.example", password: "e2e-admin-password-1" };
 
@@ -19,7 +14,7 @@ export const E2E_ENV: Record<string, string> = {
   NODE_ENV: "production",
   PORT: String(E2E_PORT),
   HOST: "127.0.0.1",
-  DATA_DIR: "data/e2e",
+  DATA_DIR: `data/e2e-${E2E_PORT}`,
   PUBLIC_SITE_URL: `http://localhost:${E2E_PORT}`,
   AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789abcdef",
   RECEIPT_SECRET: "e2e-receipt-secret-0123456789abcdef0123456789abcdef",
