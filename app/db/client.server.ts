@@ -11,8 +11,9 @@ import { getConfig } from "~/lib/config.server";
 import * as authTables from "./schema/auth";
 import * as enquiryTables from "./schema/enquiries";
 import * as settingsTables from "./schema/settings";
+import * as signInTables from "./schema/sign-in-attempts";
 
-export const schema = { ...authTables, ...enquiryTables, ...settingsTables };
+export const schema = { ...authTables, ...enquiryTables, ...settingsTables, ...signInTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

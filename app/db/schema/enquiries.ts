@@ -1,5 +1,11 @@
-/** Parent enquiries (SPEC §3 "Enquiry"). `class` holds one of the SPEC §3 class options. */
-import { pgTable, serial, text, timestamp, index } from "drizzle-orm/pg-core";
+/**
+ * Parent enquiries (SPEC §3 "Enquiry", issue: enquiries are never lost). `class` holds one of
+ * the SPEC §3 class options; `status` moves from "new" to "contacted" when the school calls back.
+ */
+import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+export const ENQUIRY_STATUSES = ["new", "contacted"] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
 export const enquiries = pgTable(
   "enquiries",
@@ -11,6 +17,16 @@ export const enquiries = pgTable(
     class: text("class").notNull(),
     email: text("email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status", { enum: ENQUIRY_STATUSES }).notNull().default("new"),
+    /** Path of the page the enquiry was sent from, e.g. "/contact". */
+    sourcePage: text("source_page"),
+    /** The administrator's note when marking the enquiry contacted. */
+    note: text("note"),
+    contactedAt: timestamp("contacted_at", { withTimezone: true }),
   },
-  (t) => [index("enquiries_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("enquiries_created_at_idx").on(t.createdAt),
+    index("enquiries_phone_idx").on(t.phone),
+    index("enquiries_status_idx").on(t.status),
+  ],
 );
