@@ -14,6 +14,7 @@ export default [
     route("news/:slug", placeholder, { id: "news-item" }),
     route("admissions/retry-payment/:applicationId", placeholder, { id: "retry-payment" }),
     route("verify-receipt/:hash", placeholder, { id: "verify-receipt" }),
+    route("enquire", "routes/public/enquire.tsx"),
     route("payment-success", "routes/public/payment-success.tsx"),
     route("payment-failure", "routes/public/payment-failure.tsx"),
   ]),

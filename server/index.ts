@@ -26,7 +26,13 @@ async function main() {
     clientDir = path.resolve("build/client");
   }
   const config = mod.getConfig();
-  for (const line of await mod.prepare()) console.log(line);
+  try {
+    for (const line of await mod.prepare()) console.log(line);
+  } catch (error) {
+    // Pages that need no database keep working; the database is retried on each use and
+    // /healthz reports it. The administrator account is checked again at the next start.
+    console.error("Database unavailable at start:", error instanceof Error ? error.message : error);
+  }
   outer.use(mod.createApp({ clientDir }));
   const server = outer.listen(config.port, config.host, () => {
     const shown = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { academicYear, dateBadge, formatDateRange, formatDisplayDate, kolkataDate } from "./dates";
+import { academicYear, dateBadge, formatDateRange, formatDateTime, formatDisplayDate, kolkataDate } from "./dates";
 
 describe("kolkataDate", () => {
   it("is the calendar day in India, not in UTC", () => {
@@ -32,5 +32,15 @@ describe("academicYear (SPEC §3: 1 November to 31 October, IST)", () => {
     expect(academicYear(new Date("2027-10-31T12:00:00+05:30")).label).toBe("2026-27");
     expect(academicYear(new Date("2099-12-01T00:00:00Z")).label).toBe("2099-00");
     expect(academicYear(new Date("2027-01-15T00:00:00Z")).label).toBe("2026-27");
+  });
+});
+
+describe("formatDateTime (SPEC §9: en-IN, 12-hour AM/PM, IST)", () => {
+  it("shows the time in India with AM/PM", () => {
+    expect(formatDateTime(new Date("2026-11-21T09:35:00Z"))).toBe("21 Nov 2026, 3:05 PM");
+    expect(formatDateTime(new Date("2026-11-20T18:45:00Z"))).toBe("21 Nov 2026, 12:15 AM");
+  });
+  it("says 'Invalid Time' for an invalid date (SPEC §8)", () => {
+    expect(formatDateTime(new Date("nonsense"))).toBe("Invalid Time");
   });
 });

@@ -64,3 +64,22 @@ export function academicYear(now: Date): AcademicYear {
     end: `${startYear + 1}-10-31`,
   };
 }
+
+const dateTime = new Intl.DateTimeFormat("en-IN", {
+  timeZone: SCHOOL_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+/**
+ * "21 Nov 2026, 3:05 PM": the instant in India, en-IN, 12-hour with AM/PM (SPEC §9). Returns
+ * "Invalid Time" for an invalid date (SPEC §8).
+ */
+export function formatDateTime(instant: Date): string {
+  if (Number.isNaN(instant.getTime())) return "Invalid Time";
+  return dateTime.format(instant).replace(/\b(am|pm)\b/, (p) => p.toUpperCase());
+}

@@ -1,4 +1,5 @@
 /** Public site chrome around every public page (SPEC §2): header, footer, floating widgets. */
+import { lazy } from "react";
 import { Outlet, useLocation } from "react-router";
 import { SiteHeader } from "~/features/site/components/site-header";
 import { SiteFooter } from "~/features/site/components/site-footer";
@@ -8,6 +9,15 @@ import { BackToTop } from "~/features/site/components/back-to-top";
 import { ReadingProgress } from "~/features/site/components/reading-progress";
 import { NavigationProgress } from "~/features/site/components/navigation-progress";
 import { usePageTransition } from "~/features/site/use-page-transition";
+
+// The form's code (and its validation library) loads only when a parent is about to use it.
+const loadEnquiryForm = () => import("~/features/enquiries/components/enquiry-form");
+const EnquiryForm = lazy(() => loadEnquiryForm().then((m) => ({ default: m.EnquiryForm })));
+
+function DialogEnquiryForm({ onSuccess }: { onSuccess: () => void }) {
+  const { pathname } = useLocation();
+  return <EnquiryForm sourcePage={pathname} onSuccess={onSuccess} />;
+}
 
 export default function PublicLayout() {
   const location = useLocation();
@@ -26,7 +36,11 @@ export default function PublicLayout() {
       <aside aria-label="Quick actions">
         <NavigationProgress />
         <FloatingPayFee />
-        <FloatingEnquire />
+        <FloatingEnquire
+          autoOpen={location.pathname === "/"}
+          onIntent={() => void loadEnquiryForm()}
+          Form={DialogEnquiryForm}
+        />
         <BackToTop />
       </aside>
     </>

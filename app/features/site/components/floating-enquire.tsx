@@ -1,26 +1,77 @@
 /**
- * Floating Enquire Now button on the right (SPEC §2): shakes for 800 ms every 30 s and once
- * 5 s after load while the form is closed (never under prefers-reduced-motion); opens the
- * enquiry dialog.
+ * Floating Enquire Now button on the right and the enquiry dialog (SPEC §2, §4, §9):
+ * - the button shakes for 800 ms every 30 s and once 5 s after load while the dialog is closed
+ *   (never under prefers-reduced-motion);
+ * - any element with `data-open-enquiry` (the contact page, the landing page's call button)
+ *   opens the dialog instead of following its /enquire link;
+ * - on the home page the dialog opens by itself after 5 s, once per browser session, unless it
+ *   was shown or an enquiry was submitted; closing marks it shown;
+ * - after a successful submission the dialog closes 3 s later.
+ * The form is the route's to supply (`Form`), so this feature does not import another.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { school } from "#content/school";
-import { startShakeSchedule } from "../shake";
 import { prefersReducedMotion } from "~/lib/reduced-motion";
+import { startShakeSchedule } from "../shake";
+import { AUTO_OPEN_MS, SUCCESS_CLOSE_MS, markShown, markSubmitted, mayAutoOpen } from "../enquiry-session";
 import { ModalDialog } from "./modal-dialog";
 import { ChatIcon, CloseIcon } from "./icons";
 
-export function FloatingEnquire() {
+type Props = {
+  /** The form, given a callback for a successful submission. Rendered only while open. */
+  Form: ComponentType<{ onSuccess: () => void }>;
+  /** Open by itself after 5 s (the home page). */
+  autoOpen: boolean;
+  /** Called on hover/focus of the button, to fetch the form's code early. */
+  onIntent?: () => void;
+};
+
+export function FloatingEnquire({ Form, autoOpen, onIntent }: Props) {
   const [open, setOpen] = useState(false);
   const [shaking, setShaking] = useState(false);
   const openRef = useRef(open);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const titleId = useId();
 
   useEffect(() => {
     openRef.current = open;
   }, [open]);
+
   // No shaking at all for visitors who asked for reduced motion.
   useEffect(() => (prefersReducedMotion() ? undefined : startShakeSchedule(() => !openRef.current, setShaking)), []);
+
+  useEffect(() => {
+    if (!autoOpen) return;
+    const timer = setTimeout(() => {
+      if (!openRef.current && mayAutoOpen()) setOpen(true);
+    }, AUTO_OPEN_MS);
+    return () => clearTimeout(timer);
+  }, [autoOpen]);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target.closest("[data-open-enquiry]") : null;
+      if (!target || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const close = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    markShown();
+    setOpen(false);
+  }, []);
+
+  const onSuccess = useCallback(() => {
+    markSubmitted();
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(close, SUCCESS_CLOSE_MS);
+  }, [close]);
 
   return (
     <>
@@ -28,6 +79,8 @@ export function FloatingEnquire() {
         type="button"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
         data-shaking={shaking}
         className={`fixed right-3 bottom-24 z-30 flex h-12 items-center gap-2 rounded-full bg-accent-400 px-4 font-bold text-brand-900 shadow-lg hover:bg-accent-500 ${shaking ? "animate-shake" : ""}`}
       >
@@ -36,28 +89,27 @@ export function FloatingEnquire() {
       </button>
       <ModalDialog
         open={open}
-        onClose={() => setOpen(false)}
+        onClose={close}
         labelledBy={titleId}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-slate-900 shadow-2xl"
+        className="m-auto max-h-[calc(100dvh-2rem)] w-[min(30rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl"
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
           <h2 id={titleId} className="text-xl font-bold text-brand-800">Enquire Now</h2>
-          <button type="button" onClick={() => setOpen(false)} aria-label="Close" className="rounded-full p-1.5 text-slate-700 hover:bg-slate-100">
+          <button type="button" onClick={close} aria-label="Close" className="rounded-full p-1.5 text-slate-700 hover:bg-slate-100">
             <CloseIcon className="size-6" />
           </button>
         </div>
-        <div className="space-y-3 px-6 py-5 text-slate-700">
-          <p>Our admissions team answers every enquiry. Call or write to us during school hours ({school.hours.days} {school.hours.open}-{school.hours.close}).</p>
-          <ul className="space-y-2 font-semibold">
-            {school.phones.map((p) => (
-              <li key={p.e164}>
-                <a className="text-brand-700 underline" href={`tel:${p.e164}`}>{p.label}: {p.display}</a>
-              </li>
-            ))}
-            <li>
-              <a className="text-brand-700 underline" href={`mailto:${school.emails[1]}`}>{school.emails[1]}</a>
-            </li>
-          </ul>
+        <div className="px-6 py-5">
+          {open && (
+            <Suspense fallback={<p role="status" className="py-10 text-center text-slate-700">Loading…</p>}>
+              <Form onSuccess={onSuccess} />
+            </Suspense>
+          )}
+          <p className="mt-4 text-sm text-slate-700">
+            Prefer to talk? Call{" "}
+            <a className="font-semibold text-brand-700 underline" href={`tel:${school.phones[0].e164}`}>{school.phones[0].display}</a>{" "}
+            ({school.hours.days} {school.hours.open}-{school.hours.close}).
+          </p>
         </div>
       </ModalDialog>
     </>

@@ -1,0 +1,29 @@
+/**
+ * Starts an extra production server for a spec that needs a different configuration (missing
+ * variables, an unreachable database). Resolves once it listens; `log` collects its output.
+ */
+import { spawn } from "node:child_process";
+import { E2E_ENV } from "./env";
+
+export type SpawnedServer = { origin: string; log: () => string; stop: () => void };
+
+export async function spawnServer(port: number, env: Record<string, string>): Promise<SpawnedServer> {
+  let log = "";
+  const child = spawn("node_modules/.bin/tsx", ["server/index.ts"], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), DATA_DIR: `data/e2e-${port}`, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const started = Date.now();
+  while (!log.includes("Serving")) {
+    if (child.exitCode !== null || Date.now() - started > 30_000) throw new Error(`server on ${port} did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { origin: `http://localhost:${port}`, log: () => log, stop: () => child.kill() };
+}
+
+/** A complete production configuration for another port. */
+export function productionEnv(port: number): Record<string, string> {
+  return { ...E2E_ENV, PORT: String(port), DATA_DIR: `data/e2e-${port}`, PUBLIC_SITE_URL: `http://localhost:${port}` };
+}
