@@ -20,6 +20,15 @@ export default [
   ]),
   route("robots.txt", "routes/seo/robots-txt.ts"),
   route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
-  route("admin/*", "routes/admin/placeholder.tsx"),
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.tsx"),
+  route("admin/enquiries/export", "routes/admin/enquiries-export.ts"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/dashboard.tsx"),
+    route("admin/enquiries", "routes/admin/enquiries.tsx"),
+    route("admin/applications", "routes/admin/coming-soon.tsx", { id: "admin-applications" }),
+    route("admin/payments", "routes/admin/coming-soon.tsx", { id: "admin-payments" }),
+    route("admin/*", "routes/admin/not-found.tsx"),
+  ]),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

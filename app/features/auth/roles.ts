@@ -1,0 +1,29 @@
+/** SPEC §6: the one ADMIN_EMAIL address is ADMIN; every other signed-in address is USER. */
+export type Role = "ADMIN" | "USER";
+
+export function roleOf(email: string, adminEmail: string): Role {
+  return email.trim().toLowerCase() === adminEmail.trim().toLowerCase() ? "ADMIN" : "USER";
+}
+
+/** SPEC §2 Access Denied text, word for word. */
+export const ACCESS_DENIED_TEXT = "You don't have permission to access this area. Please contact the system administrator.";
+/** SPEC §8 login failure text, word for word. */
+export const INVALID_CREDENTIALS_TEXT = "Invalid credentials. Please try again.";
+/** Answer when sign-in is throttled (DESIGN.md §6). */
+export const TOO_MANY_ATTEMPTS_TEXT = "Too many failed sign-in attempts. Please try again in an hour.";
+
+/** localStorage keys of the SPEC §3 session user and the SPEC §4 last-activity stamp. */
+export const LOCAL_USER_KEY = "kva.admin.user";
+export const LAST_ACTIVITY_KEY = "kva.admin.lastActivity";
+/** SPEC §9: sign out after 30 minutes without activity, checked every 60 s. */
+export const INACTIVITY_LIMIT_MS = 30 * 60 * 1000;
+export const INACTIVITY_CHECK_MS = 60 * 1000;
+
+/**
+ * Where to go after signing in: the requested admin path when it is one (no open redirect),
+ * otherwise /admin.
+ */
+export function safeRedirect(to: string | null | undefined): string {
+  if (!to || !to.startsWith("/admin") || to.startsWith("//") || to.startsWith("/admin/login") || /[\r\n\\]/.test(to)) return "/admin";
+  return to;
+}

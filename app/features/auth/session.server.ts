@@ -1,0 +1,96 @@
+/**
+ * Administrator sessions on the server (SPEC §4, §6; DESIGN.md §6). better-auth keeps a random
+ * session id in an HttpOnly, SameSite=Lax cookie (Secure in production) and the session in the
+ * database; it expires 30 minutes after the last request (refreshed at most once a minute).
+ * Loaders and actions forward the refreshed cookie in the headers these functions return.
+ */
+import { data, redirect } from "react-router";
+import { getDb } from "~/db/client.server";
+import { getConfig } from "~/lib/config.server";
+import { getAuth } from "./auth.server";
+import { ACCESS_DENIED_TEXT, roleOf, type Role } from "./roles";
+import { isSignInThrottled, recordSignInFailure } from "./sign-in-throttle.server";
+
+export type SessionUser = { id: string; email: string; role: Role };
+
+/** The signed-in user of a request, and headers to forward (a refreshed cookie), or null. */
+export async function getSessionUser(request: Request): Promise<{ user: SessionUser; headers: Headers } | null> {
+  const auth = await getAuth();
+  const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  if (!response) return null;
+  const { id, email } = response.user;
+  return { user: { id, email, role: roleOf(email, getConfig().adminEmail) }, headers: forwardable(headers) };
+}
+
+/** Only the Set-Cookie lines matter to the browser; cache headers are the route's business. */
+function forwardable(headers: Headers): Headers {
+  const out = new Headers();
+  for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+  return out;
+}
+
+/**
+ * Guard for every admin loader and action. Returns the ADMIN user and headers to forward.
+ * Throws a redirect to /admin/login?redirectTo=<path> when nobody is signed in, and a 403
+ * response (rendered as Access Denied, SPEC §2) for a USER.
+ */
+export async function requireAdmin(request: Request): Promise<{ user: SessionUser; headers: Headers }> {
+  const session = await getSessionUser(request);
+  if (!session) {
+    const url = new URL(request.url);
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (session.user.role !== "ADMIN") {
+    throw data({ message: ACCESS_DENIED_TEXT, email: session.user.email }, { status: 403, headers: session.headers });
+  }
+  return session;
+}
+
+export type SignInResult =
+  | { ok: true; headers: Headers }
+  | { ok: false; reason: "invalid" | "throttled" };
+
+/**
+ * Signs in with e-mail and password. Refuses without checking the password when the account
+ * or IP has 100 failures in the last hour; records each failure. A new session id is issued
+ * on every sign-in. Throws only when the database is unavailable.
+ */
+export async function signInWithPassword(input: { email: string; password: string; ip: string; request: Request }): Promise<SignInResult> {
+  const db = await getDb();
+  const email = input.email.trim().toLowerCase();
+  if (await isSignInThrottled(db, email, input.ip)) return { ok: false, reason: "throttled" };
+  const auth = await getAuth();
+  try {
+    const { headers } = await auth.api.signInEmail({
+      // rememberMe keeps the 30-minute sliding expiry (without it better-auth ignores idle time).
+      body: { email, password: input.password, rememberMe: true },
+      headers: input.request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers: forwardable(headers) };
+  } catch (error) {
+    if (isAuthRejection(error)) {
+      await recordSignInFailure(db, email, input.ip);
+      return { ok: false, reason: "invalid" };
+    }
+    throw error;
+  }
+}
+
+/** better-auth signals a wrong e-mail or password with an APIError carrying a 4xx status. */
+function isAuthRejection(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown })?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 500;
+}
+
+/** Ends the request's session on the server; returns headers that clear the cookie. */
+export async function signOut(request: Request): Promise<Headers> {
+  const auth = await getAuth();
+  try {
+    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    return forwardable(headers);
+  } catch {
+    // No session (already signed out or expired): nothing to end on the server.
+    return new Headers();
+  }
+}

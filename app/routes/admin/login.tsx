@@ -1,0 +1,45 @@
+/** /admin/login: the Admin Login screen (SPEC §2, §4, §5, §8; DESIGN.md §6). */
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/login";
+import { LoginForm } from "~/features/auth/components/login-form";
+import { INVALID_CREDENTIALS_TEXT, TOO_MANY_ATTEMPTS_TEXT, safeRedirect } from "~/features/auth/roles";
+import { signInSchema } from "~/features/auth/schema";
+import { getSessionUser, signInWithPassword } from "~/features/auth/session.server";
+
+const NOTICES: Record<string, string> = {
+  inactivity: "You were signed out after 30 minutes without activity.",
+  "signed-out": "You have signed out.",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  const session = await getSessionUser(request);
+  if (session?.user.role === "ADMIN") throw redirect(redirectTo, { headers: session.headers });
+  return { redirectTo, notice: NOTICES[url.searchParams.get("reason") ?? ""] };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = signInSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? INVALID_CREDENTIALS_TEXT, email: "" }, { status: 400 });
+  }
+  const { email, password, redirectTo } = parsed.data;
+  try {
+    const result = await signInWithPassword({ email, password, ip: context.clientIp || "unknown", request });
+    if (result.ok) throw redirect(safeRedirect(redirectTo), { headers: result.headers });
+    return result.reason === "throttled"
+      ? data({ error: TOO_MANY_ATTEMPTS_TEXT, email }, { status: 429 })
+      : data({ error: INVALID_CREDENTIALS_TEXT, email }, { status: 401 });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("Sign-in failed:", error);
+    return data({ error: "Sign-in is unavailable right now. Please try again in a few minutes.", email }, { status: 503 });
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }, { name: "robots", content: "noindex" }];
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  return <LoginForm redirectTo={loaderData.redirectTo} notice={loaderData.notice} error={actionData?.error} email={actionData?.email} />;
+}
