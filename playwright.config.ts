@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_PATH } from "./scripts/audit/chromium";
-import { CHROMIUM_ARGS, E2E_ENV, E2E_PORT } from "./tests/e2e/env";
+import { CHROMIUM_ARGS, E2E_ENV, E2E_PORT, E2E_USER } from "./tests/e2e/env";
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -23,8 +23,13 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A production server on a fresh database, configured as a real deployment would be.
-    command: `rm -rf ${E2E_ENV.DATA_DIR} && node_modules/.bin/tsx server/index.ts`,
+    // A production server on a fresh database, configured as a real deployment would be, with
+    // one extra account whose role is USER.
+    command: [
+      `rm -rf ${E2E_ENV.DATA_DIR}`,
+      `node_modules/.bin/tsx scripts/create-admin.ts --email ${E2E_USER.email} --password ${E2E_USER.password} > /dev/null`,
+      "node_modules/.bin/tsx server/index.ts",
+    ].join(" && "),
     url: `http://localhost:${E2E_PORT}/healthz`,
     env: E2E_ENV,
     reuseExistingServer: false,

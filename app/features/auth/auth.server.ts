@@ -5,7 +5,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { hash, verify } from "@node-rs/argon2";
-import { getDb } from "~/db/client.server";
+import { getDb, type Database } from "~/db/client.server";
 import { account, session, user, verification } from "~/db/schema/auth";
 import { getConfig } from "~/lib/config.server";
 
@@ -20,12 +20,21 @@ export function hashPassword(password: string): Promise<string> {
 /** Minimum administrator password length (DESIGN.md §6). */
 export const MIN_PASSWORD_LENGTH = 12;
 
-async function createAuth() {
-  const config = getConfig();
-  const db = await getDb();
+export type AuthOptions = {
+  db: Database;
+  /** PUBLIC_SITE_URL */
+  baseURL: string;
+  /** AUTH_SECRET */
+  secret: string;
+  /** Secure cookies (with the __Secure- prefix): production. */
+  secureCookies: boolean;
+};
+
+/** A better-auth instance over `db`; `getAuth()` is the process-wide one. */
+export function createAuth({ db, baseURL, secret, secureCookies }: AuthOptions) {
   return betterAuth({
-    baseURL: config.publicSiteUrl,
-    secret: config.authSecret,
+    baseURL,
+    secret,
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user, session, account, verification },
@@ -38,20 +47,23 @@ async function createAuth() {
     },
     session: { expiresIn: 30 * 60, updateAge: 60 },
     advanced: {
-      useSecureCookies: config.production,
+      useSecureCookies: secureCookies,
       cookiePrefix: "kva",
     },
     telemetry: { enabled: false },
   });
 }
 
-export type Auth = Awaited<ReturnType<typeof createAuth>>;
+export type Auth = ReturnType<typeof createAuth>;
 
 let current: Promise<Auth> | undefined;
 
-/** The process-wide better-auth instance, created on first use. */
+/** The process-wide better-auth instance from `getConfig()`, created on first use. */
 export function getAuth(): Promise<Auth> {
-  current ??= createAuth().catch((error: unknown) => {
+  const config = getConfig();
+  current ??= getDb()
+    .then((db) => createAuth({ db, baseURL: config.publicSiteUrl, secret: config.authSecret, secureCookies: config.production }))
+    .catch((error: unknown) => {
     current = undefined;
     throw error;
   });

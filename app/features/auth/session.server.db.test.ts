@@ -1,0 +1,171 @@
+/**
+ * Administrator sessions against a real database (PGlite, or PostgreSQL with DATABASE_URL):
+ * cookie flags, a new session id at every sign-in, sign-out that ends the session on the
+ * server, the 30-minute idle limit on the server, the sign-in throttle, and every admin loader
+ * and action refusing anonymous and USER requests (DESIGN.md §6, SPEC §4, §6).
+ */
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
+process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-session-"));
+const run = Date.now().toString(36);
+const ADMIN = { email: `admin-${run}@test.example`, password: "admin-password-123" };
+const VIEWER = { email: `viewer-${run}@test.example`, password: "viewer-password-123" };
+process.env.ADMIN_EMAIL = ADMIN.email;
+
+const { getDatabase } = await import("~/db/client.server");
+const { ensureAdminAccount } = await import("./admin-account.server");
+const { createAuth } = await import("./auth.server");
+const { getSessionUser, requireAdmin, signInWithPassword, signOut } = await import("./session.server");
+const { MAX_FAILURES_PER_HOUR, recordSignInFailure } = await import("./sign-in-throttle.server");
+
+const ORIGIN = "http://localhost:3000";
+
+function request(path: string, init: { cookie?: string; method?: string; body?: URLSearchParams } = {}): Request {
+  const headers = new Headers({ origin: ORIGIN, "user-agent": "vitest" });
+  if (init.cookie) headers.set("cookie", init.cookie);
+  return new Request(`${ORIGIN}${path}`, { method: init.method ?? "GET", headers, body: init.body });
+}
+
+/** The name=value part of the session cookie a response sets. */
+function sessionCookie(headers: Headers): string {
+  const line = headers.getSetCookie().find((c) => c.includes("session_token="));
+  expect(line).toBeDefined();
+  return line!.split(";")[0]!;
+}
+
+async function signedIn(account: { email: string; password: string }, ip = "203.0.113.7"): Promise<string> {
+  const result = await signInWithPassword({ ...account, ip, request: request("/admin/login", { method: "POST" }) });
+  expect(result.ok).toBe(true);
+  return sessionCookie((result as { headers: Headers }).headers);
+}
+
+/** What a loader or action did: returned data, or threw a redirect / error response. */
+async function outcome(call: () => Promise<unknown>): Promise<{ kind: "data" | "redirect" | "status"; status?: number; location?: string }> {
+  try {
+    const value = await call();
+    if (value instanceof Response && value.status >= 300 && value.status < 400) return { kind: "redirect", location: value.headers.get("location") ?? "" };
+    return { kind: "data" };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { kind: "redirect", status: thrown.status, location: thrown.headers.get("location") ?? "" };
+    const init = (thrown as { init?: { status?: number } }).init;
+    if (init?.status) return { kind: "status", status: init.status };
+    throw thrown;
+  }
+}
+
+describe("administrator sessions", () => {
+  beforeAll(async () => {
+    await getDatabase();
+    await ensureAdminAccount(ADMIN);
+    await ensureAdminAccount(VIEWER);
+  });
+  afterEach(() => vi.useRealTimers());
+  afterAll(async () => {
+    await (await getDatabase()).close();
+  });
+
+  it("sets an HttpOnly, SameSite=Lax session cookie for 30 minutes; Secure with the __Secure- prefix in production", async () => {
+    const result = await signInWithPassword({ ...ADMIN, ip: "203.0.113.1", request: request("/admin/login", { method: "POST" }) });
+    const line = (result as { headers: Headers }).headers.getSetCookie().find((c) => c.includes("session_token="))!;
+    expect(line).toMatch(/^kva\.session_token=/);
+    expect(line).toMatch(/; HttpOnly/);
+    expect(line).toMatch(/; SameSite=Lax/i);
+    expect(line).toMatch(/; Max-Age=1800/);
+    expect(line).not.toMatch(/; Secure/);
+
+    const production = createAuth({ db: (await getDatabase()).db, baseURL: "https://www.kva-school.example", secret: "s".repeat(40), secureCookies: true });
+    const { headers } = await production.api.signInEmail({ body: { ...ADMIN, rememberMe: true }, headers: new Headers(), returnHeaders: true });
+    const secure = headers.getSetCookie().find((c) => c.includes("session_token="))!;
+    expect(secure).toMatch(/^__Secure-kva\.session_token=/);
+    expect(secure).toMatch(/; Secure/);
+    expect(secure).toMatch(/; HttpOnly/);
+  });
+
+  it("issues a new session id at every sign-in, even when the browser sends an old one", async () => {
+    const first = await signedIn(ADMIN);
+    const result = await signInWithPassword({ ...ADMIN, ip: "203.0.113.7", request: request("/admin/login", { method: "POST", cookie: first }) });
+    const second = sessionCookie((result as { headers: Headers }).headers);
+    expect(second).not.toBe(first);
+    expect((await getSessionUser(request("/admin", { cookie: second })))?.user).toMatchObject({ email: ADMIN.email, role: "ADMIN" });
+  });
+
+  it("rejects the old session after sign-out", async () => {
+    const cookie = await signedIn(ADMIN);
+    expect(await getSessionUser(request("/admin", { cookie }))).not.toBeNull();
+    const cleared = await signOut(request("/admin/logout", { method: "POST", cookie }));
+    expect(cleared.getSetCookie().join("\n")).toMatch(/session_token=; Max-Age=0/);
+    expect(await getSessionUser(request("/admin", { cookie }))).toBeNull();
+    await expect(outcome(() => requireAdmin(request("/admin/enquiries", { cookie })))).resolves.toMatchObject({ kind: "redirect", location: "/admin/login?redirectTo=%2Fadmin%2Fenquiries" });
+  });
+
+  it("rejects a session idle for 30 minutes on the server, and keeps an active one alive", async () => {
+    const idle = await signedIn(ADMIN);
+    const active = await signedIn(ADMIN);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start + 20 * 60_000 });
+    // Twenty minutes in, the active session is used: its expiry slides forward.
+    const touched = await getSessionUser(request("/admin", { cookie: active }));
+    expect(touched).not.toBeNull();
+    vi.setSystemTime(start + 31 * 60_000);
+    expect(await getSessionUser(request("/admin", { cookie: idle }))).toBeNull();
+    expect(await getSessionUser(request("/admin", { cookie: active }))).not.toBeNull();
+    vi.setSystemTime(start + 51 * 60_000);
+    expect(await getSessionUser(request("/admin", { cookie: active }))).not.toBeNull();
+    vi.setSystemTime(start + 82 * 60_000);
+    expect(await getSessionUser(request("/admin", { cookie: active }))).toBeNull();
+  });
+
+  it("refuses the 101st failed sign-in in an hour for an account, even with the right password", async () => {
+    const { db } = await getDatabase();
+    const target = { email: `throttled-${run}@test.example`, password: "throttled-password-1" };
+    await ensureAdminAccount(target);
+    for (let i = 0; i < MAX_FAILURES_PER_HOUR - 1; i++) await recordSignInFailure(db, target.email, `198.51.100.${i % 250}`);
+    // The 100th failure goes through the real sign-in path.
+    const hundredth = await signInWithPassword({ email: target.email, password: "wrong-password-99", ip: "198.51.100.251", request: request("/admin/login", { method: "POST" }) });
+    expect(hundredth).toEqual({ ok: false, reason: "invalid" });
+    const refused = await signInWithPassword({ ...target, ip: "198.51.100.252", request: request("/admin/login", { method: "POST" }) });
+    expect(refused).toEqual({ ok: false, reason: "throttled" });
+    // An hour later the account may try again.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 61 * 60_000 });
+    expect((await signInWithPassword({ ...target, ip: "198.51.100.252", request: request("/admin/login", { method: "POST" }) })).ok).toBe(true);
+  });
+
+  it("refuses the 101st failed sign-in in an hour from one IP, whatever the account", async () => {
+    const { db } = await getDatabase();
+    const ip = "192.0.2.200";
+    for (let i = 0; i < MAX_FAILURES_PER_HOUR; i++) await recordSignInFailure(db, `guess-${i}@test.example`, ip);
+    expect(await signInWithPassword({ ...ADMIN, ip, request: request("/admin/login", { method: "POST" }) })).toEqual({ ok: false, reason: "throttled" });
+    expect((await signInWithPassword({ ...ADMIN, ip: "192.0.2.201", request: request("/admin/login", { method: "POST" }) })).ok).toBe(true);
+  });
+
+  describe("every admin loader and action", () => {
+    const modules = import.meta.glob<Record<string, unknown>>("/app/routes/admin/*.{ts,tsx}", { eager: true });
+    const guarded = Object.entries(modules).filter(([file]) => !/\/(login|logout)\.tsx$/.test(file) && !file.includes(".test."));
+    const calls = guarded.flatMap(([file, mod]) =>
+      (["loader", "action"] as const)
+        .filter((name) => typeof mod[name] === "function")
+        .map((name) => ({ label: `${file.split("/").pop()} ${name}`, fn: mod[name] as (args: unknown) => Promise<unknown>, method: name === "action" ? "POST" : "GET" })),
+    );
+
+    it("covers the admin routes", () => {
+      expect(calls.map((c) => c.label)).toEqual(expect.arrayContaining(["dashboard.tsx loader", "enquiries.tsx loader", "enquiries.tsx action", "enquiries-export.ts loader", "layout.tsx loader"]));
+    });
+
+    it.each(calls)("$label sends an anonymous visitor to the login screen", async ({ fn, method }) => {
+      const body = method === "POST" ? new URLSearchParams({ intent: "contacted", id: "1", note: "x" }) : undefined;
+      const result = await outcome(() => fn({ request: request("/admin/enquiries", { method, body }), params: {}, context: { cspNonce: "", clientIp: "127.0.0.1" } }));
+      expect(result).toMatchObject({ kind: "redirect" });
+      expect(result.location).toMatch(/^\/admin\/login\?redirectTo=/);
+    });
+
+    it.each(calls)("$label answers a USER with 403", async ({ fn, method }) => {
+      const cookie = await signedIn(VIEWER);
+      const body = method === "POST" ? new URLSearchParams({ intent: "contacted", id: "1", note: "x" }) : undefined;
+      const result = await outcome(() => fn({ request: request("/admin/enquiries", { method, body, cookie }), params: {}, context: { cspNonce: "", clientIp: "127.0.0.1" } }));
+      expect(result).toEqual({ kind: "status", status: 403 });
+    });
+  });
+});

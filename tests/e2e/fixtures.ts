@@ -1,0 +1,12 @@
+/** Shared steps of the admin specs. */
+import { expect, type Page } from "@playwright/test";
+
+/** Signs in on the login screen the page is showing (or opens it) and waits to leave it. */
+export async function signIn(page: Page, account: { email: string; password: string }, path = "/admin/login") {
+  if (!page.url().includes("/admin/login")) await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/admin\/login/);
+}
