@@ -73,7 +73,9 @@ test.describe("enquiry form", () => {
   });
 
   test("opens by itself 5 s after arriving on the home page, once per session, never elsewhere", async ({ page }) => {
-    await page.clock.install();
+    // A paused clock from before the first page: timers start at hydration, time moves only here.
+    await page.clock.install({ time: new Date("2026-11-21T10:00:00+05:30") });
+    await page.clock.pauseAt(new Date("2026-11-21T10:00:01+05:30"));
     await page.goto("/overview");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.clock.runFor(6_000);

@@ -10,3 +10,11 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/admin\/login/);
 }
+
+/**
+ * Marks the enquiry dialog as already shown this session, so it does not open by itself on
+ * the home page in the middle of a test about something else.
+ */
+export async function skipEnquiryAutoOpen(page: Page) {
+  await page.addInitScript(() => sessionStorage.setItem("kva.enquiry.shown", "1"));
+}

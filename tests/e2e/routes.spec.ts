@@ -1,6 +1,9 @@
 /** Every route of SPEC §2 resolves to a page or a redirect; errors and headers behave. */
+import { skipEnquiryAutoOpen } from "./fixtures";
 import { expect, test } from "@playwright/test";
 import { pages } from "../../content/pages";
+
+test.beforeEach(({ page }) => skipEnquiryAutoOpen(page));
 
 const dynamicSamples = [
   "/news/annual-day-2026",
