@@ -65,6 +65,8 @@ test.describe("enquiry form", () => {
     await expect(dialog.getByText("Thank you for your enquiry!")).toBeVisible();
     await expect(dialog.getByText("We'll get back to you soon with more information.")).toBeVisible();
     await expect(dialog.getByLabel("Parent's name")).toHaveValue("");
+    await expect(dialog.getByLabel("Mobile number")).toHaveValue("");
+    expect(await dialog.getByLabel("Class seeking admission to").evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe("Select a class");
     expect(await page.evaluate(() => sessionStorage.getItem("kva.enquiry.submitted"))).toBe("1");
     await page.clock.runFor(2_900);
     await expect(dialog).toBeVisible();

@@ -43,6 +43,8 @@ export function EnquiryForm({ sourcePage, initialResult, onSuccess }: Props) {
   const [form, fields] = useForm({
     id: `enquiry-${id}`,
     lastResult: submitting ? undefined : data?.result,
+    // The "Select a class" prompt is the class list's default, also after a reset.
+    defaultValue: { class: "" },
     constraint: getZodConstraint(enquirySchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
