@@ -121,7 +121,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   app.use(rateLimit({ windowMs: 60_000, limit: 600, standardHeaders: "draft-8", legacyHeaders: false, message: limitMessage }));
   const strict = rateLimit({
     windowMs: 10 * 60_000,
-    limit: 30,
+    limit: config.rateLimitPosts,
     standardHeaders: "draft-8",
     legacyHeaders: false,
     message: limitMessage,

@@ -47,6 +47,7 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optionalString,
   RECEIPT_SECRET: optionalString.pipe(z.string().min(32).optional()),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  RATE_LIMIT_POSTS: z.coerce.number().int().min(1).max(1_000_000).default(30),
 });
 
 export type Config = {
@@ -67,6 +68,8 @@ export type Config = {
   receiptSecret: string;
   /** Number of reverse-proxy hops to trust for the client IP. */
   trustProxy: number;
+  /** Form posts and sign-ins allowed per client IP in 10 minutes (strict rate-limit tier). */
+  rateLimitPosts: number;
   /** Required variables that are missing (production only); empty when configured. */
   missing: string[];
   /** Variables that were set but malformed, as "NAME: reason". */
@@ -128,6 +131,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     receiptSecret: secret(e.RECEIPT_SECRET, "receipt-secret"),
     trustProxy: e.TRUST_PROXY,
+    rateLimitPosts: e.RATE_LIMIT_POSTS,
     missing,
     invalid,
   };

@@ -22,4 +22,6 @@ export const E2E_ENV: Record<string, string> = {
   RECEIPT_SECRET: "e2e-receipt-secret-0123456789abcdef0123456789abcdef",
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
+  // Every test posts from 127.0.0.1; rate-limit.spec.ts checks the limit on its own server.
+  RATE_LIMIT_POSTS: "100000",
 };
