@@ -9,13 +9,13 @@
  * - after a successful submission the dialog closes 3 s later.
  * The form is the route's to supply (`Form`), so this feature does not import another.
  */
-import { Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { school } from "#content/school";
 import { prefersReducedMotion } from "~/lib/reduced-motion";
 import { startShakeSchedule } from "../shake";
 import { AUTO_OPEN_MS, SUCCESS_CLOSE_MS, markShown, markSubmitted, mayAutoOpen } from "../enquiry-session";
 import { ModalDialog } from "./modal-dialog";
-import { ChatIcon, CloseIcon } from "./icons";
+import { ChatIcon } from "./icons";
 
 type Props = {
   /** The form, given a callback for a successful submission. Rendered only while open. */
@@ -31,7 +31,6 @@ export function FloatingEnquire({ Form, autoOpen, onIntent }: Props) {
   const [shaking, setShaking] = useState(false);
   const openRef = useRef(open);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const titleId = useId();
 
   useEffect(() => {
     openRef.current = open;
@@ -90,15 +89,10 @@ export function FloatingEnquire({ Form, autoOpen, onIntent }: Props) {
       <ModalDialog
         open={open}
         onClose={close}
-        labelledBy={titleId}
+        title="Enquire Now"
+        closeLabel="Close"
         className="m-auto max-h-[calc(100dvh-2rem)] w-[min(30rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl"
       >
-        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
-          <h2 id={titleId} className="text-xl font-bold text-brand-800">Enquire Now</h2>
-          <button type="button" onClick={close} aria-label="Close" className="rounded-full p-1.5 text-slate-700 hover:bg-slate-100">
-            <CloseIcon className="size-6" />
-          </button>
-        </div>
         <div className="px-6 py-5">
           {open && (
             <Suspense fallback={<p role="status" className="py-10 text-center text-slate-700">Loading…</p>}>

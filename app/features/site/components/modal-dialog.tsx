@@ -1,21 +1,26 @@
 /**
  * A modal built on the native <dialog> element: `showModal()` makes the rest of the page inert
  * (a focus trap without extra code), Escape closes it, and focus returns to the control that
- * opened it. The parent owns `open`; every way of closing calls `onClose`.
+ * opened it. The parent owns `open`; every way of closing calls `onClose`. It draws the heading
+ * (its accessible name) and a close button above `children`.
  */
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { CloseIcon } from "./icons";
 
 type Props = {
   open: boolean;
   onClose: () => void;
-  /** id of the element that names the dialog */
-  labelledBy: string;
+  /** The dialog's heading and accessible name. */
+  title: string;
+  /** Accessible name of the close button. */
+  closeLabel: string;
   className?: string;
   children: ReactNode;
 };
 
-export function ModalDialog({ open, onClose, labelledBy, className, children }: Props) {
+export function ModalDialog({ open, onClose, title, closeLabel, className, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -30,7 +35,7 @@ export function ModalDialog({ open, onClose, labelledBy, className, children }: 
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
-      aria-labelledby={labelledBy}
+      aria-labelledby={titleId}
       className={className}
       onClose={onClose}
       onCancel={(e) => {
@@ -42,6 +47,12 @@ export function ModalDialog({ open, onClose, labelledBy, className, children }: 
         if (e.target === e.currentTarget) onClose();
       }}
     >
+      <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4">
+        <h2 id={titleId} className="text-xl font-bold text-brand-800">{title}</h2>
+        <button type="button" onClick={onClose} aria-label={closeLabel} className="rounded-full p-2 text-slate-700 hover:bg-slate-100">
+          <CloseIcon className="size-6" />
+        </button>
+      </div>
       {children}
     </dialog>
   );

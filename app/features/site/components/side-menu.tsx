@@ -6,33 +6,22 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { menuGroups } from "#content/navigation";
 import { ModalDialog } from "./modal-dialog";
-import { ChevronIcon, CloseIcon } from "./icons";
+import { ChevronIcon } from "./icons";
 
 type Props = { open: boolean; onClose: () => void };
 
 export function SideMenu({ open, onClose }: Props) {
   const [openGroup, setOpenGroup] = useState<string | null>(null);
   const baseId = useId();
-  const titleId = `${baseId}-title`;
 
   return (
     <ModalDialog
       open={open}
       onClose={onClose}
-      labelledBy={titleId}
+      title="Menu"
+      closeLabel="Close menu"
       className="side-menu m-0 ml-auto h-dvh max-h-dvh w-[min(22rem,100vw)] max-w-none overflow-y-auto bg-white p-0 text-slate-900 shadow-2xl"
     >
-      <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
-        <h2 id={titleId} className="text-lg font-bold text-brand-800">Menu</h2>
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded-full p-2 text-slate-700 hover:bg-slate-100"
-          aria-label="Close menu"
-        >
-          <CloseIcon className="size-6" />
-        </button>
-      </div>
       <nav aria-label="Site menu" className="px-3 py-3">
         <ul className="space-y-1">
           {menuGroups.map((group) => {
