@@ -106,7 +106,7 @@ describe("enquiry action, property-based", () => {
     console.log(`[enquiry property] ${validNames.length} valid stored once each; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(validNames.length).toBeGreaterThan(300);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(300);
-  });
+  }, 180_000);
 
   it("stores nothing for a honeypot post but answers like a success", async () => {
     const { db } = await getDatabase();
