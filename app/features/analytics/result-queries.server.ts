@@ -78,10 +78,12 @@ export async function periodTotals(db: Database, start: Date, end: Date): Promis
 export async function topLocations(db: Database, start: Date, end: Date, limit = 10): Promise<LocationRow[]> {
   const rows = await run<LocationRow>(
     db,
-    sql`SELECT coalesce(country, ${UNKNOWN}) AS country, coalesce(region, '') AS region, coalesce(city, ${UNKNOWN}) AS city,
-               count(*)::int AS visits, count(DISTINCT visitor_ip)::int AS unique_visitors
-        FROM visitor_analytics WHERE ${inRange(start, end)}
-        GROUP BY 1, 2, 3 ORDER BY 4 DESC, 1, 2, 3 LIMIT ${limit}`,
+    sql`SELECT * FROM (
+          SELECT coalesce(country, ${UNKNOWN}) AS country, coalesce(region, '') AS region, coalesce(city, ${UNKNOWN}) AS city,
+                 count(*)::int AS visits, count(DISTINCT visitor_ip)::int AS unique_visitors
+          FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY 1, 2, 3
+        ) places
+        ORDER BY visits DESC, country COLLATE "C", region COLLATE "C", city COLLATE "C" LIMIT ${limit}`,
   );
   return rows.map((r) => ({ ...r, visits: Number(r.visits), unique_visitors: Number(r.unique_visitors) }));
 }
@@ -122,12 +124,15 @@ export async function repeatVisitors(db: Database, start: Date, end: Date, limit
   }));
 }
 
-/** Visits per value of a column (device_type or browser), most first; null counts as "Unknown". */
+/** Visits per value of a column (device_type or browser), most first (ties in byte order); null counts as "Unknown". */
 export async function countsBy(db: Database, column: "device_type" | "browser", start: Date, end: Date): Promise<CountRow[]> {
   const rows = await run<CountRow>(
     db,
-    sql`SELECT coalesce(${sql.identifier(column)}, ${UNKNOWN}) AS name, count(*)::int AS count
-        FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY 1 ORDER BY 2 DESC, 1`,
+    sql`SELECT * FROM (
+          SELECT coalesce(${sql.identifier(column)}, ${UNKNOWN}) AS name, count(*)::int AS count
+          FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY 1
+        ) counted
+        ORDER BY count DESC, name COLLATE "C"`,
   );
   return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
 }
