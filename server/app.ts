@@ -14,7 +14,7 @@ import morgan from "morgan";
 import { getDatabase, isDatabaseHealthy } from "~/db/client.server";
 import { seedSampleData } from "~/db/seed.server";
 import { startAnalyticsJobs } from "~/features/analytics/jobs.server";
-import { ingestQueue } from "~/features/analytics/track.server";
+import { drainIngest } from "~/features/analytics/track.server";
 import { ensureAdminAccount } from "~/features/auth/admin-account.server";
 import { getConfig, missingVariablesMessage } from "~/lib/config.server";
 import { configurationErrorHtml } from "./configuration-error";
@@ -142,9 +142,9 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   return app;
 }
 
-/** Stores the analytics visits still queued; call before the process exits. Never throws. */
+/** Stores the analytics visits still queued and logs the ingest counts; call before exit. Never throws. */
 export async function beforeExit(): Promise<void> {
-  await ingestQueue().drain().catch(() => undefined);
+  console.log(await drainIngest());
 }
 
 export { getConfig };

@@ -19,7 +19,7 @@ export const BOT_KEYWORDS = {
   ],
   monitors: [
     "uptimerobot", "pingdom", "statuscake", "site24x7", "newrelicpinger", "datadog", "checkly", "betteruptime",
-    "freshping", "uptime-kuma", "nagios", "zabbix", "monitor",
+    "freshping", "uptime-kuma", "nagios", "zabbix", "gtmetrix", "monitor",
   ],
   headlessAndScripting: [
     "headlesschrome", "phantomjs", "puppeteer", "playwright", "selenium", "webdriver", "lighthouse", "python-requests",

@@ -38,6 +38,19 @@ export function ingestQueue() {
 }
 
 /**
+ * Stores every queued visit, then returns a one-line account for the log, e.g. "Analytics
+ * ingest: 120 accepted, 118 stored (118 full, 0 reduced, 0 minimal), 2 bots, 0 dropped, 0 failed."
+ * Never throws.
+ */
+export async function drainIngest(): Promise<string> {
+  const queue = ingestQueue();
+  await queue.drain().catch(() => undefined);
+  const { accepted, bots, stored, dropped, failed } = queue.stats;
+  const total = stored.full + stored.reduced + stored.minimal;
+  return `Analytics ingest: ${accepted} accepted, ${total} stored (${stored.full} full, ${stored.reduced} reduced, ${stored.minimal} minimal), ${bots} bots, ${dropped} dropped, ${failed} failed.`;
+}
+
+/**
  * Handles one beacon. `clientIp` is Express's req.ip (TRUST_PROXY applied). Never throws.
  */
 export async function handleBeacon(request: Request, clientIp: string): Promise<Response> {
