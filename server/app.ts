@@ -13,6 +13,8 @@ import helmet from "helmet";
 import morgan from "morgan";
 import { getDatabase, isDatabaseHealthy } from "~/db/client.server";
 import { seedSampleData } from "~/db/seed.server";
+import { startAnalyticsJobs } from "~/features/analytics/jobs.server";
+import { drainIngest } from "~/features/analytics/track.server";
 import { ensureAdminAccount } from "~/features/auth/admin-account.server";
 import { getConfig, missingVariablesMessage } from "~/lib/config.server";
 import { configurationErrorHtml } from "./configuration-error";
@@ -29,6 +31,7 @@ export async function prepare(): Promise<string[]> {
   const { db, driver } = await getDatabase();
   const lines = [`Database: ${driver === "pg" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.join(config.dataDir, "pglite")}`}, migrated.`];
   if (!config.production && (await seedSampleData(db))) lines.push("Sample data added.");
+  lines.push(await startAnalyticsJobs(async () => (await getDatabase()).db));
   const admin = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });
   if (admin.outcome === "created") {
     lines.push(
@@ -137,6 +140,11 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     }),
   );
   return app;
+}
+
+/** Stores the analytics visits still queued and logs the ingest counts; call before exit. Never throws. */
+export async function beforeExit(): Promise<void> {
+  console.log(await drainIngest());
 }
 
 export { getConfig };

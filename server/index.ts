@@ -39,7 +39,8 @@ async function main() {
     console.log(`Serving http://${shown}:${config.port}`);
     console.log(`Admin area: http://${shown}:${config.port}/admin`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  // Queued analytics visits are stored before the process ends.
+  const stop = () => server.close(() => void mod.beforeExit().finally(() => process.exit(0)));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }

@@ -8,12 +8,13 @@ import { mkdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getConfig } from "~/lib/config.server";
+import * as analyticsTables from "./schema/analytics";
 import * as authTables from "./schema/auth";
 import * as enquiryTables from "./schema/enquiries";
 import * as settingsTables from "./schema/settings";
 import * as signInTables from "./schema/sign-in-attempts";
 
-export const schema = { ...authTables, ...enquiryTables, ...settingsTables, ...signInTables };
+export const schema = { ...analyticsTables, ...authTables, ...enquiryTables, ...settingsTables, ...signInTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -48,6 +48,7 @@ const envSchema = z.object({
   RECEIPT_SECRET: optionalString.pipe(z.string().min(32).optional()),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_POSTS: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  GEO_PROVIDER_URL: optionalString.pipe(z.url().includes("{ip}", { message: "must contain {ip}" }).optional()),
 });
 
 export type Config = {
@@ -70,6 +71,11 @@ export type Config = {
   trustProxy: number;
   /** Form posts and sign-ins allowed per client IP in 10 minutes (strict rate-limit tier). */
   rateLimitPosts: number;
+  /**
+   * Optional HTTP geolocation service for visitor analytics, with "{ip}" in place of the address
+   * (SPEC §7); unset: the offline DB-IP database only.
+   */
+  geoProviderUrl: string | undefined;
   /** Required variables that are missing (production only); empty when configured. */
   missing: string[];
   /** Variables that were set but malformed, as "NAME: reason". */
@@ -132,6 +138,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     receiptSecret: secret(e.RECEIPT_SECRET, "receipt-secret"),
     trustProxy: e.TRUST_PROXY,
     rateLimitPosts: e.RATE_LIMIT_POSTS,
+    geoProviderUrl: e.GEO_PROVIDER_URL,
     missing,
     invalid,
   };

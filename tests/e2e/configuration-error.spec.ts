@@ -4,13 +4,14 @@
  */
 import { expect, test } from "@playwright/test";
 import { spawnServer, type SpawnedServer } from "./spawn-server";
+import { extraPort } from "./env";
 
 let server: SpawnedServer;
 
 test.describe("configuration error", () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "server behaviour: once is enough");
   test.beforeAll(async () => {
-    server = await spawnServer(3290, { NODE_ENV: "production" });
+    server = await spawnServer(extraPort(1), { NODE_ENV: "production" });
   });
   test.afterAll(() => server.stop());
 

@@ -5,8 +5,9 @@
  */
 import { expect, test } from "@playwright/test";
 import { productionEnv, spawnServer, type SpawnedServer } from "./spawn-server";
+import { extraPort } from "./env";
 
-const PORT = 3291;
+const PORT = extraPort(2);
 let server: SpawnedServer;
 
 test.describe("database unavailable", () => {

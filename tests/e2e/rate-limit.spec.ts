@@ -4,8 +4,9 @@
  */
 import { expect, test } from "@playwright/test";
 import { productionEnv, spawnServer, type SpawnedServer } from "./spawn-server";
+import { extraPort } from "./env";
 
-const PORT = 3292;
+const PORT = extraPort(3);
 let server: SpawnedServer;
 
 test.describe("rate limits", () => {

@@ -9,6 +9,7 @@ import { BackToTop } from "~/features/site/components/back-to-top";
 import { ReadingProgress } from "~/features/site/components/reading-progress";
 import { NavigationProgress } from "~/features/site/components/navigation-progress";
 import { usePageTransition } from "~/features/site/use-page-transition";
+import { useVisitTracker } from "~/features/analytics/use-visit-tracker";
 
 // The form's code (and its validation library) loads only when a parent is about to use it.
 const loadEnquiryForm = () => import("~/features/enquiries/components/enquiry-form");
@@ -22,6 +23,7 @@ function DialogEnquiryForm({ onSuccess }: { onSuccess: () => void }) {
 export default function PublicLayout() {
   const location = useLocation();
   usePageTransition();
+  useVisitTracker();
   return (
     <>
       <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">

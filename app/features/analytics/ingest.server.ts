@@ -1,0 +1,170 @@
+/**
+ * Server-side ingest of tracker beacons (SPEC §4, §5, §7; DESIGN.md §1, §8). The route answers
+ * 204 at once and hands the visit to `IngestQueue`; the queue drops bots, reads browser, OS,
+ * device and place, and stores visits in arrival order with one writer, in batches of up to
+ * BATCH_SIZE per transaction. A batch that fails is retried visit by visit with the SPEC §7
+ * fallback chain (insert-visit.server.ts), so one bad visit costs only itself.
+ */
+import type { Database } from "~/db/client.server";
+import { isBotVisit } from "./bot-detection";
+import { reasonOf } from "./db-errors";
+import { locate } from "./geolocation.server";
+import { insertVisit, insertVisitFast, type InsertOutcome, type VisitRecord } from "./insert-visit.server";
+import type { TrackPayload } from "./schema";
+import { parseUserAgent } from "./user-agent";
+
+/** A beacon as the route received it. */
+export type Beacon = {
+  payload: TrackPayload;
+  /** The request's User-Agent header ("" when absent). */
+  userAgent: string;
+  /** visitorIpOf(request IP): the stored IP or the development placeholder. */
+  visitorIp: string;
+  receivedAt: Date;
+};
+
+export const BATCH_SIZE = 100;
+/** Visits waiting beyond this are dropped (and counted) rather than exhausting memory. */
+export const MAX_PENDING = 50_000;
+
+/** Path without query or fragment, at most 512 characters. */
+function cleanPath(path: string): string {
+  return path.split(/[?#]/, 1)[0]!.slice(0, 512) || "/";
+}
+
+/**
+ * Turns a beacon into the row to store, or null for a bot (SPEC §5: bots are not recorded).
+ * `httpGeoUrl`: optional HTTP geolocation provider (GEO_PROVIDER_URL).
+ */
+export async function enrichBeacon(beacon: Beacon, httpGeoUrl?: string): Promise<VisitRecord | null> {
+  const userAgent = beacon.userAgent.slice(0, 1024);
+  if (isBotVisit(userAgent, beacon.visitorIp)) return null;
+  const ua = parseUserAgent(userAgent);
+  const place = await locate(beacon.visitorIp, httpGeoUrl);
+  const pageVisited = cleanPath(beacon.payload.path);
+  const referrer = beacon.payload.ref?.trim() ? beacon.payload.ref.trim() : null;
+  return {
+    visitorIp: beacon.visitorIp,
+    sessionId: beacon.payload.sid,
+    userAgent,
+    pageVisited,
+    country: place.country,
+    city: place.city,
+    region: place.region,
+    referrer,
+    deviceType: ua.deviceType,
+    browser: ua.browser,
+    os: ua.os,
+    isMobile: ua.isMobile,
+    isApplyPage: pageVisited === "/apply" || pageVisited.startsWith("/apply/"),
+    isBot: false,
+    timestamp: beacon.receivedAt,
+  };
+}
+
+export type IngestStats = {
+  /** Beacons handed to the queue. */
+  accepted: number;
+  /** Of those, dropped as bots. */
+  bots: number;
+  /** Stored, by payload. */
+  stored: Record<InsertOutcome, number>;
+  /** Dropped because the queue was full, or lost because even the minimal insert failed. */
+  dropped: number;
+  failed: number;
+  pending: number;
+};
+
+export type IngestOptions = {
+  getDb: () => Promise<Database>;
+  httpGeoUrl?: string;
+  batchSize?: number;
+  maxPending?: number;
+};
+
+/** One writer per process: visits are classified against every visit stored before them. */
+export class IngestQueue {
+  private readonly queue: Promise<VisitRecord | null>[] = [];
+  private running: Promise<void> | null = null;
+  readonly stats: IngestStats = { accepted: 0, bots: 0, stored: { full: 0, reduced: 0, minimal: 0 }, dropped: 0, failed: 0, pending: 0 };
+
+  constructor(private readonly options: IngestOptions) {}
+
+  /** Accepts a beacon; returns at once. Enrichment (geolocation) starts now, in parallel. */
+  push(beacon: Beacon): void {
+    this.stats.accepted++;
+    if (this.queue.length >= (this.options.maxPending ?? MAX_PENDING)) {
+      this.stats.dropped++;
+      return;
+    }
+    this.queue.push(enrichBeacon(beacon, this.options.httpGeoUrl).catch(() => null));
+    this.stats.pending = this.queue.length;
+    this.running ??= this.drainLoop();
+  }
+
+  /** Resolves when every accepted beacon has been stored or dropped. */
+  async drain(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drainLoop(): Promise<void> {
+    try {
+      await this.drainAll();
+    } finally {
+      // No await between the last empty check and here, so no push is missed.
+      this.running = null;
+    }
+  }
+
+  private async drainAll(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.options.batchSize ?? BATCH_SIZE);
+      this.stats.pending = this.queue.length;
+      const visits: VisitRecord[] = [];
+      for (const pending of batch) {
+        const visit = await pending;
+        if (visit) visits.push(visit);
+        else this.stats.bots++;
+      }
+      if (visits.length > 0) await this.write(visits);
+    }
+  }
+
+  private async write(visits: VisitRecord[]): Promise<void> {
+    let db: Database;
+    try {
+      db = await this.options.getDb();
+    } catch (error) {
+      console.error(`Analytics: database unavailable, ${visits.length} visit(s) lost: ${reasonOf(error)}`);
+      this.stats.failed += visits.length;
+      return;
+    }
+    if (visits.length > 1) {
+      try {
+        await db.transaction(async (tx) => {
+          for (const visit of visits) await insertVisitFast(tx as unknown as Database, visit);
+        });
+        this.stats.stored.full += visits.length;
+        return;
+      } catch {
+        // Retried one by one below, each with the fallback chain.
+      }
+    }
+    for (const visit of visits) {
+      try {
+        this.stats.stored[await insertVisit(db, visit)]++;
+      } catch (error) {
+        this.stats.failed++;
+        console.error(`Analytics: a visit could not be stored: ${reasonOf(error)}`);
+      }
+    }
+  }
+}
+
+let shared: IngestQueue | undefined;
+
+/** The process-wide queue, created on first use with `options`. */
+export function getIngestQueue(options: () => IngestOptions): IngestQueue {
+  shared ??= new IngestQueue(options());
+  return shared;
+}

@@ -1,0 +1,49 @@
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set
+ * (CI's PostgreSQL pass), a scratch database created next to it and dropped afterwards.
+ */
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
+
+export type TestDatabase = DatabaseHandle & { dispose(): Promise<void> };
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
+  if (!serverUrl) {
+    const handle = await openDatabase({ pgliteDir: "memory://" });
+    await handle.migrate();
+    return { ...handle, dispose: () => handle.close() };
+  }
+  const name = `kva_analytics_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  await handle.migrate();
+  return {
+    ...handle,
+    dispose: async () => {
+      await handle.close();
+      const again = new pg.Client({ connectionString: serverUrl });
+      await again.connect();
+      await again.query(`drop database if exists "${name}" with (force)`);
+      await again.end();
+    },
+  };
+}
+
+/** Empties the analytics tables and the reset setting. */
+export async function resetAnalytics(db: Database): Promise<void> {
+  await db.execute(sql`TRUNCATE visitor_analytics, analytics_aggregated RESTART IDENTITY`);
+  await db.execute(sql`DELETE FROM settings WHERE key = 'last_analytics_reset'`);
+}
+
+/** Rows of a raw query. */
+export async function query<T>(db: Database, statement: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}

@@ -1,0 +1,26 @@
+/**
+ * GET /admin/analytics/data?range=30days: the Analytics result, summary and monthly history as
+ * JSON for the dashboard (a later issue). Admin only.
+ */
+import type { Route } from "./+types/analytics-data";
+import { getDatabase } from "~/db/client.server";
+import { getAnalyticsResult } from "~/features/analytics/analytics-result.server";
+import { getAnalyticsSummary } from "~/features/analytics/analytics-summary.server";
+import { parseRange } from "~/features/analytics/ranges";
+import { internalHostsOf } from "~/features/analytics/referrer";
+import { getHistoricalAggregates } from "~/features/analytics/yearly-reset.server";
+import { requireAdmin } from "~/features/auth/session.server";
+import { getConfig } from "~/lib/config.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { headers } = await requireAdmin(request);
+  const url = new URL(request.url);
+  const { db, driver } = await getDatabase();
+  const result = await getAnalyticsResult(db, parseRange(url.searchParams.get("range")), {
+    internalHosts: internalHostsOf(getConfig().publicSiteUrl, url.host),
+    parallel: driver === "pg",
+  });
+  const [summary, history] = [await getAnalyticsSummary(db), await getHistoricalAggregates(db)];
+  headers.set("Cache-Control", "no-store");
+  return Response.json({ result, summary, history }, { headers });
+}

@@ -1,0 +1,12 @@
+/** GET /admin/analytics/visits?limit=50: the latest visit records as JSON (at most 200). Admin only. */
+import type { Route } from "./+types/analytics-visits";
+import { getDb } from "~/db/client.server";
+import { latestVisits } from "~/features/analytics/visits.server";
+import { requireAdmin } from "~/features/auth/session.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { headers } = await requireAdmin(request);
+  const limit = Number(new URL(request.url).searchParams.get("limit") ?? 50);
+  headers.set("Cache-Control", "no-store");
+  return Response.json({ visits: await latestVisits(await getDb(), limit) }, { headers });
+}

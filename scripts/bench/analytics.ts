@@ -1,0 +1,83 @@
+/**
+ * `npm run bench:analytics -- --rows 1000000 [--days 365] [--runs 5] [--data-dir DIR]`: times the
+ * full Analytics result for the 30-day range (and the year, the worst case) and each SPEC §7
+ * procedure, on PGlite (DIR, default /tmp/kva-bench-pglite-<rows>, kept between runs so the seed
+ * is reused) or on PostgreSQL when DATABASE_URL is set (scripts/ci/with-postgres.sh). Seeds
+ * `rows` synthetic visits over `days` days when the database does not hold exactly that many.
+ * Prints median, min and max milliseconds of `runs` runs after one warm-up. Targets at 1 M rows:
+ * ≤ 300 ms on PostgreSQL, ≤ 1 s on PGlite for the 30-day result.
+ */
+import { sql } from "drizzle-orm";
+import { openDatabase, type Database } from "../../app/db/client.server";
+import { getAnalyticsResult } from "../../app/features/analytics/analytics-result.server";
+import {
+  getAnalyticsCounts,
+  getDailyVisitorData,
+  getPagePopularity,
+  getTrafficSourceCategories,
+  getTrafficSourceDetails,
+} from "../../app/features/analytics/procedures.server";
+import { rangeBounds } from "../../app/features/analytics/ranges";
+import { seedTraffic } from "../seed/traffic-generator";
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+function textOption(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const rows = option("rows", 100_000);
+const days = option("days", 365);
+const runs = option("runs", 5);
+const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+const dataDir = textOption("data-dir") ?? `/tmp/kva-bench-pglite-${rows}`;
+const SITE = ["localhost"];
+
+const handle = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: dataDir });
+await handle.migrate();
+const db: Database = handle.db;
+const count = async () => Number(((await db.execute(sql`SELECT count(*)::int AS n FROM visitor_analytics`)) as unknown as { rows: { n: number }[] }).rows[0]?.n);
+
+const driver = handle.driver === "pg" ? `PostgreSQL (${databaseUrl?.replace(/\/\/[^@]*@/, "//")})` : `PGlite (${dataDir})`;
+console.log(`Analytics bench on ${driver}`);
+if ((await count()) !== rows) {
+  const started = Date.now();
+  await db.execute(sql`TRUNCATE visitor_analytics RESTART IDENTITY`);
+  console.log(`Seeding ${rows.toLocaleString("en-IN")} visits over ${days} days…`);
+  await seedTraffic(db, { rows, days, onProgress: (n) => process.stdout.write(`\r  ${n.toLocaleString("en-IN")} rows, ${((Date.now() - started) / 1000).toFixed(0)} s`) });
+  await db.execute(sql`ANALYZE visitor_analytics`);
+  console.log(`\n  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+const now = new Date();
+const month = rangeBounds("30days", now);
+const [inMonth] = ((await db.execute(sql`SELECT count(*)::int AS n FROM visitor_analytics WHERE "timestamp" >= ${month.start.toISOString()}::timestamptz`)) as unknown as { rows: { n: number }[] }).rows;
+console.log(`Rows: ${(await count()).toLocaleString("en-IN")} in the table, ${Number(inMonth?.n).toLocaleString("en-IN")} in the 30-day range. ${runs} runs after a warm-up.\n`);
+
+const parallel = handle.driver === "pg";
+const cases: [string, () => Promise<unknown>][] = [
+  ["Analytics result, 30days", () => getAnalyticsResult(db, "30days", { internalHosts: SITE, now, parallel })],
+  ["Analytics result, year", () => getAnalyticsResult(db, "year", { internalHosts: SITE, now, parallel })],
+  ["get_analytics_counts (30 days)", () => getAnalyticsCounts(db, month.start, month.end)],
+  ["get_daily_visitor_data (30 days)", () => getDailyVisitorData(db, month.start, month.end)],
+  ["get_page_popularity_data (30 days)", () => getPagePopularity(db, month.start, month.end)],
+  ["get_traffic_source_categories(30)", () => getTrafficSourceCategories(db, 30, SITE, now)],
+  ["get_traffic_source_details(30, 25)", () => getTrafficSourceDetails(db, 30, 25, SITE, now)],
+];
+
+console.log(`| what | median ms | min ms | max ms |\n|---|---:|---:|---:|`);
+for (const [name, run] of cases) {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await run();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const fmt = (n: number) => n.toFixed(0);
+  console.log(`| ${name} | ${fmt(times[Math.floor(times.length / 2)]!)} | ${fmt(times[0]!)} | ${fmt(times[times.length - 1]!)} |`);
+}
+await handle.close();
