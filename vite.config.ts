@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import path from "node:path";
+import { responsiveImages } from "./scripts/vite/responsive-images";
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
@@ -15,5 +16,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       "#content": path.resolve(import.meta.dirname, "content"),
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  // Photos and illustrations under content/images/ become responsive AVIF/WebP at build.
+  plugins: [tailwindcss(), responsiveImages({ sourceDir: "content/images" }), reactRouter()],
 }));
