@@ -1,7 +1,8 @@
 /**
  * The Express 5 application (DESIGN.md §1): security headers, compression, request logging,
- * rate limits, static files, GET /healthz and the React Router request handler. Vite bundles
- * this file as the server build, so configuration and the database client exist once.
+ * rate limits, static files, GET /healthz, legacy 301 redirects and the React Router request
+ * handler. Vite bundles this file as the server build, so configuration and the database client
+ * exist once.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -15,7 +16,10 @@ import { getDatabase, isDatabaseHealthy } from "~/db/client.server";
 import { seedSampleData } from "~/db/seed.server";
 import { ensureAdminAccount } from "~/features/auth/admin-account.server";
 import { getConfig, missingVariablesMessage } from "~/lib/config.server";
+import { getNewsItems } from "~/features/content/markdown.server";
+import { pages } from "#content/pages";
 import { configurationErrorHtml } from "./configuration-error";
+import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
 
 /**
@@ -87,7 +91,8 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   if (options.clientDir) {
     // Hashed file names never change content: cache them for a year.
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    app.use("/img", express.static(path.join(options.clientDir, "img"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
   if (config.missing.length > 0) {
@@ -128,6 +133,11 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     skip: (req) => req.method !== "POST" || req.path.startsWith("/api/track"),
   });
   app.use(strict);
+
+  // Legacy and non-canonical paths: one 301 before React Router (SPEC §2 redirects).
+  const canonical = new Set(["/", ...pages.map((p) => p.path), ...getNewsItems().map((n) => n.href)]);
+  const routes = import("virtual:react-router/server-build").then((build) => routeTree(build.routes));
+  app.use(legacyRedirects({ routes: () => routes, catchAllId: "routes/public/not-found", canonicalPaths: () => canonical }));
 
   app.use(
     createRequestHandler({
