@@ -8,6 +8,7 @@ import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/lib/nonce";
+import { isBuildTimeRender, SITE_URL_PLACEHOLDER } from "~/lib/prerender";
 import { ErrorScreen } from "~/features/site/components/error-screen";
 import "./app.css";
 
@@ -15,8 +16,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Values every page's meta needs; read on the server from the configuration. */
-export async function loader() {
+/**
+ * Values every page's meta needs; read on the server from the configuration. At build time
+ * (prerendering) the site URL is a placeholder that the server replaces when it serves the page.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (isBuildTimeRender(context)) return { siteUrl: SITE_URL_PLACEHOLDER };
   const { getConfig } = await import("~/lib/config.server");
   return { siteUrl: getConfig().publicSiteUrl };
 }
