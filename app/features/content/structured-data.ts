@@ -145,7 +145,7 @@ export function articleJsonLd(siteUrl: string, input: ArticleInput): Node<NewsAr
     image: input.images.map((i) => absoluteUrl(siteUrl, i)),
     datePublished: `${input.datePublished}T09:00:00+05:30`,
     dateModified: `${input.dateModified ?? input.datePublished}T09:00:00+05:30`,
-    author: { "@type": "Organization", name: school.name, url: `${siteUrl}/` },
+    author: { "@type": "Organization", "@id": organizationId(siteUrl), name: school.name, url: `${siteUrl}/`, logo: `${siteUrl}/favicon.svg` },
     publisher: { "@id": organizationId(siteUrl) },
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     url,
@@ -182,7 +182,7 @@ export function eventJsonLd(siteUrl: string, input: EventInput): Node<Event> {
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     location: { "@type": "Place", name: input.locationName ?? school.name, address: postalAddress() },
-    organizer: { "@type": "Organization", name: school.name, url: `${siteUrl}/` },
+    organizer: { "@type": "Organization", "@id": organizationId(siteUrl), name: school.name, url: `${siteUrl}/`, logo: `${siteUrl}/favicon.svg` },
     ...(input.path ? { url: absoluteUrl(siteUrl, input.path) } : {}),
     image: absoluteUrl(siteUrl, input.image ?? "/favicon.svg"),
   };
