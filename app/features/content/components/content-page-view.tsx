@@ -18,7 +18,7 @@ export function ContentPageView({ page }: { page: ContentPage }) {
         <div className={page.person ? "grid gap-10 lg:grid-cols-[18rem_1fr]" : "mx-auto max-w-3xl"}>
           {page.person && (
             <figure className="h-fit rounded-3xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-24">
-              <Picture image={page.person.image} priority sizes="(min-width: 1024px) 248px, 60vw" className="mx-auto h-auto w-full max-w-60 rounded-2xl" />
+              <Picture image={page.person.image} priority sizes="(min-width: 1024px) 248px, 60vw" className="mx-auto h-auto w-full max-w-44 rounded-2xl sm:max-w-60" />
               <figcaption className="mt-4 text-center">
                 <span className="block text-lg font-bold text-slate-900">{page.person.name}</span>
                 <span className="block font-semibold text-brand-700">{page.person.role}</span>

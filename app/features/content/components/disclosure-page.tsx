@@ -23,9 +23,9 @@ function SampleMark() {
 }
 
 /** A two-column table of Appendix IX items: S.No., information, details. */
-function InfoTable({ id, rows }: { id: string; rows: readonly Row[] }) {
+function InfoTable({ label, rows }: { label: string; rows: readonly Row[] }) {
   return (
-    <TableScroll labelledBy={`${id}-title`}>
+    <TableScroll label={label}>
       <table className="w-full min-w-[20rem] border-collapse bg-white text-base">
         <thead>
           <tr>
@@ -55,7 +55,7 @@ function ResultTable({ id, title, rows }: { id: string; title: string; rows: Dis
   return (
     <div className="mt-6">
       <h3 id={id} className="text-xl font-bold text-slate-900">{title}</h3>
-      <TableScroll labelledBy={id}>
+      <TableScroll label={`${title} table`}>
         <table className="w-full min-w-[30rem] border-collapse bg-white text-base">
           <thead>
             <tr>
@@ -89,7 +89,7 @@ function MemberList({ id, title, members }: { id: string; title: string; members
   return (
     <div className="mt-6" id={id.replace(/-title$/, "")}>
       <h3 id={id} className="text-xl font-bold text-slate-900">{title}</h3>
-      <TableScroll labelledBy={id}>
+      <TableScroll label={`${title} table`}>
         <table className="w-full min-w-[20rem] border-collapse bg-white text-base">
           <thead>
             <tr>
@@ -120,13 +120,13 @@ export function DisclosurePage({ page, view }: { page: ContentPage; view: Disclo
       <div className="mx-auto max-w-5xl px-5 py-10 sm:py-14">
         <Prose html={page.html} className="mb-10" />
         <Section id="general" letter="A" title="General information">
-          <InfoTable id="general" rows={view.general} />
+          <InfoTable label="General information table" rows={view.general} />
         </Section>
         <Section id="documents" letter="B" title="Documents and information">
           <p className="mt-3 text-slate-700">
             Self-attested copies uploaded by the school. Items marked <SampleMark /> are placeholders until the school uploads its document.
           </p>
-          <TableScroll labelledBy="documents-title">
+          <TableScroll label="Documents table">
             <table className="w-full min-w-[20rem] border-collapse bg-white text-base">
               <thead>
                 <tr>
@@ -153,7 +153,7 @@ export function DisclosurePage({ page, view }: { page: ContentPage; view: Disclo
           </TableScroll>
         </Section>
         <Section id="academics" letter="C" title="Result and academics">
-          <InfoTable id="academics" rows={view.academics} />
+          <InfoTable label="Result and academics table" rows={view.academics} />
           <MemberList id="smc-title" title="School Management Committee (SMC)" members={view.smc} />
           <MemberList id="pta-title" title="Parents Teachers Association (PTA)" members={view.pta} />
           <div id="results">
@@ -162,10 +162,10 @@ export function DisclosurePage({ page, view }: { page: ContentPage; view: Disclo
           </div>
         </Section>
         <Section id="staff" letter="D" title="Staff (teaching)">
-          <InfoTable id="staff" rows={view.staff} />
+          <InfoTable label="Staff table" rows={view.staff} />
         </Section>
         <Section id="infrastructure" letter="E" title="School infrastructure">
-          <InfoTable id="infrastructure" rows={view.infrastructure} />
+          <InfoTable label="Infrastructure table" rows={view.infrastructure} />
         </Section>
       </div>
     </>

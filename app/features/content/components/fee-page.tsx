@@ -15,7 +15,7 @@ export function FeePage({ page, fees }: { page: ContentPage; fees: FeeTables }) 
       <div className="mx-auto max-w-5xl px-5 py-10 sm:py-14">
         <section aria-labelledby="fee-table-title">
           <h2 id="fee-table-title" className="text-2xl font-extrabold text-brand-800 sm:text-3xl">Fee structure, session {fees.session}</h2>
-          <TableScroll labelledBy="fee-table-title">
+          <TableScroll label="Fee structure table">
             <table className="w-full min-w-[36rem] border-collapse bg-white text-base">
               <thead>
                 <tr>
@@ -66,7 +66,7 @@ export function FeePage({ page, fees }: { page: ContentPage; fees: FeeTables }) 
         <section aria-labelledby="age-title" className="mt-12">
           <h2 id="age-title" className="text-2xl font-extrabold text-brand-800 sm:text-3xl">Age criteria for session {fees.session}</h2>
           <p className="mt-3 text-lg text-slate-700">Age as on {fees.cutoffLabel} (31 March of the session year).</p>
-          <TableScroll labelledBy="age-title">
+          <TableScroll label="Age criteria table">
             <table className="w-full min-w-[32rem] border-collapse bg-white text-base">
               <thead>
                 <tr>

@@ -1,6 +1,6 @@
 /**
  * The gallery's lightbox: a modal <dialog> (the rest of the page is inert while it is open;
- * Escape closes it and focus returns to the thumbnail) with the picture, its caption, its
+ * Escape or Close closes it and focus returns to the thumbnail) with the picture, its caption, its
  * position ("2 of 3"), previous/next buttons and the arrow keys. Loaded lazily by GalleryPage.
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
@@ -24,11 +24,13 @@ export function GalleryLightbox({ title, pictures, index, onIndexChange, onClose
   const picture = pictures[index]!;
   const go = (delta: number) => onIndexChange((index + delta + count) % count);
 
-  // Unmounting removes the dialog from the document, which ends the modal state by itself.
   useEffect(() => {
     const el = dialog.current;
     if (el && !el.open) el.showModal();
   }, []);
+  // Closing the native dialog (button or Escape) returns focus to the thumbnail that opened it;
+  // its close event then tells the gallery to unmount the lightbox.
+  const close = () => dialog.current?.close();
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.key === "ArrowRight") go(1);
@@ -41,10 +43,6 @@ export function GalleryLightbox({ title, pictures, index, onIndexChange, onClose
       ref={dialog}
       aria-labelledby={headingId}
       onKeyDown={onKeyDown}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
       onClose={onClose}
       className="m-auto h-dvh max-h-none w-screen max-w-none bg-slate-950/95 p-0 text-white"
     >
@@ -53,7 +51,7 @@ export function GalleryLightbox({ title, pictures, index, onIndexChange, onClose
           <h2 id={headingId} className="min-w-0 truncate text-lg font-bold">
             {title}: picture {index + 1} of {count}
           </h2>
-          <button type="button" onClick={onClose} aria-label="Close" className={button}>
+          <button type="button" onClick={close} aria-label="Close" className={button}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

@@ -4,11 +4,12 @@
  */
 import type { ReactNode } from "react";
 
-export function TableScroll({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+/** `label` names the scroll region, e.g. "Fee structure table"; it must differ from the section's heading. */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   return (
     // A focusable scroll container is how WCAG 2.1.1 keyboard access works for wide tables.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div role="region" aria-labelledby={labelledBy} tabIndex={0} className="mt-4 overflow-x-auto rounded-xl border border-slate-200 shadow-sm">
+    <div role="region" aria-label={label} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 shadow-sm">
       {children}
     </div>
   );
