@@ -1,9 +1,9 @@
 /**
  * /news/<slug>: one article from content/news/<slug>.md with Article (and, for events, Event)
  * JSON-LD. Prerendered for every file; an unknown slug goes home with one 301 (SPEC §2),
- * keeping the query string, and `replace` for in-app navigation.
+ * keeping the query string (in-app, the unknown URL never enters the history; see not-found.tsx).
  */
-import { replace } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/news-article";
 import { getNewsArticle, getNewsItems } from "~/features/content/markdown.server";
 import { socialImage } from "~/features/content/images.server";
@@ -14,7 +14,7 @@ import { NewsArticle } from "~/features/content/components/news-article";
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const article = getNewsArticle(params.slug);
-  if (!article) throw replace(`/${new URL(request.url).search}`, 301);
+  if (!article) throw redirect(`/${new URL(request.url).search}`, 301);
   const eventLabel = article.event
     ? `When: ${formatDateRange(article.event.start.slice(0, 10), article.event.end?.slice(0, 10))}${article.event.start.length > 10 ? `, from ${article.event.start.slice(11)}` : ""}. Where: ${article.event.location ?? "the school campus"}.`
     : undefined;
