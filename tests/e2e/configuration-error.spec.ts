@@ -4,8 +4,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { E2E_PORT } from "./env";
 
-const PORT = 3290;
+/** Beside the main test server's port, so checkouts given a port range stay inside it. */
+const PORT = E2E_PORT + 9;
 let server: ChildProcess;
 let log = "";
 
