@@ -1,5 +1,19 @@
+import { readdirSync } from "node:fs";
 import type { Config } from "@react-router/dev/config";
+import { BROCHURE_PDF_PATH, builtPages } from "./app/page-routes";
+import { sampleDocumentFiles } from "./content/mandatory-disclosure";
 
 export default {
   ssr: true,
+  /**
+   * Pages that do not depend on the request are rendered to HTML (and `.data` files) at build;
+   * the server fills in the CSP nonce and PUBLIC_SITE_URL when it serves them
+   * (docs/decisions/004-prerendering-nonce-and-site-url.md).
+   */
+  prerender() {
+    const pages = Object.entries(builtPages).filter(([, p]) => p.prerender).map(([path]) => path);
+    const news = readdirSync("content/news").filter((f) => f.endsWith(".md")).map((f) => `/news/${f.slice(0, -3)}`);
+    const documents = [BROCHURE_PDF_PATH, ...sampleDocumentFiles().map((f) => `/documents/samples/${f}.pdf`)];
+    return [...pages, ...news, ...documents];
+  },
 } satisfies Config;

@@ -2,12 +2,30 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import path from "node:path";
+import { responsiveImages } from "./scripts/vite/responsive-images";
+
+/**
+ * Client chunks: code every page needs (site chrome, lib, school facts, page metadata) and the
+ * page template of the content pages each go into one file instead of a dozen tiny ones, so a
+ * first visit on a slow phone makes fewer requests. Lazily loaded modules (the side menu, the
+ * gallery's lightbox) are left out of both groups so they stay lazy.
+ */
+const clientChunkGroups = [
+  {
+    name: "site",
+    test: /\/app\/(lib\/|features\/site\/(?!components\/side-menu)|features\/content\/(meta|structured-data)\.ts)|\/content\/(school|navigation)\.ts/,
+  },
+  {
+    name: "page",
+    test: /\/app\/features\/content\/components\/(breadcrumbs|page-header|prose|picture|content-page-view|table-scroll)\.tsx/,
+  },
+];
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The server bundle's entry is our Express app, so the database client,
     // configuration and request handler exist once per process.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { codeSplitting: { groups: clientChunkGroups } } },
   },
   resolve: {
     alias: {
@@ -15,5 +33,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       "#content": path.resolve(import.meta.dirname, "content"),
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  // Photos and illustrations under content/images/ become responsive AVIF/WebP at build.
+  plugins: [tailwindcss(), responsiveImages({ sourceDir: "content/images" }), reactRouter()],
 }));

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { responsiveImages } from "./scripts/vite/responsive-images";
 
 const alias = {
   "~": path.resolve(import.meta.dirname, "app"),
@@ -12,6 +13,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        // Content tests resolve pictures through the same virtual module as the app.
+        plugins: [responsiveImages({ sourceDir: "content/images" })],
         test: {
           name: "unit",
           include: ["{app,content,server,scripts}/**/*.test.{ts,tsx}"],

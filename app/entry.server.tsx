@@ -1,7 +1,8 @@
 /**
  * Server rendering entry: React Router's Node default plus the per-request CSP nonce
  * (DESIGN.md §6). The nonce comes from Express (`res.locals.cspNonce`) through the load
- * context and is put on every script React Router emits.
+ * context and is put on every script React Router emits; prerendered pages get a placeholder
+ * instead (app/lib/prerender.ts).
  */
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -11,6 +12,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { NONCE_PLACEHOLDER } from "~/lib/prerender";
 
 export const streamTimeout = 5_000;
 
@@ -24,7 +26,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  // Build-time prerendering passes no load context: a placeholder the server fills per response.
+  const nonce = loadContext.cspNonce ?? NONCE_PLACEHOLDER;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -1,17 +1,21 @@
 /**
- * Every route of SPEC §2. Pages still being built share one placeholder module (each with its
- * own id); unknown paths redirect to "/".
+ * Every route of SPEC §2. Built pages use the modules of app/page-routes.ts; pages still being
+ * built share one placeholder module (each with its own id); unknown paths redirect (legacy
+ * table) or go to "/".
  */
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { pages } from "../content/pages";
+import { BROCHURE_PDF_PATH, builtPages } from "./page-routes";
 
 const placeholder = "routes/public/placeholder.tsx";
 
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
-    ...pages.map((p) => route(p.path, placeholder, { id: `page${p.path.replaceAll("/", "-")}` })),
-    route("news/:slug", placeholder, { id: "news-item" }),
+    ...pages
+      .filter((p) => !p.path.startsWith("/news/"))
+      .map((p) => route(p.path, builtPages[p.path]?.file ?? placeholder, { id: `page${p.path.replaceAll("/", "-")}` })),
+    route("news/:slug", "routes/public/news-article.tsx", { id: "news-item" }),
     route("admissions/retry-payment/:applicationId", placeholder, { id: "retry-payment" }),
     route("verify-receipt/:hash", placeholder, { id: "verify-receipt" }),
     route("enquire", "routes/public/enquire.tsx"),
@@ -21,6 +25,8 @@ export default [
   route("api/track", "routes/api/track.ts"),
   route("robots.txt", "routes/seo/robots-txt.ts"),
   route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
+  route(BROCHURE_PDF_PATH.slice(1), "routes/documents/brochure-pdf.ts"),
+  route("documents/samples/:file", "routes/documents/sample-document-pdf.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
   route("admin/enquiries/export", "routes/admin/enquiries-export.ts"),

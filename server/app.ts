@@ -1,6 +1,7 @@
 /**
  * The Express 5 application (DESIGN.md §1): security headers, compression, request logging,
- * rate limits, static files, GET /healthz and the React Router request handler. Vite bundles
+ * rate limits, static files, GET /healthz, legacy 301 redirects, prerendered pages and the
+ * React Router request handler. Vite bundles
  * this file as the server build, so configuration and the database client exist once.
  */
 import { randomBytes } from "node:crypto";
@@ -17,8 +18,12 @@ import { startAnalyticsJobs } from "~/features/analytics/jobs.server";
 import { drainIngest } from "~/features/analytics/track.server";
 import { ensureAdminAccount } from "~/features/auth/admin-account.server";
 import { getConfig, missingVariablesMessage } from "~/lib/config.server";
+import { getNewsItems } from "~/features/content/markdown.server";
+import { pages } from "#content/pages";
 import { configurationErrorHtml } from "./configuration-error";
+import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
+import { prerenderedPages } from "./prerendered";
 
 /**
  * Runs once before the server listens: migrations, sample data (development only) and the
@@ -90,7 +95,10 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   if (options.clientDir) {
     // Hashed file names never change content: cache them for a year.
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    app.use("/img", express.static(path.join(options.clientDir, "img"), { immutable: true, maxAge: "1y" }));
+    // Prerendered pages (.html, .data) are served below with a nonce, never as raw files.
+    const files = express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false });
+    app.use((req, res, next) => (/\.(html|data)$/.test(req.path) ? next() : files(req, res, next)));
   }
 
   if (config.missing.length > 0) {
@@ -131,6 +139,13 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     skip: (req) => req.method !== "POST" || req.path.startsWith("/api/track"),
   });
   app.use(strict);
+
+  // Legacy and non-canonical paths: one 301 before React Router (SPEC §2 redirects).
+  const canonical = new Set(["/", ...pages.map((p) => p.path), ...getNewsItems().map((n) => n.href)]);
+  const routes = import("virtual:react-router/server-build").then((build) => routeTree(build.routes));
+  app.use(legacyRedirects({ routes: () => routes, catchAllId: "routes/public/not-found", canonicalPaths: () => canonical }));
+
+  if (options.clientDir) app.use(prerenderedPages({ clientDir: options.clientDir, siteUrl: config.publicSiteUrl }));
 
   app.use(
     createRequestHandler({

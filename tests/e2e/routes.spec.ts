@@ -6,7 +6,7 @@ import { pages } from "../../content/pages";
 test.beforeEach(({ page }) => skipEnquiryAutoOpen(page));
 
 const dynamicSamples = [
-  "/news/annual-day-2026",
+  "/news/annual-sports-meet-2026",
   "/admissions/retry-payment/3f1c9a7e-2b4d-4c1e-9a55-0d2f8e6b7a10",
   "/verify-receipt/9c2e4b1a7d",
   "/payment-success",
@@ -41,10 +41,10 @@ test.describe("routes", () => {
     await expect(page).toHaveURL(/\/fee-payment$/);
   });
 
-  test("unknown paths go to the home page with one 301", async ({ request, page }) => {
+  test("unknown paths go to the home page with one 301 that keeps the query string", async ({ request, page }) => {
     const response = await request.get("/no-such-page?x=1", { maxRedirects: 0 });
     expect(response.status()).toBe(301);
-    expect(response.headers().location).toBe("/");
+    expect(response.headers().location).toBe("/?x=1");
     await page.goto("/some/unknown/path");
     await expect(page).toHaveURL(/\/$/);
   });
@@ -81,10 +81,10 @@ test.describe("routes", () => {
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(headers["content-encoding"]).toBe("gzip");
-    // Every inline script carries this response's nonce.
+    // Every inline script carries this response's nonce (JSON-LD is data, not script).
     const nonce = scriptSrc.match(/'nonce-([^']+)'/)![1];
     const body = await response.text();
-    const inline = [...body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    const inline = [...body.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)([^>]*)>/g)];
     expect(inline.length).toBeGreaterThan(0);
     for (const [, attrs] of inline) expect(attrs).toContain(`nonce="${nonce}"`);
     // A second response gets a different nonce.
@@ -124,11 +124,13 @@ test.describe("crawlers", () => {
     expect(lines).toContain(`Sitemap: http://localhost:${new URL(response.url()).port}/sitemap.xml`);
   });
 
-  test("sitemap.xml lists the home page and the public pages, not payment results", async ({ request }) => {
+  test("sitemap.xml lists the home page, the public pages and news with lastmod, not payment steps", async ({ request }) => {
     const xml = await (await request.get("/sitemap.xml")).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    expect(locs).toEqual(expect.arrayContaining(["/", "/overview", "/fee", "/mandatory-disclosure", "/school-in-kharagpur"]));
+    expect(locs).toEqual(expect.arrayContaining(["/", "/overview", "/fee", "/mandatory-disclosure", "/school-in-kharagpur", "/news/cbse-results-2024", "/news/annual-sports-meet-2026"]));
     expect(locs).not.toContain("/mock-payment");
     expect(new Set(locs).size).toBe(locs.length);
+    const urls = [...xml.matchAll(/<url>(.*?)<\/url>/g)].map((m) => m[1]!);
+    for (const url of urls) expect(url).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
   });
 });

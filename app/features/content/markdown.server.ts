@@ -53,11 +53,12 @@ function interpolateValues(value: unknown, file: string): unknown {
 const marked = new Marked({ gfm: true });
 
 /**
- * Renders Markdown to HTML. Headings shallower than `minHeading` throw ContentError: a body
+ * Renders Markdown to HTML, dropping <!-- editor comments -->. Headings shallower than `minHeading` throw ContentError: a body
  * sits under the page's own heading, and skipped or repeated top levels break the outline.
  */
 export function renderMarkdown(markdown: string, file: string, minHeading = 2): string {
-  const tokens = marked.lexer(markdown);
+  // <!-- comments --> are notes for the school's editors, not for the page.
+  const tokens = marked.lexer(markdown.replace(/<!--[\s\S]*?-->\n?/g, ""));
   marked.walkTokens(tokens, (token: Token) => {
     if (token.type === "heading" && token.depth < minHeading) {
       throw new ContentError(file, `heading level ${token.depth} "${token.text}" is not allowed here (use level ${minHeading} or deeper)`);
@@ -116,6 +117,14 @@ export const newsSchema = z.strictObject({
   summary: z.string().min(20).max(240),
   image: imagePath,
   imageAlt: z.string(),
+  /** For category Event: when and where (ISO date or date-time in India; default place the campus). */
+  event: z
+    .strictObject({
+      start: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, "must be yyyy-mm-dd or yyyy-mm-ddThh:mm"),
+      end: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/).optional(),
+      location: z.string().min(3).optional(),
+    })
+    .optional(),
 });
 
 // Loaders -----------------------------------------------------------------------------------

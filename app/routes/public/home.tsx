@@ -9,6 +9,8 @@ import { school } from "#content/school";
 import { academicSession, admissionsSession } from "#content/calendar";
 import { toCalendarEntry, upcomingCalendarItems } from "~/features/content/calendar";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { socialImage } from "~/features/content/images.server";
+import { eventJsonLd, organizationJsonLd, schoolJsonLd } from "~/features/content/structured-data";
 import { getHomeCallout, getHomeSections, getNewsItems } from "~/features/content/markdown.server";
 import { HomeHero } from "~/features/content/components/home-hero";
 import { HomeFigures } from "~/features/content/components/home-figures";
@@ -26,15 +28,25 @@ export function loader() {
     sessionLabel: academicSession.label,
     admissionsSession,
     apply: getHomeCallout("admissions"),
+    social: socialImage(),
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const siteUrl = siteUrlFrom(matches);
+  // School events of the calendar (not holidays or exams) as schema.org Events at the campus.
+  const events = (data?.calendar ?? [])
+    .filter((e) => e.category === "event")
+    .map((e) => eventJsonLd(siteUrl, { name: e.title, description: `${e.title} at ${school.name}, ${school.address.locality}.`, start: e.start, end: e.end, path: "/" }));
+  return pageMeta({
     description: `${school.name}: ${school.board} school in ${school.address.locality}, ${school.address.region}, for ${school.classes}. Science, Commerce and Humanities.${data ? ` Admissions open ${data.admissionsSession}.` : ""}`,
     path: "/",
-    siteUrl: siteUrlFrom(matches),
+    siteUrl,
+    image: data?.social,
+    keywords: [`${school.board} school ${school.address.locality}`, `best school in ${school.address.locality}`, "English medium school West Bengal", "Nursery to Class XII"],
+    jsonLd: [schoolJsonLd(siteUrl), organizationJsonLd(siteUrl), ...events],
   });
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,0 +1,140 @@
+/**
+ * PDFs made from content with PDFKit: the school brochure (/documents/school-brochure.pdf) and
+ * the placeholder documents of the mandatory disclosure. Both are prerendered at build, so the
+ * files are static in production. Text uses the embedded DejaVu Sans (assets/fonts/), which has
+ * the rupee sign ₹ that PDFKit's standard fonts lack.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import PDFDocument from "pdfkit";
+import { stages } from "#content/curriculum";
+import { formatAddress, school } from "#content/school";
+import { formatDisplayDate, kolkataDate } from "~/lib/dates";
+import { feeTables } from "./fees";
+import { getContentPage } from "./pages.server";
+
+const FONT_DIR = path.resolve("assets/fonts");
+const BRAND = "#12305a";
+const ACCENT = "#b45309";
+const TEXT = "#1e293b";
+
+/** Reads a font shipped with the project; throws when the file is missing. */
+function font(name: string): Buffer {
+  return readFileSync(path.join(FONT_DIR, name));
+}
+
+/** Renders a document built by `draw` and resolves with the PDF bytes. */
+function render(info: { title: string; subject: string }, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: info.title, Subject: info.subject, Author: school.name, Creator: school.name }, lang: "en-IN", pdfVersion: "1.7", tagged: true, displayTitle: true });
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    doc.registerFont("body", font("DejaVuSans.ttf"));
+    doc.registerFont("bold", font("DejaVuSans-Bold.ttf"));
+    doc.font("body").fillColor(TEXT);
+    draw(doc);
+    doc.end();
+  });
+}
+
+function heading(doc: PDFKit.PDFDocument, text: string) {
+  if (doc.y > doc.page.height - 160) doc.addPage();
+  doc.moveDown(0.8).font("bold").fontSize(14).fillColor(BRAND).text(text).moveDown(0.3);
+  doc.font("body").fontSize(10).fillColor(TEXT);
+}
+
+function bullets(doc: PDFKit.PDFDocument, items: readonly string[]) {
+  for (const item of items) doc.text(`•  ${item}`, { indent: 8, paragraphGap: 3 });
+}
+
+/** A simple table: column widths in points; the first row is the header. */
+function table(doc: PDFKit.PDFDocument, rows: readonly (readonly string[])[], widths: readonly number[]) {
+  const x0 = doc.page.margins.left;
+  rows.forEach((row, r) => {
+    const height = Math.max(...row.map((cell, c) => doc.font(r === 0 ? "bold" : "body").fontSize(9).heightOfString(cell, { width: widths[c]! - 8 }))) + 8;
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const y = doc.y;
+    if (r === 0) doc.rect(x0, y, widths.reduce((a, b) => a + b, 0), height).fill("#eef5ff");
+    let x = x0;
+    row.forEach((cell, c) => {
+      doc.font(r === 0 ? "bold" : "body").fontSize(9).fillColor(r === 0 ? BRAND : TEXT).text(cell, x + 4, y + 4, { width: widths[c]! - 8 });
+      x += widths[c]!;
+    });
+    doc.moveTo(x0, y + height).lineTo(x, y + height).strokeColor("#cbd5e1").lineWidth(0.5).stroke();
+    doc.x = x0;
+    doc.y = y + height;
+  });
+  doc.fontSize(10).fillColor(TEXT).moveDown(0.5);
+}
+
+/**
+ * The school brochure as a PDF (A4, two to three pages), built from content/: school facts,
+ * the overview, stages and streams, facilities, the fee table and age criteria, how to apply
+ * and contact details. `now` dates the edition.
+ */
+export function schoolBrochurePdf(now = new Date()): Promise<Buffer> {
+  const overview = getContentPage("/overview");
+  const facilities = getContentPage("/facilities");
+  const admissions = getContentPage("/admissions-overview");
+  const fees = feeTables();
+  return render({ title: `${school.name} – School Brochure`, subject: `${school.board} school in ${school.address.locality}, ${school.classes}` }, (doc) => {
+    const width = doc.page.width;
+    doc.rect(0, 0, width, 130).fill(BRAND);
+    doc.font("bold").fontSize(24).fillColor("#ffffff").text(school.name, 50, 38, { width: width - 100 });
+    doc.font("body").fontSize(11).fillColor("#fde68a").text(`${school.tagline} · Affiliated to CBSE, New Delhi (Affiliation No. ${school.affiliationNo}, School Code ${school.schoolCode})`, { width: width - 100 });
+    doc.fillColor(TEXT).fontSize(10);
+    doc.x = 50;
+    doc.y = 150;
+
+    const f = school.figures;
+    doc.font("bold").fontSize(11).fillColor(ACCENT).text(`${f.students} students  ·  ${f.cbseResults} CBSE results  ·  ${f.parentRating}/5 parent rating  ·  since ${school.foundingYear}`);
+    doc.font("body").fontSize(10).fillColor(TEXT).moveDown(0.6).text(overview.lead, { align: "left" });
+
+    heading(doc, "Stages and streams");
+    for (const s of stages) {
+      doc.font("bold").text(s.name, { continued: true }).font("body").text(` — ${s.description}`, { paragraphGap: 4 });
+    }
+
+    heading(doc, "Facilities");
+    bullets(doc, facilities.highlights.map((h) => `${h.title}: ${h.text}`));
+
+    heading(doc, `Fee structure, session ${fees.session}`);
+    table(
+      doc,
+      [["Class", "Admission fee (once)", "Annual charges", "Tuition per month", "First year in all"], ...fees.classes.map((c) => [c.label, c.admissionFee, c.annualCharges, c.monthlyTuition, c.firstYearTotal])],
+      [155, 85, 85, 85, 85],
+    );
+    bullets(doc, fees.other.map((o) => `${o.label}: ${o.amount} ${o.per === "one-time" ? "once" : `a ${o.per}`}`));
+
+    heading(doc, `Age criteria (age on ${fees.cutoffLabel})`);
+    table(doc, [["Class", "Minimum age", "Date of birth between"], ...fees.ages.map((a) => [a.className, `${a.minimumAge}+ years`, `${a.bornFromLabel} and ${a.bornToLabel}`])], [155, 100, 240]);
+
+    heading(doc, "How to apply");
+    bullets(doc, admissions.highlights.map((h) => `${h.title}: ${h.text}`));
+
+    heading(doc, "Contact us");
+    doc.text(formatAddress());
+    doc.text(school.phones.map((p) => `${p.label}: ${p.display}`).join("   ·   "));
+    doc.text(school.emails.join("   ·   "));
+    doc.text(`Office hours: ${school.hours.days}, ${school.hours.open} – ${school.hours.close}`);
+    doc.moveDown(1).fontSize(8).fillColor("#475569").text(`Edition of ${formatDisplayDate(kolkataDate(now))}. Fees and dates are those published on the school website; the website is always the latest version.`);
+  });
+}
+
+/**
+ * A one-page placeholder for a mandatory-disclosure document the school has not uploaded yet:
+ * it names the document and says plainly that it is a sample.
+ */
+export function sampleDocumentPdf(label: string): Promise<Buffer> {
+  return render({ title: `SAMPLE – ${label}`, subject: "Placeholder for a mandatory public disclosure document" }, (doc) => {
+    doc.font("bold").fontSize(28).fillColor("#b91c1c").text("SAMPLE DOCUMENT", { align: "center" });
+    doc.moveDown(1).font("bold").fontSize(14).fillColor(BRAND).text(label, { align: "center" });
+    doc.moveDown(1).font("body").fontSize(11).fillColor(TEXT).text(
+      `This is a placeholder. ${school.name} will upload here a self-attested copy of this document, as Appendix IX of the CBSE Affiliation Bye-Laws requires.`,
+      { align: "center" },
+    );
+    doc.moveDown(1).text(`${school.name}, ${formatAddress()}. CBSE Affiliation No. ${school.affiliationNo}, School Code ${school.schoolCode}.`, { align: "center" });
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * /news/<slug>: one article from content/news/<slug>.md with Article (and, for events, Event)
+ * JSON-LD. Prerendered for every file; an unknown slug goes home with one 301 (SPEC §2),
+ * keeping the query string (in-app, the unknown URL never enters the history; see not-found.tsx).
+ */
+import { redirect } from "react-router";
+import type { Route } from "./+types/news-article";
+import { getNewsArticle, getNewsItems } from "~/features/content/markdown.server";
+import { socialImage } from "~/features/content/images.server";
+import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { articleJsonLd, eventJsonLd } from "~/features/content/structured-data";
+import { formatDateRange } from "~/lib/dates";
+import { NewsArticle } from "~/features/content/components/news-article";
+
+export function loader({ params, request }: Route.LoaderArgs) {
+  const article = getNewsArticle(params.slug);
+  if (!article) throw redirect(`/${new URL(request.url).search}`, 301);
+  const eventLabel = article.event
+    ? `When: ${formatDateRange(article.event.start.slice(0, 10), article.event.end?.slice(0, 10))}${article.event.start.length > 10 ? `, from ${article.event.start.slice(11)}` : ""}. Where: ${article.event.location ?? "the school campus"}.`
+    : undefined;
+  return {
+    article: { ...article, eventLabel },
+    crumbs: [
+      { label: "Home", path: "/" },
+      { label: article.title, path: article.href },
+    ],
+    more: getNewsItems().filter((n) => n.slug !== article.slug).slice(0, 3),
+    image: socialImage(),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [];
+  const siteUrl = siteUrlFrom(matches);
+  const { article } = data;
+  return pageMeta({
+    title: article.title,
+    description: article.summary,
+    path: article.href,
+    siteUrl,
+    keywords: [article.category === "Event" ? "school events Kharagpur" : "school news Kharagpur", article.title],
+    type: "article",
+    publishedTime: `${article.date}T09:00:00+05:30`,
+    image: data.image,
+    crumbs: data.crumbs,
+    jsonLd: [
+      articleJsonLd(siteUrl, { headline: article.title, description: article.summary, path: article.href, datePublished: article.date, images: [data.image.url, article.image] }),
+      ...(article.event
+        ? [eventJsonLd(siteUrl, { name: article.title, description: article.summary, start: article.event.start, end: article.event.end, locationName: article.event.location, path: article.href, image: article.image })]
+        : []),
+    ],
+  });
+};
+
+export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
+  return <NewsArticle article={loaderData.article} crumbs={loaderData.crumbs} more={loaderData.more} />;
+}

@@ -1,0 +1,18 @@
+/** Types of the virtual modules our Vite plugins provide (scripts/vite/). */
+declare module "virtual:responsive-images" {
+  /** A responsive image made at build from content/images/<key> (scripts/vite/responsive-images.ts). */
+  export type ResponsiveImageData = {
+    /** Intrinsic size (px) of the largest variant. */
+    width: number;
+    height: number;
+    /** srcset strings, smallest first */
+    avif: string;
+    webp: string;
+    /** The largest WebP */
+    src: string;
+    /** A JPEG about 1200 px wide for social previews */
+    social: string;
+  };
+  /** Keyed by the path under content/images/, e.g. "gallery/annual-day-march-past.svg". */
+  export const images: Record<string, ResponsiveImageData>;
+}

@@ -1,0 +1,273 @@
+/**
+ * The public pages of SPEC §2 as a parent and a search engine meet them: every built page and
+ * news article (status, final URL, <h1>, title, canonical URL from PUBLIC_SITE_URL, JSON-LD),
+ * every legacy redirect (one 301, query string kept), and the behaviour of the pages with
+ * something to do (landing page, contact, fee, disclosure, brochure, gallery, openings).
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { pages } from "../../content/pages";
+import { school } from "../../content/school";
+import { servedAreas } from "../../content/landing";
+import { openings } from "../../content/openings";
+import { builtPages } from "../../app/page-routes";
+import { redirectGroups } from "../../app/features/content/redirects";
+import { academicYear } from "../../app/lib/dates";
+import { E2E_PORT } from "./env";
+
+const origin = `http://localhost:${E2E_PORT}`;
+const isDesktop = ({ viewport }: { viewport: { width: number } | null }) => (viewport?.width ?? 0) >= 500;
+
+/** Parsed JSON-LD nodes of the page (every @graph flattened). */
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.flatMap((text) => {
+    const data = JSON.parse(text) as { "@graph"?: Record<string, unknown>[] };
+    return data["@graph"] ?? [data];
+  });
+}
+
+const news = [
+  { path: "/news/cbse-results-2024", h1: `CBSE Class X and XII results 2024: ${school.figures.cbseResults} pass` },
+  { path: "/news/annual-sports-meet-2026", h1: "Annual Sports Meet on Saturday, 12 December" },
+  { path: "/news/science-exhibition-2026", h1: "Middle School science exhibition lights up Children's Day" },
+  { path: "/news/admissions-open-2027-28", h1: "Admissions open for session 2027–28" },
+];
+
+const built = [
+  { path: "/", h1: school.name, title: `${school.name} – CBSE School in Kharagpur, Nursery to Class XII`, types: ["School", "Organization"] },
+  ...pages
+    .filter((p) => builtPages[p.path])
+    .map((p) => ({ path: p.path, h1: p.title, title: `${p.title} | ${school.name}`, types: ["BreadcrumbList"] })),
+  ...news.map((n) => ({ path: n.path, h1: n.h1, title: `${n.h1} | ${school.name}`, types: ["BreadcrumbList", "NewsArticle"] })),
+];
+
+test.describe("every built public page", () => {
+  test.skip(({ viewport }) => !isDesktop({ viewport }), "server behaviour: once is enough");
+
+  for (const p of built) {
+    test(`${p.path}: 200, <h1>, title, canonical from PUBLIC_SITE_URL and JSON-LD`, async ({ request, page }) => {
+      const response = await request.get(p.path, { maxRedirects: 0 });
+      expect(response.status()).toBe(200);
+      await page.goto(p.path);
+      expect(new URL(page.url()).pathname).toBe(p.path);
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.locator("h1")).toContainText(p.h1);
+      await expect(page).toHaveTitle(p.title);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}${p.path}`);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${origin}${p.path}`);
+      const nodes = await jsonLd(page);
+      expect(nodes.map((n) => n["@type"])).toEqual(expect.arrayContaining(p.types));
+      expect(JSON.stringify(nodes)).not.toContain("kva-site-url.invalid");
+      if (p.path !== "/") {
+        await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Home" })).toBeVisible();
+      }
+      // Every picture says what it shows (or is marked decorative) and has its size.
+      for (const img of await page.locator("main img").all()) {
+        expect(await img.getAttribute("alt"), await img.getAttribute("src") ?? "").not.toBeNull();
+        expect(await img.getAttribute("width")).toMatch(/^\d+$/);
+        expect(await img.getAttribute("height")).toMatch(/^\d+$/);
+      }
+    });
+  }
+
+  test("prerendered pages carry this response's nonce and the configured site URL", async ({ request }) => {
+    for (const path of ["/overview", "/fee", "/news/cbse-results-2024"]) {
+      const response = await request.get(path);
+      expect(response.headers()["x-prerendered"], path).toBe("1");
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")![1]!;
+      const body = await response.text();
+      const scripts = [...body.matchAll(/<script(?![^>]*application\/ld\+json)([^>]*)>/g)];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const [, attrs] of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+      expect(body).not.toContain("kva-site-url.invalid");
+      expect(body).not.toContain("KVAprerenderNONCE");
+      const data = await request.get(`${path}.data`);
+      expect(data.status()).toBe(200);
+      expect(await data.text()).not.toContain("kva-site-url.invalid");
+    }
+    expect((await request.get("/overview/index.html", { maxRedirects: 0 })).headers().location).toBe("/overview");
+  });
+
+  test("unknown news articles go home with one 301 that keeps the query string", async ({ request }) => {
+    const response = await request.get("/news/no-such-article?utm_source=whatsapp", { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe("/?utm_source=whatsapp");
+  });
+});
+
+test.describe("legacy redirects (SPEC §2)", () => {
+  test.skip(({ viewport }) => !isDesktop({ viewport }), "server behaviour: once is enough");
+
+  test("every exact entry of the table answers one 301 to its page, keeping the query string", async ({ request }) => {
+    let count = 0;
+    for (const group of redirectGroups) {
+      for (const path of group.paths) {
+        const response = await request.get(`${path}?ref=old-site`, { maxRedirects: 0 });
+        expect(response.status(), path).toBe(301);
+        expect(response.headers().location, path).toBe(`${group.target}?ref=old-site`);
+        count++;
+      }
+    }
+    expect(count).toBeGreaterThan(200);
+  });
+
+  const samples: [string, string][] = [
+    ["/best-school-in-kolkata", "/school-in-kharagpur"],
+    ["/Top-Schools/", "/school-in-kharagpur"],
+    ["/admission-form.pdf", "/apply"],
+    ["/Admission_Procedure.php", "/admissions-overview"],
+    ["/fee-structure.html", "/fee"],
+    ["/prospectus.pdf", "/school-brochure"],
+    ["/infrastructure", "/facilities"],
+    ["/class-xi-stream", "/curriculum"],
+    ["/transfer-certificate", "/mandatory-disclosure"],
+    ["/alumni", "/achievements"],
+    ["/co-ordinators", "/faculty"],
+    ["/contact-us", "/contact"],
+    ["/privacy-policy", "/app-privacy-policy"],
+    ["/child-protection", "/overview"],
+    ["/virtual-tour", "/gallery"],
+    ["/Chairman_Message", "/chairman"],
+    ["/blog/our-new-lab", "/"],
+    ["/index.php/admissions", "/"],
+    ["/no-such-page", "/"],
+    ["/Overview/", "/overview"],
+    ["/contact.html", "/contact"],
+  ];
+  for (const [from, to] of samples) {
+    test(`${from} → ${to}: one 301, then the page`, async ({ request, page }) => {
+      const response = await request.get(`${from}?utm_source=test`, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      expect(response.headers().location).toBe(`${to}?utm_source=test`);
+      const final = await request.get(response.headers().location!, { maxRedirects: 0 });
+      expect(final.status(), "no chain").toBe(200);
+      await page.goto(from);
+      expect(new URL(page.url()).pathname).toBe(to);
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}${to}`);
+      // /apply is another issue's page (no JSON-LD yet); every page built here has some.
+      if (to !== "/apply") expect((await jsonLd(page)).length).toBeGreaterThan(0);
+    });
+  }
+
+  test("in-app navigation to a legacy path never leaves the old path in the history", async ({ page }) => {
+    await page.goto("/overview");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const before = await page.evaluate(() => window.history.length);
+    // As a <Link> to an old address would: a client-side navigation, no page load.
+    await page.evaluate(async () => {
+      const w = window as unknown as { __reactRouterDataRouter?: { navigate: (to: string) => Promise<void> } };
+      await w.__reactRouterDataRouter?.navigate("/contact-us");
+    });
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.locator("h1")).toHaveText("Contact Us");
+    // The legacy path is replaced by /contact: one new entry, and Back returns to /overview.
+    expect(await page.evaluate(() => window.history.length)).toBe(before + 1);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/overview$/);
+  });
+});
+
+test.describe("landing page /school-in-kharagpur", () => {
+  test("has the SPEC's hero, achievements, testimonials, 16 areas, FAQ and the academic-year call to action", async ({ page }) => {
+    await page.goto("/school-in-kharagpur");
+    await expect(page.getByText("#1 RANKED", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Apply Now" }).first()).toHaveAttribute("href", "/apply");
+    const call = page.getByRole("link", { name: "Call Now" }).first();
+    await expect(call).toHaveAttribute("href", "/enquire");
+    await expect(call).toHaveAttribute("data-open-enquiry", "");
+    for (const text of ["2000+", "Happy Students", "100%", "CBSE Results", "4.9", "Parent Rating", "#1", "Ranking"]) {
+      await expect(page.locator("#achievements-title + dl")).toContainText(text);
+    }
+    await expect(page.getByRole("img", { name: "5 out of 5 stars" })).toHaveCount(3);
+    const areas = page.locator("section[aria-labelledby=areas-title] li");
+    await expect(areas).toHaveCount(16);
+    await expect(areas).toHaveText(servedAreas);
+    await expect(page.getByRole("heading", { name: `Limited seats for the academic year ${academicYear(new Date()).label}` })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toBeVisible();
+    const types = (await jsonLd(page)).map((n) => n["@type"]);
+    expect(types).toEqual(expect.arrayContaining(["School", "FAQPage", "BreadcrumbList"]));
+    const visit = page.locator("section[aria-labelledby=visit-title]");
+    await expect(visit).toContainText(school.address.postalCode);
+    await expect(visit.getByRole("link", { name: school.phones[0]!.display })).toHaveAttribute("href", `tel:${school.phones[0]!.e164}`);
+    await expect(visit.getByRole("link", { name: school.emails[0]! })).toBeVisible();
+  });
+});
+
+test.describe("pages with something to do", () => {
+  test("contact: tel:, mailto:, WhatsApp and map links, and the enquiry trigger", async ({ page }) => {
+    await page.goto("/contact");
+    for (const p of school.phones) await expect(page.locator(`main a[href="tel:${p.e164}"]`).first()).toBeVisible();
+    for (const e of school.emails) await expect(page.locator(`main a[href="mailto:${e}"]`)).toBeVisible();
+    await expect(page.getByRole("link", { name: /Chat on WhatsApp/ })).toHaveAttribute("href", school.social.whatsapp);
+    await expect(page.getByRole("link", { name: /Open in Google Maps/ })).toHaveAttribute("href", /google\.com\/maps/);
+    await expect(page.getByRole("link", { name: "Send an enquiry" })).toHaveAttribute("data-open-enquiry", "");
+    await expect(page.locator("main")).toContainText(`${school.hours.days}, ${school.hours.open} – ${school.hours.close}`);
+  });
+
+  test("fee: amounts in ₹ with Indian grouping and the age criteria", async ({ page }) => {
+    await page.goto("/fee");
+    const table = page.getByRole("region", { name: "Fee structure table" });
+    await expect(table.getByRole("row")).toHaveCount(7);
+    await expect(table).toContainText("₹12,000");
+    await expect(page.getByRole("region", { name: "Age criteria table" })).toContainText("Nursery");
+    for (const [cls, age] of [["Nursery", 3], ["LKG", 4], ["UKG", 5], ["Class 1", 6]] as const) {
+      await expect(page.getByRole("row", { name: new RegExp(`^${cls} ${age}\\+ years`) })).toBeVisible();
+    }
+  });
+
+  test("mandatory disclosure: sections A to E and working document links", async ({ page, request }) => {
+    await page.goto("/mandatory-disclosure");
+    for (const title of ["General information", "Documents and information", "Result and academics", "Staff (teaching)", "School infrastructure"]) {
+      await expect(page.getByRole("heading", { level: 2, name: new RegExp(title.replace(/[()]/g, "\\$&")) })).toBeVisible();
+    }
+    const links = await page.getByRole("region", { name: "Documents table" }).locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    expect(links).toHaveLength(8);
+    for (const href of links) {
+      const response = await request.get(href);
+      expect(response.status(), href).toBe(200);
+      expect(response.headers()["content-type"]).toBe("application/pdf");
+    }
+    await expect(page.getByRole("heading", { name: "Result of Class X", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Result of Class XII", exact: true })).toBeVisible();
+  });
+
+  test("brochure: the download is a PDF made at build", async ({ page, request }) => {
+    await page.goto("/school-brochure");
+    const link = page.getByRole("link", { name: /Download the brochure \(PDF, \d+ KB\)/ });
+    const href = await link.getAttribute("href");
+    const response = await request.get(href!);
+    expect(response.headers()["content-type"]).toBe("application/pdf");
+    expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  test("openings: role, subject, qualification, how to apply and closing date", async ({ page }) => {
+    await page.goto("/openings");
+    const today = new Date().toISOString().slice(0, 10);
+    const open = openings.filter((o) => o.closingDate >= today);
+    await expect(page.locator("main article")).toHaveCount(open.length);
+    const first = page.locator("main article").first();
+    for (const label of ["Subject", "Qualification", "How to apply", "Closing date"]) await expect(first.getByText(label, { exact: true })).toBeVisible();
+  });
+
+  test("gallery: lazy pictures, and a lightbox that opens, moves and closes with focus returned", async ({ page }) => {
+    await page.goto("/gallery");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const thumbs = page.locator("main ul a[aria-haspopup=dialog]");
+    expect(await thumbs.count()).toBeGreaterThanOrEqual(12);
+    await expect(page.locator("main ul a[aria-haspopup=dialog] img").first()).toHaveAttribute("loading", "lazy");
+    const first = thumbs.first();
+    await first.click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading")).toContainText("picture 1 of 3");
+    await dialog.getByRole("button", { name: "Next picture" }).click();
+    await expect(dialog.getByRole("heading")).toContainText("picture 2 of 3");
+    await page.keyboard.press("ArrowLeft");
+    await expect(dialog.getByRole("heading")).toContainText("picture 1 of 3");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(first).toBeFocused();
+  });
+});
