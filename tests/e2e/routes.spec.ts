@@ -57,6 +57,7 @@ test.describe("routes", () => {
 
   test("a crashed page shows the generic error screen with a working Refresh Page button", async ({ page }) => {
     await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.route("**/vision.data*", (route) => route.fulfill({ status: 500, contentType: "text/x-script", body: "broken" }));
     await page.locator("header").getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
