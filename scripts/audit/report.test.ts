@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatScore, formatSummary, formatTable, thresholdFailures, type PageResult } from "./report";
+import { formatScore, formatSummary, formatTable, medianRun, thresholdFailures, type PageResult } from "./report";
 
 /** A page that meets every threshold; tests override single fields. */
 function passing(overrides: Partial<PageResult["lighthouse"]> = {}, path = "/"): PageResult {
@@ -64,5 +64,17 @@ describe("formatSummary", () => {
   it("formats scores with two decimals", () => {
     expect(formatScore(1)).toBe("1.00");
     expect(formatScore(null)).toBe("–");
+  });
+});
+
+describe("medianRun", () => {
+  const run = (performance: number | null) => ({ summary: { ...passing().lighthouse, performance } });
+
+  it("reports the middle run by performance score; a run without a score ranks lowest", () => {
+    expect(medianRun([run(0.91), run(0.99), run(0.96)]).summary.performance).toBe(0.96);
+    expect(medianRun([run(null), run(0.99), run(0.97)]).summary.performance).toBe(0.97);
+    expect(medianRun([run(0.9), run(1)]).summary.performance).toBe(0.9);
+    expect(medianRun([run(0.93)]).summary.performance).toBe(0.93);
+    expect(() => medianRun([])).toThrow(RangeError);
   });
 });

@@ -34,6 +34,17 @@ export const THRESHOLDS = { performance: 0.95, accessibility: 1, bestPractices: 
 /** Viewport widths (CSS px) axe-core runs at. */
 export const AXE_WIDTHS = [390, 1280] as const;
 
+/**
+ * The median of several Lighthouse runs of one page, ranked by performance score (a run
+ * without a score ranks lowest); with an even count, the lower of the two middle runs. Throws
+ * RangeError for no runs.
+ */
+export function medianRun<T extends { summary: PageResult["lighthouse"] }>(runs: readonly T[]): T {
+  if (runs.length === 0) throw new RangeError("no Lighthouse runs");
+  const ranked = [...runs].sort((a, b) => (a.summary.performance ?? -1) - (b.summary.performance ?? -1));
+  return ranked[Math.floor((ranked.length - 1) / 2)]!;
+}
+
 /** Reasons `result` misses THRESHOLDS, e.g. "perf 0.91 < 0.95"; empty when it passes. */
 export function thresholdFailures(result: PageResult): string[] {
   const failures: string[] = [];

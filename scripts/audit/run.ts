@@ -4,6 +4,10 @@
  * `server/index.ts` on a free port with a throwaway DATA_DIR. Run `npx react-router build`
  * first. Prints a Markdown table and a summary; writes JSON to audit-results/. Exits 1 when a
  * page misses the bar in report.ts (THRESHOLDS) or something fails, 0 otherwise.
+ *
+ * Lighthouse scores vary from run to run, more so on a shared 2-core machine, so each page is
+ * measured LIGHTHOUSE_RUNS times (default 3, `--runs=N`) and the median run by performance
+ * score is reported, as Lighthouse's own guidance on variability recommends.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -13,7 +17,7 @@ import { CHROMIUM_PATH } from "./chromium";
 import { measureFirstLoadJs } from "./js-weight";
 import { launchChromeForLighthouse, runLighthouse } from "./lighthouse-audit";
 import { AUDIT_PAGES } from "./pages";
-import { AXE_WIDTHS, formatSummary, formatTable, thresholdFailures, type PageResult } from "./report";
+import { AXE_WIDTHS, formatSummary, formatTable, medianRun, thresholdFailures, type PageResult } from "./report";
 import { startServer } from "./server";
 
 const projectDir = path.resolve(import.meta.dirname, "../..");
@@ -34,9 +38,17 @@ async function runCleanups(): Promise<void> {
   }
 }
 
+/** Lighthouse runs per page: `--runs=N` on the command line, else LIGHTHOUSE_RUNS, else 3. */
+function runsFromArgs(args: readonly string[]): number {
+  const value = args.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? process.env.LIGHTHOUSE_RUNS ?? "3";
+  const runs = Number(value);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer: ${value}`);
+  return runs;
+}
+
 /** Page paths from the command line (each must start with "/"), or AUDIT_PAGES when none. */
 function pagesFromArgs(args: readonly string[]): string[] {
-  const paths = args.filter((a) => a !== "--");
+  const paths = args.filter((a) => a !== "--" && !a.startsWith("--runs="));
   for (const p of paths) if (!p.startsWith("/")) throw new Error(`Page paths must start with "/": ${p}`);
   return paths.length > 0 ? paths : [...AUDIT_PAGES];
 }
@@ -59,6 +71,7 @@ function progress(started: number, text: string): void {
 /** The whole audit; returns the process exit code. */
 async function main(args: readonly string[]): Promise<number> {
   const pages = pagesFromArgs(args);
+  const runs = runsFromArgs(args);
   if (!existsSync(path.join(projectDir, "build/server/index.js"))) {
     console.error("build/server/index.js is missing: run `npx react-router build` (or `npm run build`) first.");
     return 1;
@@ -95,7 +108,7 @@ async function main(args: readonly string[]): Promise<number> {
     }
   }
 
-  // 2. Lighthouse, one page at a time in one Chromium.
+  // 2. Lighthouse, one page at a time in one Chromium; the median of `runs` runs per page.
   const chrome = await launchChromeForLighthouse();
   let chromeKilled = false;
   const killChrome = () => {
@@ -106,10 +119,13 @@ async function main(args: readonly string[]): Promise<number> {
   for (const result of results) {
     started = Date.now();
     try {
-      const { summary, report } = await runLighthouse(result.url, chrome.port);
+      const all = [];
+      for (let run = 0; run < runs; run++) all.push(await runLighthouse(result.url, chrome.port));
+      const { summary, report } = medianRun(all);
       result.lighthouse = summary;
       writeFileSync(path.join(resultsDir, `lighthouse-${slug(result.path)}.json`), JSON.stringify(report));
-      progress(started, `${result.path}: Lighthouse done`);
+      const scores = all.map((r) => (r.summary.performance === null ? "–" : r.summary.performance.toFixed(2))).join(", ");
+      progress(started, `${result.path}: Lighthouse done (performance ${scores}; median reported)`);
     } catch (error) {
       result.errors.push(`Lighthouse: ${message(error)}`);
     }

@@ -11,7 +11,7 @@ import { servedAreas } from "../../content/landing";
 import { openings } from "../../content/openings";
 import { builtPages } from "../../app/page-routes";
 import { redirectGroups } from "../../app/features/content/redirects";
-import { academicYear } from "../../app/lib/dates";
+import { academicYear, kolkataDate } from "../../app/lib/dates";
 import { E2E_PORT } from "./env";
 
 const origin = `http://localhost:${E2E_PORT}`;
@@ -244,7 +244,7 @@ test.describe("pages with something to do", () => {
 
   test("openings: role, subject, qualification, how to apply and closing date", async ({ page }) => {
     await page.goto("/openings");
-    const today = new Date().toISOString().slice(0, 10);
+    const today = kolkataDate(new Date());
     const open = openings.filter((o) => o.closingDate >= today);
     await expect(page.locator("main article")).toHaveCount(open.length);
     const first = page.locator("main article").first();

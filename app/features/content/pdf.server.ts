@@ -112,7 +112,8 @@ export function schoolBrochurePdf(now = new Date()): Promise<Buffer> {
     table(doc, [["Class", "Minimum age", "Date of birth between"], ...fees.ages.map((a) => [a.className, `${a.minimumAge}+ years`, `${a.bornFromLabel} and ${a.bornToLabel}`])], [155, 100, 240]);
 
     heading(doc, "How to apply");
-    bullets(doc, admissions.highlights.map((h) => `${h.title}: ${h.text}`));
+    // The steps are numbered in their titles ("1. Enquire or visit").
+    for (const h of admissions.highlights) doc.text(`${h.title}: ${h.text}`, { paragraphGap: 3 });
 
     heading(doc, "Contact us");
     doc.text(formatAddress());

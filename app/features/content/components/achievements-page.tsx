@@ -24,7 +24,7 @@ export function AchievementsPage({ page, results, figures }: { page: ContentPage
         <section aria-labelledby="board-results-title" className="mt-12">
           <h2 id="board-results-title" className="text-2xl font-extrabold text-brand-800 sm:text-3xl">CBSE board results</h2>
           <TableScroll label="Board results table">
-            <table className="w-full min-w-[30rem] border-collapse bg-white text-base">
+            <table className="w-full min-w-[19rem] border-collapse bg-white text-sm sm:text-base">
               <thead>
                 <tr>
                   <th scope="col" className={th}>Year</th>

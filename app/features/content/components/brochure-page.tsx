@@ -13,7 +13,7 @@ export function BrochurePage({ page, pdf, contents }: Props) {
         <a
           href={pdf.href}
           download={pdf.fileName}
-          className="mt-6 inline-flex min-h-12 items-center gap-2 rounded-lg bg-brand-700 px-6 text-lg font-bold text-white hover:bg-brand-800"
+          className="mt-6 inline-flex min-h-12 items-center gap-2 rounded-lg bg-brand-700 px-6 py-2.5 text-base font-bold text-white hover:bg-brand-800 sm:text-lg"
         >
           Download the brochure (PDF, {pdf.sizeLabel})
         </a>

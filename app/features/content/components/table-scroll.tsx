@@ -15,5 +15,5 @@ export function TableScroll({ label, children }: { label: string; children: Reac
   );
 }
 
-export const th = "border-b border-slate-200 bg-brand-50 px-3 py-2.5 text-left text-sm font-bold text-brand-800 sm:px-4";
-export const td = "border-b border-slate-100 px-3 py-2.5 align-top text-slate-800 sm:px-4";
+export const th = "border-b border-slate-200 bg-brand-50 px-2.5 py-2.5 text-left text-sm font-bold text-brand-800 sm:px-4";
+export const td = "border-b border-slate-100 px-2.5 py-2.5 align-top text-slate-800 sm:px-4";
