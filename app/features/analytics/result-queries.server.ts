@@ -46,9 +46,10 @@ const inRange = (start: Date, end: Date) =>
 export async function hourlyVisitors(db: Database, start: Date, end: Date): Promise<HourlyRow[]> {
   const rows = await run<HourlyRow>(
     db,
-    sql`SELECT extract(hour FROM "timestamp" AT TIME ZONE 'Asia/Kolkata')::int AS hour, count(*)::int AS visitor_count,
-               count(DISTINCT visitor_ip)::int AS unique_visitors
-        FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY 1 ORDER BY 1`,
+    sql`SELECT hour, sum(n)::int AS visitor_count, count(*)::int AS unique_visitors
+        FROM (SELECT extract(hour FROM "timestamp" AT TIME ZONE 'Asia/Kolkata')::int AS hour, visitor_ip, count(*) AS n
+              FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY 1, 2) per_ip
+        GROUP BY hour ORDER BY hour`,
   );
   return rows.map((r) => ({ hour: Number(r.hour), visitor_count: Number(r.visitor_count), unique_visitors: Number(r.unique_visitors) }));
 }
@@ -59,11 +60,10 @@ export type DayTotals = { totalVisits: number; uniqueVisitors: number; applyPage
 export async function periodTotals(db: Database, start: Date, end: Date): Promise<DayTotals> {
   const [row] = await run<Record<keyof DayTotals, number>>(
     db,
-    sql`SELECT count(*)::int AS "totalVisits", count(DISTINCT visitor_ip)::int AS "uniqueVisitors",
-               count(*) FILTER (WHERE is_apply_page)::int AS "applyPageVisits",
-               count(*) FILTER (WHERE is_new_visitor)::int AS "newVisitors",
-               count(*) FILTER (WHERE NOT is_new_visitor)::int AS "returningVisitors"
-        FROM visitor_analytics WHERE ${inRange(start, end)}`,
+    sql`SELECT coalesce(sum(n), 0)::int AS "totalVisits", count(*)::int AS "uniqueVisitors", coalesce(sum(apply), 0)::int AS "applyPageVisits",
+               coalesce(sum(fresh), 0)::int AS "newVisitors", coalesce(sum(n - fresh), 0)::int AS "returningVisitors"
+        FROM (SELECT visitor_ip, count(*) AS n, count(*) FILTER (WHERE is_apply_page) AS apply, count(*) FILTER (WHERE is_new_visitor) AS fresh
+              FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY visitor_ip) per_ip`,
   );
   return {
     totalVisits: Number(row?.totalVisits ?? 0),
@@ -78,11 +78,10 @@ export async function periodTotals(db: Database, start: Date, end: Date): Promis
 export async function topLocations(db: Database, start: Date, end: Date, limit = 10): Promise<LocationRow[]> {
   const rows = await run<LocationRow>(
     db,
-    sql`SELECT * FROM (
-          SELECT coalesce(country, ${UNKNOWN}) AS country, coalesce(region, '') AS region, coalesce(city, ${UNKNOWN}) AS city,
-                 count(*)::int AS visits, count(DISTINCT visitor_ip)::int AS unique_visitors
-          FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY 1, 2, 3
-        ) places
+    sql`SELECT country, region, city, sum(n)::int AS visits, count(*)::int AS unique_visitors
+        FROM (SELECT coalesce(country, ${UNKNOWN}) AS country, coalesce(region, '') AS region, coalesce(city, ${UNKNOWN}) AS city, visitor_ip, count(*) AS n
+              FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY 1, 2, 3, 4) per_ip
+        GROUP BY country, region, city
         ORDER BY visits DESC, country COLLATE "C", region COLLATE "C", city COLLATE "C" LIMIT ${limit}`,
   );
   return rows.map((r) => ({ ...r, visits: Number(r.visits), unique_visitors: Number(r.unique_visitors) }));
@@ -96,11 +95,13 @@ export async function topLocations(db: Database, start: Date, end: Date, limit =
 export async function repeatVisitors(db: Database, start: Date, end: Date, limit = 50): Promise<RepeatVisitor[]> {
   const rows = await run<Omit<RepeatVisitor, "is_truly_returning">>(
     db,
-    sql`WITH grouped AS (
-          SELECT visitor_ip, count(*)::int AS visits, count(DISTINCT session_id)::int AS session_count,
-                 min("timestamp") AS first_ts, max("timestamp") AS last_ts
+    sql`WITH per_session AS (
+          SELECT visitor_ip, session_id, count(*) AS n, min("timestamp") AS first_ts, max("timestamp") AS last_ts
           FROM visitor_analytics WHERE ${inRange(start, end)} AND visitor_ip <> 'unavailable'
-          GROUP BY visitor_ip HAVING count(*) > 1
+          GROUP BY 1, 2
+        ), grouped AS (
+          SELECT visitor_ip, sum(n)::int AS visits, count(*)::int AS session_count, min(first_ts) AS first_ts, max(last_ts) AS last_ts
+          FROM per_session GROUP BY visitor_ip HAVING sum(n) > 1
           ORDER BY visits DESC, last_ts DESC, visitor_ip LIMIT ${limit}
         )
         SELECT g.visitor_ip AS ip, latest.country, latest.city, latest.browser, latest.device_type, g.visits, g.session_count,
