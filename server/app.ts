@@ -90,7 +90,8 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     }),
   );
   app.use(compression());
-  app.use(morgan(config.production ? "combined" : "dev", { skip: (req) => req.path === "/healthz" }));
+  // Analytics beacons (one per page view) would double the log; the ingest counts are logged at exit.
+  app.use(morgan(config.production ? "combined" : "dev", { skip: (req) => req.path === "/healthz" || req.path === "/api/track" }));
 
   if (options.clientDir) {
     // Hashed file names never change content: cache them for a year.

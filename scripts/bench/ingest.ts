@@ -9,7 +9,7 @@
  * ≥ 2,000/s on PostgreSQL, p99 ≤ 50 ms, 0 lost.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -75,7 +75,8 @@ const env = {
   TRUST_PROXY: "1",
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };
-const server = spawn(path.join(projectDir, "node_modules/.bin/tsx"), ["server/index.ts"], { cwd: projectDir, env, stdio: ["ignore", "pipe", "pipe"] });
+// node with tsx's loader, not the tsx wrapper, so SIGTERM reaches the server's own handler.
+const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: projectDir, env, stdio: ["ignore", "pipe", "pipe"] });
 let log = "";
 server.stdout.on("data", (d) => (log += d));
 server.stderr.on("data", (d) => (log += d));
@@ -89,6 +90,17 @@ while (!log.includes("Serving")) {
   await new Promise((r) => setTimeout(r, 100));
 }
 
+/** CPU seconds (user + system) the server process has used, from /proc (Linux). */
+function serverCpuSeconds(): number {
+  try {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s)
+  } catch {
+    return NaN;
+  }
+}
+
+const cpuBefore = serverCpuSeconds();
 let counter = 0;
 const result = await autocannon({
   url: `${origin}/api/track`,
@@ -117,18 +129,23 @@ const result = await autocannon({
   ],
 });
 
+const cpuUsed = serverCpuSeconds() - cpuBefore;
 const stopAt = Date.now();
 server.kill("SIGTERM");
 await exited;
 const drainSeconds = (Date.now() - stopAt) / 1000;
 const stored = (await storedRows()) - before;
 const accepted = result["2xx"];
-const ingestLine = log.split("\n").find((l) => l.startsWith("Analytics ingest:")) ?? "(no ingest line in the server log)";
+// The server's own count includes the responses still in flight when autocannon stopped its clock.
+const serverAccepted = Number(/Analytics ingest: (\d+) accepted/.exec(log)?.[1] ?? NaN);
+const ingestLine = log.split("\n").find((l) => l.startsWith("Analytics ingest:")) ?? `(no ingest line in the server log; its end:)\n${log.split("\n").slice(-15).join("\n")}`;
 
 console.log(`\nrequests: ${result.requests.total} sent, ${accepted} accepted (2xx), ${result.non2xx} other status, ${result.errors} errors, ${result.timeouts} timeouts`);
 console.log(`pageviews/s accepted: ${(accepted / duration).toFixed(0)} (autocannon mean ${result.requests.average.toFixed(0)} req/s)`);
+// The machine is shared: CPU time per beacon says what one free core would sustain.
+console.log(`server CPU: ${cpuUsed.toFixed(1)} s for ${result.requests.total} requests = ${((cpuUsed / result.requests.total) * 1e6).toFixed(0)} µs each, i.e. ~${(result.requests.total / cpuUsed).toFixed(0)} beacons/s per free core (load average at the end: ${os.loadavg()[0]!.toFixed(1)})`);
 console.log(`latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-console.log(`rows stored: ${stored} of ${accepted} accepted; lost: ${accepted - stored}`);
+console.log(`rows stored: ${stored}; accepted by the server: ${serverAccepted} (autocannon counted ${accepted} 2xx before its clock stopped); lost: ${serverAccepted - stored}`);
 console.log(`queue drained ${drainSeconds.toFixed(1)} s after the run: stored/s over run + drain = ${(stored / (duration + drainSeconds)).toFixed(0)}`);
 console.log(ingestLine);
-process.exitCode = accepted - stored === 0 ? 0 : 1;
+process.exitCode = serverAccepted === stored && stored >= accepted ? 0 : 1;

@@ -114,7 +114,7 @@ export async function seedTraffic(db: Database, options: SeedOptions): Promise<n
         SELECT chained.*, sum(fresh::int) OVER (PARTITION BY v, bot ORDER BY ts ROWS UNBOUNDED PRECEDING) AS chain FROM chained
       ), visits AS (
         SELECT numbered.*, row_number() OVER (PARTITION BY v, bot, chain ORDER BY ts)::int AS visit_count,
-               1 + (v * 7919) % ${agents.length} AS ua_i, 1 + (v * 104729) % ${cities.length} AS city_i
+               1 + ((v::bigint * 7919) % ${agents.length})::int AS ua_i, 1 + ((v::bigint * 104729) % ${cities.length})::int AS city_i
         FROM numbered
       )
       SELECT ${String(prefix)} || '.' || ${String(c % 256)} || '.' || (v / 256) || '.' || (v % 256),

@@ -10,7 +10,7 @@ import { pageLabel } from "./page-labels";
 import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, getTrafficSourceCategories, getTrafficSourceDetails, type Source } from "./procedures.server";
 import { addDays, daysBetween, kolkataHour, rangeBounds, type DateRange } from "./ranges";
 import type { DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./reference";
-import { countsBy, hourlyVisitors, periodTotals, repeatVisitors, topLocations, type CountRow, type HourlyRow, type LocationRow, type RepeatVisitor } from "./result-queries.server";
+import { hourlyVisitors, periodTotals, rangeBreakdown, type CountRow, type HourlyRow, type LocationRow, type RepeatVisitor } from "./result-queries.server";
 
 /** SPEC §9 display caps. */
 export const TOP_LIST_LIMIT = 10;
@@ -106,13 +106,9 @@ export async function getAnalyticsResult(db: Database, range: DateRange, options
     pages: () => getPagePopularity(db, start, end),
     categories: () => getTrafficSourceCategories(db, bounds.daysBack, options.internalHosts, now),
     details: () => getTrafficSourceDetails(db, bounds.daysBack, TRAFFIC_DETAILS_LIMIT, options.internalHosts, now),
-    hourly: () => hourlyVisitors(db, start, end),
+    breakdown: () => rangeBreakdown(db, start, end, { locations: TOP_LIST_LIMIT, repeat: REPEAT_VISITOR_LIMIT }),
     todayTotals: () => periodTotals(db, todayStart, todayEnd),
     todayHours: () => hourlyVisitors(db, todayStart, todayEnd),
-    locations: () => topLocations(db, start, end, TOP_LIST_LIMIT),
-    repeat: () => repeatVisitors(db, start, end, REPEAT_VISITOR_LIMIT),
-    devices: () => countsBy(db, "device_type", start, end),
-    browsers: () => countsBy(db, "browser", start, end),
   };
   type Results = { [K in keyof typeof tasks]: Awaited<ReturnType<(typeof tasks)[K]>> };
   const results = {} as Results;
@@ -130,16 +126,16 @@ export async function getAnalyticsResult(db: Database, range: DateRange, options
     firstDay: bounds.firstDay,
     lastDay: bounds.lastDay,
     dailyVisitors: fillDays(daily, bounds.firstDay, bounds.lastDay),
-    hourlyVisitors: fillHours(results.hourly),
+    hourlyVisitors: fillHours(results.breakdown.hourly),
     todayStats: { ...results.todayTotals, peakHour: peakHour(fillHours(results.todayHours), kolkataHour(now)) },
-    topLocations: results.locations,
+    topLocations: results.breakdown.locations,
     popularPages: pages.value.slice(0, TOP_LIST_LIMIT).map((p) => ({ ...p, label: pageLabel(p.page_visited) })),
-    repeatVisitors: results.repeat,
+    repeatVisitors: results.breakdown.repeat,
     totalVisits: counts.value.total_visits,
     uniqueVisitorCount: counts.value.unique_visitors,
     applyPageVisits: counts.value.apply_page_visits,
-    deviceBreakdown: results.devices,
-    browserData: results.browsers,
+    deviceBreakdown: results.breakdown.devices,
+    browserData: results.breakdown.browsers,
     referrerData: {
       categories: categories.value,
       specific: details.value.filter((d) => d.category !== "Internal").slice(0, TOP_LIST_LIMIT),

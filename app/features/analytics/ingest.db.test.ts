@@ -8,10 +8,11 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { visitorAnalytics } from "~/db/schema/analytics";
+import { insertBatch } from "./batch-insert.server";
 import { IngestQueue, type Beacon } from "./ingest.server";
 import { insertVisit, type VisitRecord } from "./insert-visit.server";
 import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "./testing/test-database";
-import { VisitClassifier } from "./visitor-rules";
+import { VisitClassifier, classifyVisit, type EarlierVisit } from "./visitor-rules";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -99,6 +100,55 @@ describe("visit ingest", () => {
         { numRuns: 40 },
       );
     });
+  });
+
+  describe("batch path", () => {
+    it("classifies a batch exactly as one-by-one inserts would, also at the 24 h and 7 day edges", async () => {
+      const offsets = [-7 * DAY - 5, -7 * DAY, -7 * DAY + 3, -7 * DAY + 9, -DAY - 4, -DAY, -DAY + 2, -DAY + 7, -3 * DAY, -HOUR];
+      // Earlier records with any visit_count (older data need not follow the rules).
+      const prior = fc.record({ sessionId: fc.constantFrom("p1", "p2", "p3", "a"), visitorIp: fc.constantFrom("1.1.1.1", "2.2.2.2"), offset: fc.constantFrom(...offsets), visitCount: fc.integer({ min: 1, max: 9 }) });
+      // Mostly fresh sessions, so the IP rules decide; small gaps, so visits straddle the edges.
+      const event = fc.record({ sessionId: fc.oneof(fc.constantFrom("a", "b"), fc.uuid()), visitorIp: fc.constantFrom("1.1.1.1", "2.2.2.2"), gap: fc.integer({ min: 0, max: 4 }) });
+      await fc.assert(
+        fc.asyncProperty(fc.array(prior, { maxLength: 8 }), fc.array(event, { minLength: 1, maxLength: 20 }), fc.integer({ min: 1, max: 8 }), async (priors, events, batchSize) => {
+          await resetAnalytics(t.db);
+          const history: EarlierVisit[] = priors.map((p) => ({ ...p, timestamp: T0 + p.offset }));
+          for (const p of history) {
+            await t.db.insert(visitorAnalytics).values({ ...record(p.sessionId, p.visitorIp, p.timestamp), isNewVisitor: false, visitCount: p.visitCount });
+          }
+          const expected: { isNewVisitor: boolean; visitCount: number }[] = [];
+          let at = T0;
+          const visits = events.map((e) => {
+            at += e.gap;
+            const c = classifyVisit(history, { ...e, timestamp: at });
+            history.push({ ...e, timestamp: at, visitCount: c.visitCount });
+            expected.push(c);
+            return record(e.sessionId, e.visitorIp, at);
+          });
+          for (let i = 0; i < visits.length; i += batchSize) await insertBatch(t.db, visits.slice(i, i + batchSize));
+          const rows = await query<{ is_new_visitor: boolean; visit_count: number }>(
+            t.db,
+            sql`SELECT is_new_visitor, visit_count FROM visitor_analytics WHERE "timestamp" >= ${new Date(T0).toISOString()}::timestamptz ORDER BY "timestamp", id`,
+          );
+          expect(rows.map((r) => ({ isNewVisitor: r.is_new_visitor, visitCount: r.visit_count }))).toEqual(expected);
+        }),
+        { numRuns: 150 },
+      );
+    });
+  });
+
+  it("in a batch, a record exactly 24 h older than a visit is outside that visit's 24 h window", async () => {
+    await t.db.insert(visitorAnalytics).values({ ...record("old", "1.1.1.1", T0 - DAY + 2), isNewVisitor: false, visitCount: 5 });
+    await insertBatch(t.db, [record("y", "2.2.2.2", T0), record("x1", "1.1.1.1", T0 + 1), record("x2", "1.1.1.1", T0 + 2)]);
+    const rows = await stored();
+    // At T0+1 the old record is 24 h less 1 ms old: one above its 5. At T0+2 it is exactly 24 h old,
+    // but the visit at T0+1 is within 24 h: one above that visit's 6.
+    expect(rows.slice(1).map((r) => [r.session_id, r.visit_count])).toEqual([["y", 1], ["x1", 6], ["x2", 7]]);
+    await resetAnalytics(t.db);
+    await t.db.insert(visitorAnalytics).values({ ...record("old", "1.1.1.1", T0 - DAY + 2), isNewVisitor: false, visitCount: 5 });
+    await insertBatch(t.db, [record("y", "2.2.2.2", T0), record("x2", "1.1.1.1", T0 + 2)]);
+    // Only the 7-day rule matches, with a single record: 2.
+    expect((await stored()).slice(1).map((r) => [r.session_id, r.visit_count, r.is_new_visitor])).toEqual([["y", 1, true], ["x2", 2, false]]);
   });
 
   describe("insert fallback chain (SPEC §7)", () => {

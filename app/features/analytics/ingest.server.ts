@@ -2,14 +2,16 @@
  * Server-side ingest of tracker beacons (SPEC §4, §5, §7; DESIGN.md §1, §8). The route answers
  * 204 at once and hands the visit to `IngestQueue`; the queue drops bots, reads browser, OS,
  * device and place, and stores visits in arrival order with one writer, in batches of up to
- * BATCH_SIZE per transaction. A batch that fails is retried visit by visit with the SPEC §7
- * fallback chain (insert-visit.server.ts), so one bad visit costs only itself.
+ * BATCH_SIZE: one look-up and one multi-row INSERT per batch (batch-insert.server.ts). A batch
+ * that fails is retried visit by visit with the SPEC §7 fallback chain (insert-visit.server.ts),
+ * so one bad visit costs only itself.
  */
 import type { Database } from "~/db/client.server";
 import { isBotVisit } from "./bot-detection";
 import { reasonOf } from "./db-errors";
 import { locate } from "./geolocation.server";
-import { insertVisit, insertVisitFast, type InsertOutcome, type VisitRecord } from "./insert-visit.server";
+import { insertBatch } from "./batch-insert.server";
+import { insertVisit, type InsertOutcome, type VisitRecord } from "./insert-visit.server";
 import type { TrackPayload } from "./schema";
 import { parseUserAgent } from "./user-agent";
 
@@ -139,16 +141,12 @@ export class IngestQueue {
       this.stats.failed += visits.length;
       return;
     }
-    if (visits.length > 1) {
-      try {
-        await db.transaction(async (tx) => {
-          for (const visit of visits) await insertVisitFast(tx as unknown as Database, visit);
-        });
-        this.stats.stored.full += visits.length;
-        return;
-      } catch {
-        // Retried one by one below, each with the fallback chain.
-      }
+    try {
+      await insertBatch(db, visits);
+      this.stats.stored.full += visits.length;
+      return;
+    } catch {
+      // Nothing of the batch was stored: retried one by one below, each with the fallback chain.
     }
     for (const visit of visits) {
       try {

@@ -111,8 +111,3 @@ export async function insertVisit(db: Database, visit: VisitRecord): Promise<Ins
   await db.execute(minimalInsert(visit));
   return "minimal";
 }
-
-/** The classified insert alone, for a batch inside a transaction (no fallback: errors abort it). */
-export async function insertVisitFast(db: Database, visit: VisitRecord): Promise<void> {
-  await db.execute(classifiedInsert(visit, FULL_FIELDS));
-}

@@ -12,6 +12,7 @@ import { getAnalyticsSummary } from "./analytics-summary.server";
 import { correctVisitData } from "./correct-visits.server";
 import { BOT_BATCH_SIZE, identifyBots } from "./identify-bots.server";
 import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "./testing/test-database";
+import { fetchTestData, latestVisits } from "./visits.server";
 import { getHistoricalAggregates, RESET_SETTING_KEY, runYearlyReset } from "./yearly-reset.server";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
@@ -145,6 +146,30 @@ describe("analytics maintenance", () => {
   });
 
   describe("reads", () => {
+    it("lists the latest visits (at most 200) and the 5-row test read; failures carry the SPEC §8 messages", async () => {
+      await t.db.insert(visitorAnalytics).values(Array.from({ length: 7 }, (_, i) => base({ sessionId: `s${i}`, timestamp: new Date(Date.UTC(2026, 0, 1, i)) })));
+      expect((await latestVisits(t.db, 3)).map((v) => v.sessionId)).toEqual(["s6", "s5", "s4"]);
+      expect(await latestVisits(t.db, 10_000)).toHaveLength(7);
+      expect(await fetchTestData(t.db)).toHaveLength(5);
+      await t.db.execute(sql`ALTER TABLE visitor_analytics RENAME TO visitor_analytics_off`);
+      try {
+        await expect(fetchTestData(t.db)).rejects.toThrow(/^Failed to fetch test data$/);
+        await expect(latestVisits(t.db, 5)).rejects.toThrow(/^Database error: /);
+        await expect(getAnalyticsSummary(t.db)).rejects.toThrow(/^Database error: /);
+        await expect(runYearlyReset(t.db)).rejects.toThrow(/^Error checking for reset: Failed to check oldest analytics data$/);
+        await expect(identifyBots(t.db)).rejects.toThrow(/^Failed to fetch unprocessed records$/);
+        await expect(correctVisitData(t.db)).rejects.toThrow(/^Failed to fetch problematic data$/);
+      } finally {
+        await t.db.execute(sql`ALTER TABLE visitor_analytics_off RENAME TO visitor_analytics`);
+      }
+      await t.db.execute(sql`ALTER TABLE analytics_aggregated RENAME TO analytics_aggregated_off`);
+      try {
+        await expect(getHistoricalAggregates(t.db)).rejects.toThrow(/^Failed to fetch historical analytics data$/);
+      } finally {
+        await t.db.execute(sql`ALTER TABLE analytics_aggregated_off RENAME TO analytics_aggregated`);
+      }
+    });
+
     it("summary: records by bot flag and the last 24 hours' visitors", async () => {
       const now = new Date("2026-06-01T12:00:00Z");
       await t.db.insert(visitorAnalytics).values([

@@ -1,8 +1,8 @@
 /**
  * The figures of the Analytics result that are not SPEC §7 procedures (SPEC §3): hours, today,
- * locations, repeat visitors, devices and browsers. Each is one exact SQL query over the range
- * (DESIGN.md §8), bots left out, days and hours in Asia/Kolkata. A failure throws
- * "Database error: {reason}" (SPEC §8).
+ * locations, repeat visitors, devices and browsers. Exact SQL over the whole range (DESIGN.md §8),
+ * bots left out, days and hours in Asia/Kolkata. A failure throws "Database error: {reason}"
+ * (SPEC §8).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -29,7 +29,11 @@ export type RepeatVisitor = {
 };
 export type CountRow = { name: string; count: number };
 
-const UNKNOWN = "Unknown";
+/**
+ * The hour of the day in India. India has kept UTC+05:30 (19,800 s) since 1945, so this epoch
+ * arithmetic gives the hours of AT TIME ZONE 'Asia/Kolkata' without a conversion per row.
+ */
+const KOLKATA_HOUR = sql`(floor((date_part('epoch', "timestamp") + 19800) / 3600)::bigint % 24)::int`;
 
 async function run<T>(db: Database, query: SQL): Promise<T[]> {
   try {
@@ -46,9 +50,10 @@ const inRange = (start: Date, end: Date) =>
 export async function hourlyVisitors(db: Database, start: Date, end: Date): Promise<HourlyRow[]> {
   const rows = await run<HourlyRow>(
     db,
-    sql`SELECT extract(hour FROM "timestamp" AT TIME ZONE 'Asia/Kolkata')::int AS hour, count(*)::int AS visitor_count,
-               count(DISTINCT visitor_ip)::int AS unique_visitors
-        FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY 1 ORDER BY 1`,
+    sql`SELECT hour, sum(n)::int AS visitor_count, count(*)::int AS unique_visitors
+        FROM (SELECT ${KOLKATA_HOUR} AS hour, visitor_ip, count(*) AS n
+              FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY 1, 2) per_ip
+        GROUP BY hour ORDER BY hour`,
   );
   return rows.map((r) => ({ hour: Number(r.hour), visitor_count: Number(r.visitor_count), unique_visitors: Number(r.unique_visitors) }));
 }
@@ -59,11 +64,10 @@ export type DayTotals = { totalVisits: number; uniqueVisitors: number; applyPage
 export async function periodTotals(db: Database, start: Date, end: Date): Promise<DayTotals> {
   const [row] = await run<Record<keyof DayTotals, number>>(
     db,
-    sql`SELECT count(*)::int AS "totalVisits", count(DISTINCT visitor_ip)::int AS "uniqueVisitors",
-               count(*) FILTER (WHERE is_apply_page)::int AS "applyPageVisits",
-               count(*) FILTER (WHERE is_new_visitor)::int AS "newVisitors",
-               count(*) FILTER (WHERE NOT is_new_visitor)::int AS "returningVisitors"
-        FROM visitor_analytics WHERE ${inRange(start, end)}`,
+    sql`SELECT coalesce(sum(n), 0)::int AS "totalVisits", count(*)::int AS "uniqueVisitors", coalesce(sum(apply), 0)::int AS "applyPageVisits",
+               coalesce(sum(fresh), 0)::int AS "newVisitors", coalesce(sum(n - fresh), 0)::int AS "returningVisitors"
+        FROM (SELECT visitor_ip, count(*) AS n, count(*) FILTER (WHERE is_apply_page) AS apply, count(*) FILTER (WHERE is_new_visitor) AS fresh
+              FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY visitor_ip) per_ip`,
   );
   return {
     totalVisits: Number(row?.totalVisits ?? 0),
@@ -74,65 +78,18 @@ export async function periodTotals(db: Database, start: Date, end: Date): Promis
   };
 }
 
-/** The `limit` places with most visits (country, region, city; "Unknown" when missing). */
-export async function topLocations(db: Database, start: Date, end: Date, limit = 10): Promise<LocationRow[]> {
-  const rows = await run<LocationRow>(
-    db,
-    sql`SELECT * FROM (
-          SELECT coalesce(country, ${UNKNOWN}) AS country, coalesce(region, '') AS region, coalesce(city, ${UNKNOWN}) AS city,
-                 count(*)::int AS visits, count(DISTINCT visitor_ip)::int AS unique_visitors
-          FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY 1, 2, 3
-        ) places
-        ORDER BY visits DESC, country COLLATE "C", region COLLATE "C", city COLLATE "C" LIMIT ${limit}`,
-  );
-  return rows.map((r) => ({ ...r, visits: Number(r.visits), unique_visitors: Number(r.unique_visitors) }));
-}
+export type RangeBreakdown = { hourly: HourlyRow[]; locations: LocationRow[]; repeat: RepeatVisitor[]; devices: CountRow[]; browsers: CountRow[] };
 
 /**
- * Visitors (by IP) with more than one visit in the range, most visits first, at most `limit`
- * (SPEC §9: 50), with place, browser and device of their latest visit. Minimal records
- * (IP 'unavailable') are not a visitor.
+ * Hours, places (at most `limits.locations`), repeat visitors (at most `limits.repeat`), devices
+ * and browsers of [start, end), from the SQL function analytics_range_breakdown, which reads the
+ * range once (drizzle/0003_analytics_functions.sql).
  */
-export async function repeatVisitors(db: Database, start: Date, end: Date, limit = 50): Promise<RepeatVisitor[]> {
-  const rows = await run<Omit<RepeatVisitor, "is_truly_returning">>(
+export async function rangeBreakdown(db: Database, start: Date, end: Date, limits = { locations: 10, repeat: 50 }): Promise<RangeBreakdown> {
+  const [row] = await run<{ b: unknown }>(
     db,
-    sql`WITH grouped AS (
-          SELECT visitor_ip, count(*)::int AS visits, count(DISTINCT session_id)::int AS session_count,
-                 min("timestamp") AS first_ts, max("timestamp") AS last_ts
-          FROM visitor_analytics WHERE ${inRange(start, end)} AND visitor_ip <> 'unavailable'
-          GROUP BY visitor_ip HAVING count(*) > 1
-          ORDER BY visits DESC, last_ts DESC, visitor_ip LIMIT ${limit}
-        )
-        SELECT g.visitor_ip AS ip, latest.country, latest.city, latest.browser, latest.device_type, g.visits, g.session_count,
-               to_char(g.first_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS first_visit,
-               to_char(g.last_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_visit,
-               ((g.last_ts AT TIME ZONE 'Asia/Kolkata')::date - (g.first_ts AT TIME ZONE 'Asia/Kolkata')::date)::int AS days_between_visits
-        FROM grouped g
-        CROSS JOIN LATERAL (
-          SELECT country, city, browser, device_type FROM visitor_analytics v
-          WHERE v.visitor_ip = g.visitor_ip AND v."timestamp" = g.last_ts AND v.is_bot IS NOT TRUE
-          ORDER BY v.id DESC LIMIT 1
-        ) latest
-        ORDER BY g.visits DESC, g.last_ts DESC, g.visitor_ip`,
+    sql`SELECT analytics_range_breakdown(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${limits.locations}::int, ${limits.repeat}::int) AS b`,
   );
-  return rows.map((r) => ({
-    ...r,
-    visits: Number(r.visits),
-    session_count: Number(r.session_count),
-    days_between_visits: Number(r.days_between_visits),
-    is_truly_returning: Number(r.session_count) > 1,
-  }));
-}
-
-/** Visits per value of a column (device_type or browser), most first (ties in byte order); null counts as "Unknown". */
-export async function countsBy(db: Database, column: "device_type" | "browser", start: Date, end: Date): Promise<CountRow[]> {
-  const rows = await run<CountRow>(
-    db,
-    sql`SELECT * FROM (
-          SELECT coalesce(${sql.identifier(column)}, ${UNKNOWN}) AS name, count(*)::int AS count
-          FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY 1
-        ) counted
-        ORDER BY count DESC, name COLLATE "C"`,
-  );
-  return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
+  const b = (typeof row?.b === "string" ? JSON.parse(row.b) : row?.b) as Omit<RangeBreakdown, "repeat"> & { repeat: Omit<RepeatVisitor, "is_truly_returning">[] };
+  return { ...b, repeat: b.repeat.map((r) => ({ ...r, is_truly_returning: r.session_count > 1 })) };
 }

@@ -16,3 +16,15 @@ export async function latestVisits(db: Database, limit: number) {
     throw analyticsError(`Database error: ${reasonOf(error)}`, error);
   }
 }
+
+/**
+ * A connection check for the dashboard: the 5 latest records (SPEC §7's smallest limit).
+ * Throws "Failed to fetch test data" (SPEC §8) when the table cannot be read.
+ */
+export async function fetchTestData(db: Database) {
+  try {
+    return await db.select().from(visitorAnalytics).orderBy(desc(visitorAnalytics.id)).limit(5);
+  } catch (error) {
+    throw analyticsError("Failed to fetch test data", error);
+  }
+}
