@@ -3,7 +3,7 @@
  * every page with the Configuration Error screen (HTTP 503) and logs the missing names.
  */
 import { expect, test } from "@playwright/test";
-import { spawnServer, type SpawnedServer } from "./spawn-server";
+import { spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
 import { extraPort } from "./env";
 
 let server: SpawnedServer;
@@ -11,6 +11,7 @@ let server: SpawnedServer;
 test.describe("configuration error", () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "server behaviour: once is enough");
   test.beforeAll(async () => {
+    test.setTimeout(START_TIMEOUT_MS + 30_000);
     server = await spawnServer(extraPort(1), { NODE_ENV: "production" });
   });
   test.afterAll(() => server.stop());

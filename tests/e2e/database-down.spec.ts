@@ -4,7 +4,7 @@
  * (DESIGN.md §8).
  */
 import { expect, test } from "@playwright/test";
-import { productionEnv, spawnServer, type SpawnedServer } from "./spawn-server";
+import { productionEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
 import { extraPort } from "./env";
 
 const PORT = extraPort(2);
@@ -13,6 +13,7 @@ let server: SpawnedServer;
 test.describe("database unavailable", () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "server behaviour: once is enough");
   test.beforeAll(async () => {
+    test.setTimeout(START_TIMEOUT_MS + 30_000);
     // Nothing listens on port 9 of this machine: every connection is refused.
     server = await spawnServer(PORT, { ...productionEnv(PORT), DATABASE_URL: "postgres://kva@127.0.0.1:9/kva" });
   });

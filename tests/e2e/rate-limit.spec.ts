@@ -3,7 +3,7 @@
  * refused with HTTP 429 and a plain message once over the limit; pages still load.
  */
 import { expect, test } from "@playwright/test";
-import { productionEnv, spawnServer, type SpawnedServer } from "./spawn-server";
+import { productionEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
 import { extraPort } from "./env";
 
 const PORT = extraPort(3);
@@ -12,6 +12,7 @@ let server: SpawnedServer;
 test.describe("rate limits", () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "server behaviour: once is enough");
   test.beforeAll(async () => {
+    test.setTimeout(START_TIMEOUT_MS + 30_000);
     server = await spawnServer(PORT, { ...productionEnv(PORT), RATE_LIMIT_POSTS: "3" });
   });
   test.afterAll(() => server.stop());

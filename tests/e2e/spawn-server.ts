@@ -5,6 +5,9 @@
 import { spawn } from "node:child_process";
 import { E2E_ENV } from "./env";
 
+/** How long a spawned server may take to listen; specs give their beforeAll more than this. */
+export const START_TIMEOUT_MS = 90_000;
+
 export type SpawnedServer = { origin: string; log: () => string; stop: () => void };
 
 export async function spawnServer(port: number, env: Record<string, string>): Promise<SpawnedServer> {
@@ -16,8 +19,13 @@ export async function spawnServer(port: number, env: Record<string, string>): Pr
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));
   const started = Date.now();
+  // A loaded machine can take a while to start tsx; a server that never starts is stopped so
+  // a retry finds its port free.
   while (!log.includes("Serving")) {
-    if (child.exitCode !== null || Date.now() - started > 30_000) throw new Error(`server on ${port} did not start:\n${log}`);
+    if (child.exitCode !== null || Date.now() - started > START_TIMEOUT_MS) {
+      child.kill();
+      throw new Error(`server on ${port} did not start:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { origin: `http://localhost:${port}`, log: () => log, stop: () => child.kill() };
