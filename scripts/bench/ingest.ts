@@ -39,6 +39,7 @@ const origin = `http://localhost:${port}`;
 async function storedRows(): Promise<number> {
   const handle = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, "pglite") });
   try {
+    await handle.migrate();
     const result = (await handle.db.execute(sql`SELECT count(*)::int AS n FROM visitor_analytics`)) as unknown as { rows: { n: number }[] };
     return Number(result.rows[0]?.n ?? 0);
   } finally {
