@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ingest [-- --duration 15 --connections 20 --port 3255]`: autocannon against the
+ * `npm run bench:ingest [-- --duration 15 --connections 20 --port 3255 --profile DIR]`: autocannon against the
  * production build (run `npx react-router build` first) posting varied beacons to /api/track for
  * a fixed time, on a fresh PGlite folder, or on DATABASE_URL when set (use
  * scripts/ci/with-postgres.sh). Beacons vary session, page, referrer, real browser user agent
@@ -39,6 +39,7 @@ const origin = `http://localhost:${port}`;
 async function storedRows(): Promise<number> {
   const handle = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, "pglite") });
   try {
+    await handle.migrate();
     const result = (await handle.db.execute(sql`SELECT count(*)::int AS n FROM visitor_analytics`)) as unknown as { rows: { n: number }[] };
     return Number(result.rows[0]?.n ?? 0);
   } finally {
@@ -76,7 +77,10 @@ const env = {
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };
 // node with tsx's loader, not the tsx wrapper, so SIGTERM reaches the server's own handler.
-const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: projectDir, env, stdio: ["ignore", "pipe", "pipe"] });
+// --profile DIR writes the server's V8 CPU profile there (open it in Chrome DevTools).
+const profileAt = process.argv.indexOf("--profile");
+const profile = profileAt >= 0 ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.argv[profileAt + 1] ?? "profiles")] : [];
+const server = spawn(process.execPath, [...profile, "--import", "tsx", "server/index.ts"], { cwd: projectDir, env, stdio: ["ignore", "pipe", "pipe"] });
 let log = "";
 server.stdout.on("data", (d) => (log += d));
 server.stderr.on("data", (d) => (log += d));

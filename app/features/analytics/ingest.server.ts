@@ -26,6 +26,13 @@ export type Beacon = {
 };
 
 export const BATCH_SIZE = 100;
+/**
+ * How long the writer waits for more visits before storing a batch smaller than BATCH_SIZE. A
+ * batch costs about the same few statements whatever its size (a transaction of 1 visit cost
+ * ~5 ms of CPU on PGlite), so waiting a moment makes batches, and throughput, larger. The
+ * browser never waits for this: it had its 204 already.
+ */
+export const FLUSH_DELAY_MS = 20;
 /** Visits waiting beyond this are dropped (and counted) rather than exhausting memory. */
 export const MAX_PENDING = 50_000;
 
@@ -82,6 +89,8 @@ export type IngestOptions = {
   httpGeoUrl?: string;
   batchSize?: number;
   maxPending?: number;
+  /** Defaults to FLUSH_DELAY_MS; 0 writes at once. */
+  flushDelayMs?: number;
 };
 
 /** One writer per process: visits are classified against every visit stored before them. */
@@ -119,8 +128,11 @@ export class IngestQueue {
   }
 
   private async drainAll(): Promise<void> {
+    const batchSize = this.options.batchSize ?? BATCH_SIZE;
+    const delay = this.options.flushDelayMs ?? FLUSH_DELAY_MS;
     while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.options.batchSize ?? BATCH_SIZE);
+      if (this.queue.length < batchSize && delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      const batch = this.queue.splice(0, batchSize);
       this.stats.pending = this.queue.length;
       const visits: VisitRecord[] = [];
       for (const pending of batch) {
