@@ -20,7 +20,6 @@ import { ensureAdminAccount } from "~/features/auth/admin-account.server";
 import { getConfig, missingVariablesMessage } from "~/lib/config.server";
 import { getNewsItems } from "~/features/content/markdown.server";
 import { pages } from "#content/pages";
-import * as productionBuild from "virtual:react-router/server-build";
 import { configurationErrorHtml } from "./configuration-error";
 import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
@@ -151,9 +150,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
 
   app.use(
     createRequestHandler({
-      // A function makes React Router rebuild its route table on every request (for hot reload);
-      // in production that was a third of the CPU of a request, so pass the build itself.
-      build: config.production ? productionBuild : () => import("virtual:react-router/server-build"),
+      build: () => import("virtual:react-router/server-build"),
       mode: config.production ? "production" : "development",
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
     }),
