@@ -15,7 +15,7 @@ export const BOT_KEYWORDS = {
   ],
   socialPreviewBots: [
     "facebookexternalhit", "facebot", "meta-externalagent", "twitterbot", "linkedinbot", "whatsapp", "telegrambot",
-    "slackbot", "discordbot", "pinterestbot", "skypeuripreview", "redditbot", "embedly", "vkshare", "snapchat",
+    "slackbot", "discordbot", "pinterestbot", "skypeuripreview", "redditbot", "embedly", "vkshare",
   ],
   monitors: [
     "uptimerobot", "pingdom", "statuscake", "site24x7", "newrelicpinger", "datadog", "checkly", "betteruptime",
