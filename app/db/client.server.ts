@@ -44,7 +44,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // JIT off for every session: the site's queries are short, and on PostgreSQL 15 compiling
+    // an analytics aggregate over a million visits took longer than running it.
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10, options: "-c jit=off" });
     const db = drizzle(pool, { schema, casing: "snake_case" });
     return {
       db: db as unknown as Database,

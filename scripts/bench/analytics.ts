@@ -18,6 +18,7 @@ import {
   getTrafficSourceDetails,
 } from "../../app/features/analytics/procedures.server";
 import { rangeBounds } from "../../app/features/analytics/ranges";
+import { rangeBreakdown } from "../../app/features/analytics/result-queries.server";
 import { seedTraffic } from "../seed/traffic-generator";
 
 function option(name: string, fallback: number): number {
@@ -67,6 +68,7 @@ const cases: [string, () => Promise<unknown>, number][] = [
   ["get_page_popularity_data (30 days)", () => getPagePopularity(db, month.start, month.end), runs],
   ["get_traffic_source_categories(30)", () => getTrafficSourceCategories(db, 30, SITE, now), runs],
   ["get_traffic_source_details(30, 25)", () => getTrafficSourceDetails(db, 30, 25, SITE, now), runs],
+  ["analytics_range_breakdown (30 days)", () => rangeBreakdown(db, month.start, month.end), runs],
 ];
 
 console.log(`| what | median ms | min ms | max ms |\n|---|---:|---:|---:|`);
