@@ -22,7 +22,6 @@ export default [
     route("payment-success", "routes/public/payment-success.tsx"),
     route("payment-failure", "routes/public/payment-failure.tsx"),
   ]),
-  route("api/track", "routes/api/track.ts"),
   route("robots.txt", "routes/seo/robots-txt.ts"),
   route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
   route(BROCHURE_PDF_PATH.slice(1), "routes/documents/brochure-pdf.ts"),

@@ -15,7 +15,7 @@ import morgan from "morgan";
 import { getDatabase, isDatabaseHealthy } from "~/db/client.server";
 import { seedSampleData } from "~/db/seed.server";
 import { startAnalyticsJobs } from "~/features/analytics/jobs.server";
-import { drainIngest } from "~/features/analytics/track.server";
+import { drainIngest, trackHandler } from "~/features/analytics/track.server";
 import { ensureAdminAccount } from "~/features/auth/admin-account.server";
 import { getConfig, missingVariablesMessage } from "~/lib/config.server";
 import { getNewsItems } from "~/features/content/markdown.server";
@@ -63,6 +63,22 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   if (config.missing.length > 0) console.error(missingVariablesMessage(config.missing));
   for (const line of config.invalid) console.error(`Invalid environment variable ${line}`);
 
+  // State-changing requests from other sites are refused (DESIGN.md §6, OWASP CSRF).
+  const refuseCrossSite = (req: Request, res: Response, next: NextFunction) => {
+    if (isCrossSiteWrite(req.method, req.headers, config.publicSiteUrl, req.get("host"))) {
+      res.status(403).type("text").send("Cross-site requests are not allowed.");
+      return;
+    }
+    next();
+  };
+  // Rate-limit tiers: every request generously; sign-in and form posts strictly.
+  const limitMessage = "Too many requests. Please wait a few minutes and try again.";
+  const everyRequestLimit = rateLimit({ windowMs: 60_000, limit: 600, standardHeaders: "draft-8", legacyHeaders: false, message: limitMessage });
+
+  // Analytics beacons, one per page view, go straight to the ingest queue: no page pipeline,
+  // headers for documents, compression or access log (the ingest counts are logged at exit).
+  if (config.missing.length === 0) app.post("/api/track", refuseCrossSite, everyRequestLimit, trackHandler);
+
   const https = config.publicSiteUrl.startsWith("https:");
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -90,8 +106,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     }),
   );
   app.use(compression());
-  // Analytics beacons (one per page view) would double the log; the ingest counts are logged at exit.
-  app.use(morgan(config.production ? "combined" : "dev", { skip: (req) => req.path === "/healthz" || req.path === "/api/track" }));
+  app.use(morgan(config.production ? "combined" : "dev", { skip: (req) => req.path === "/healthz" }));
 
   if (options.clientDir) {
     // Hashed file names never change content: cache them for a year.
@@ -119,25 +134,15 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "error", database: ok ? "ok" : "unavailable" });
   });
 
-  // State-changing requests from other sites are refused (DESIGN.md §6, OWASP CSRF).
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (isCrossSiteWrite(req.method, req.headers, config.publicSiteUrl, req.get("host"))) {
-      res.status(403).type("text").send("Cross-site requests are not allowed.");
-      return;
-    }
-    next();
-  });
-
-  // Rate-limit tiers: every request generously; sign-in and form posts strictly.
-  const limitMessage = "Too many requests. Please wait a few minutes and try again.";
-  app.use(rateLimit({ windowMs: 60_000, limit: 600, standardHeaders: "draft-8", legacyHeaders: false, message: limitMessage }));
+  app.use(refuseCrossSite);
+  app.use(everyRequestLimit);
   const strict = rateLimit({
     windowMs: 10 * 60_000,
     limit: config.rateLimitPosts,
     standardHeaders: "draft-8",
     legacyHeaders: false,
     message: limitMessage,
-    skip: (req) => req.method !== "POST" || req.path.startsWith("/api/track"),
+    skip: (req) => req.method !== "POST",
   });
   app.use(strict);
 

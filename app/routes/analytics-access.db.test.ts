@@ -1,7 +1,7 @@
 /**
  * No analytics data is readable without an admin session (issue "Done when"; DESIGN.md §1, §6):
  * the JSON reads redirect anonymous visitors to the login screen and answer a USER with 403;
- * only the ADMIN gets data. The beacon route has no loader at all. (This file lives outside
+ * only the ADMIN gets data. (This file lives outside
  * app/routes/admin/ because the session test imports every module there.)
  */
 import { mkdtempSync } from "node:fs";
@@ -20,7 +20,6 @@ const { ensureAdminAccount } = await import("~/features/auth/admin-account.serve
 const { signInWithPassword } = await import("~/features/auth/session.server");
 const data = await import("./admin/analytics-data");
 const visits = await import("./admin/analytics-visits");
-const track = await import("./api/track");
 
 const ORIGIN = "http://localhost:3000";
 const context = { cspNonce: "", clientIp: "127.0.0.1" };
@@ -82,7 +81,4 @@ describe("analytics data is admin-only", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("the beacon route only accepts posts: it has no loader", () => {
-    expect("loader" in track).toBe(false);
-  });
 });

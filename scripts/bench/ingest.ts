@@ -9,7 +9,7 @@
  * ≥ 2,000/s on PostgreSQL, p99 ≤ 50 ms, 0 lost.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -153,3 +153,4 @@ console.log(`rows stored: ${stored}; accepted by the server: ${serverAccepted} (
 console.log(`queue drained ${drainSeconds.toFixed(1)} s after the run: stored/s over run + drain = ${(stored / (duration + drainSeconds)).toFixed(0)}`);
 console.log(ingestLine);
 process.exitCode = serverAccepted === stored && stored >= accepted ? 0 : 1;
+rmSync(dataDir, { recursive: true, force: true });

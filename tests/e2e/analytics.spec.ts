@@ -98,4 +98,18 @@ test.describe("visitor tracking", () => {
     expect(response.status()).toBe(302);
     expect(response.headers().location).toMatch(/^\/admin\/login\?redirectTo=/);
   });
+
+  test("the beacon endpoint answers bad bodies with the SPEC message, refuses other sites and reads nothing back", async ({ request }) => {
+    const post = (data: string, headers: Record<string, string> = {}) =>
+      request.post("/api/track", { data, headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": CHROME_UA, ...headers } });
+    const broken = await post("{");
+    expect(broken.status()).toBe(400);
+    expect(await broken.text()).toMatch(/^Validation failed: /);
+    const large = await post(JSON.stringify({ sid: "e2e-large", path: "/", ref: "x".repeat(20_000) }));
+    expect(large.status()).toBe(413);
+    expect((await post(JSON.stringify({ sid: "e2e-cross-site", path: "/" }), { origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" })).status()).toBe(403);
+    const read = await request.get("/api/track", { maxRedirects: 0 });
+    expect(read.status()).toBe(301);
+    expect(read.headers().location).toBe("/");
+  });
 });

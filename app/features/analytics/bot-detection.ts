@@ -104,7 +104,9 @@ export function botKeywordClass(userAgent: string): keyof typeof BOT_KEYWORDS | 
 export function isBotUserAgent(userAgent: string | null | undefined): boolean {
   const ua = userAgent?.trim() ?? "";
   if (ua === "") return true;
-  return isbot(ua) || keywordList.some((w) => ua.toLowerCase().includes(w));
+  if (isbot(ua)) return true;
+  const lower = ua.toLowerCase();
+  return keywordList.some((w) => lower.includes(w));
 }
 
 /** The whole check: user agent or network. */

@@ -42,13 +42,21 @@ function reader(family: "ipv4" | "ipv6"): Promise<DbIpReader | null> {
   return pending;
 }
 
+/** Country names by ISO code, filled as codes are seen (Intl.DisplayNames is slow per call). */
+const countryNameCache = new Map<string, string>();
+
 function countryName(code: string | undefined): string | null {
   if (!code || code === "ZZ") return null;
-  try {
-    return countryNames.of(code) ?? code;
-  } catch {
-    return code;
+  let name = countryNameCache.get(code);
+  if (name === undefined) {
+    try {
+      name = countryNames.of(code) ?? code;
+    } catch {
+      name = code;
+    }
+    countryNameCache.set(code, name);
   }
+  return name;
 }
 
 /** The place of an IP in the offline database; null fields when unknown or not an IP. */
