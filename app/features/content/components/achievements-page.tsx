@@ -2,8 +2,7 @@
 import type { ContentPage } from "../pages.server";
 import type { DisclosureView } from "../disclosure";
 import { PageHeader } from "./page-header";
-import { Prose } from "./prose";
-import { RelatedLinks } from "./content-page-view";
+import { PageClosing } from "./content-page-view";
 import { TableScroll, td, th } from "./table-scroll";
 
 type Results = { x: DisclosureView["resultsX"]; xii: DisclosureView["resultsXII"] };
@@ -50,10 +49,7 @@ export function AchievementsPage({ page, results, figures }: { page: ContentPage
             </table>
           </TableScroll>
         </section>
-        <div className="mt-12">
-          <Prose html={page.html} />
-        </div>
-        <RelatedLinks links={page.related} />
+        <PageClosing page={page} />
       </div>
     </>
   );

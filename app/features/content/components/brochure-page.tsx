@@ -1,8 +1,7 @@
 /** /school-brochure: what the brochure contains and the download link. */
 import type { ContentPage } from "../pages.server";
 import { PageHeader } from "./page-header";
-import { Prose } from "./prose";
-import { RelatedLinks } from "./content-page-view";
+import { PageClosing } from "./content-page-view";
 
 type Props = { page: ContentPage; pdf: { href: string; sizeLabel: string; fileName: string }; contents: string[] };
 
@@ -25,10 +24,7 @@ export function BrochurePage({ page, pdf, contents }: Props) {
             <li key={c}>{c}</li>
           ))}
         </ul>
-        <div className="mt-10">
-          <Prose html={page.html} />
-        </div>
-        <RelatedLinks links={page.related} />
+        <PageClosing page={page} />
       </div>
     </>
   );

@@ -6,8 +6,7 @@
 import type { ReactNode } from "react";
 import type { ContentPage } from "../pages.server";
 import { PageHeader } from "./page-header";
-import { Prose } from "./prose";
-import { RelatedLinks } from "./content-page-view";
+import { PageClosing } from "./content-page-view";
 
 export type ContactDetails = {
   name: string;
@@ -97,10 +96,7 @@ export function ContactPage({ page, contact }: { page: ContentPage; contact: Con
             </p>
           </Card>
         </div>
-        <div className="mx-auto mt-12 max-w-3xl">
-          <Prose html={page.html} />
-        </div>
-        <RelatedLinks links={page.related} />
+        <PageClosing page={page} narrow />
       </div>
     </>
   );

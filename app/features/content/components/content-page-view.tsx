@@ -63,7 +63,19 @@ export function PictureGrid({ pictures }: { pictures: ContentPage["pictures"] })
   );
 }
 
-export function RelatedLinks({ links }: { links: readonly { label: string; to: string }[] }) {
+/** The end of a page: its Markdown body (a centred column when `narrow`) and its related links. */
+export function PageClosing({ page, narrow = false }: { page: ContentPage; narrow?: boolean }) {
+  return (
+    <>
+      <div className={narrow ? "mx-auto mt-12 max-w-3xl" : "mt-12"}>
+        <Prose html={page.html} />
+      </div>
+      <RelatedLinks links={page.related} />
+    </>
+  );
+}
+
+function RelatedLinks({ links }: { links: readonly { label: string; to: string }[] }) {
   return (
     <nav aria-label="Related pages" className="mx-auto mt-14 max-w-3xl rounded-2xl bg-brand-50 p-6">
       <h2 className="text-xl font-bold text-brand-800">Where to next</h2>

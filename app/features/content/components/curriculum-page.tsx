@@ -2,8 +2,7 @@
 import type { Stage } from "#content/curriculum";
 import type { ContentPage } from "../pages.server";
 import { PageHeader } from "./page-header";
-import { Prose } from "./prose";
-import { RelatedLinks } from "./content-page-view";
+import { PageClosing } from "./content-page-view";
 
 export function CurriculumPage({ page, stages }: { page: ContentPage; stages: readonly Stage[] }) {
   return (
@@ -28,10 +27,7 @@ export function CurriculumPage({ page, stages }: { page: ContentPage; stages: re
             ))}
           </ul>
         </section>
-        <div className="mx-auto mt-12 max-w-3xl">
-          <Prose html={page.html} />
-        </div>
-        <RelatedLinks links={page.related} />
+        <PageClosing page={page} narrow />
       </div>
     </>
   );

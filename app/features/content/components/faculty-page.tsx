@@ -2,8 +2,7 @@
 import type { Coordinator, Department } from "#content/faculty";
 import type { ContentPage } from "../pages.server";
 import { PageHeader } from "./page-header";
-import { Prose } from "./prose";
-import { RelatedLinks } from "./content-page-view";
+import { PageClosing } from "./content-page-view";
 
 type Props = { page: ContentPage; counts: { label: string; value: string }[]; coordinators: readonly Coordinator[]; departments: readonly Department[] };
 
@@ -46,10 +45,7 @@ export function FacultyPage({ page, counts, coordinators, departments }: Props) 
             ))}
           </ul>
         </section>
-        <div className="mx-auto mt-12 max-w-3xl">
-          <Prose html={page.html} />
-        </div>
-        <RelatedLinks links={page.related} />
+        <PageClosing page={page} narrow />
       </div>
     </>
   );

@@ -2,8 +2,7 @@
 import type { FeeTables } from "../fees";
 import type { ContentPage } from "../pages.server";
 import { PageHeader } from "./page-header";
-import { Prose } from "./prose";
-import { RelatedLinks } from "./content-page-view";
+import { PageClosing } from "./content-page-view";
 import { TableScroll, td, th } from "./table-scroll";
 
 const per = { "one-time": "once", year: "a year", month: "a month", quarter: "a quarter" } as const;
@@ -92,10 +91,7 @@ export function FeePage({ page, fees }: { page: ContentPage; fees: FeeTables }) 
           </TableScroll>
         </section>
 
-        <div className="mt-12">
-          <Prose html={page.html} />
-        </div>
-        <RelatedLinks links={page.related} />
+        <PageClosing page={page} />
       </div>
     </>
   );

@@ -8,8 +8,7 @@ import type { ContentPage } from "../pages.server";
 import type { Picture as PictureData } from "../images.server";
 import { PageHeader } from "./page-header";
 import { Picture } from "./picture";
-import { Prose } from "./prose";
-import { RelatedLinks } from "./content-page-view";
+import { PageClosing } from "./content-page-view";
 
 export type GalleryAlbum = { id: string; title: string; dateLabel: string; date: string; description: string; pictures: (PictureData & { caption: string })[] };
 export type GalleryVideo = { id: string; title: string; description: string; url: string; durationLabel: string; thumbnail: PictureData };
@@ -81,10 +80,7 @@ export function GalleryPage({ page, albums, videos }: { page: ContentPage; album
           </section>
         )}
 
-        <div className="mx-auto mt-12 max-w-3xl">
-          <Prose html={page.html} />
-        </div>
-        <RelatedLinks links={page.related} />
+        <PageClosing page={page} narrow />
       </div>
       {wanted && open && (
         <Suspense fallback={null}>

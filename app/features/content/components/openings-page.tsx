@@ -2,8 +2,7 @@
 import type { OpeningView } from "../openings";
 import type { ContentPage } from "../pages.server";
 import { PageHeader } from "./page-header";
-import { Prose } from "./prose";
-import { RelatedLinks } from "./content-page-view";
+import { PageClosing } from "./content-page-view";
 
 export function OpeningsPage({ page, openings, email }: { page: ContentPage; openings: readonly OpeningView[]; email: string }) {
   return (
@@ -53,10 +52,7 @@ export function OpeningsPage({ page, openings, email }: { page: ContentPage; ope
             There are no openings at the moment. You are welcome to send your CV to <a className="font-semibold text-brand-700 underline" href={`mailto:${email}`}>{email}</a>; we keep it on file for a year.
           </p>
         )}
-        <div className="mt-12">
-          <Prose html={page.html} />
-        </div>
-        <RelatedLinks links={page.related} />
+        <PageClosing page={page} />
       </div>
     </>
   );
