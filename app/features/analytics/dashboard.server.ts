@@ -10,7 +10,7 @@ import { pageLabel } from "./page-labels";
 import { getAnalyticsResult, type AnalyticsResult } from "./analytics-result.server";
 import { getAnalyticsSummary, type AnalyticsSummary } from "./analytics-summary.server";
 import { getPeriodComparison, type PeriodComparison } from "./comparison.server";
-import { JOB_KINDS, type JobKind } from "./dashboard/schema";
+import { JOB_KINDS, type JobKind } from "./job-kinds";
 import { jobStatus, type JobStatus } from "./maintenance-jobs.server";
 import type { DateRange } from "./ranges";
 import { getRealtimeVisitors, type Realtime } from "./realtime.server";

@@ -10,7 +10,7 @@ import type { Database } from "~/db/client.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
 import { correctVisitData, type CorrectionResult } from "./correct-visits.server";
 import { analyticsError } from "./db-errors";
-import type { JobKind } from "./dashboard/schema";
+import type { JobKind } from "./job-kinds";
 import { identifyBots, type BotIdentificationResult } from "./identify-bots.server";
 
 export type JobStatus =

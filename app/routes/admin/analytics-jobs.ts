@@ -7,7 +7,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/analytics-jobs";
 import { getDb } from "~/db/client.server";
-import { JOB_KINDS, jobIntentSchema } from "~/features/analytics/dashboard/schema";
+import { jobIntentSchema } from "~/features/analytics/dashboard/schema";
+import { JOB_KINDS } from "~/features/analytics/job-kinds";
 import { jobStatus, startJob } from "~/features/analytics/maintenance-jobs.server";
 import { requireAdmin } from "~/features/auth/session.server";
 

@@ -6,14 +6,14 @@
  * second while it runs, and reloads its figures when it ends.
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, useLocation, useRevalidator } from "react-router";
+import { useLocation, useRevalidator } from "react-router";
 import type { Archive, Panel } from "../dashboard.server";
 import type { AnalyticsSummary } from "../analytics-summary.server";
 import type { JobStatus } from "../maintenance-jobs.server";
 import type { DateRange } from "../ranges";
 import { formatDay, formatNumber, formatPercent } from "./format";
 import { CsvLink, DataTable, PanelError, Panel as Card } from "./panel";
-import type { JobKind } from "./schema";
+import type { JobKind } from "../job-kinds";
 
 const JOB_LABELS: Record<JobKind, string> = { "identify-bots": "Identify bots", "correct-data": "Correct data" };
 
@@ -74,7 +74,7 @@ function JobButton({ kind, initial }: { kind: JobKind; initial: JobStatus }) {
   const running = status.state === "running";
   return (
     <div className="min-w-0 flex-1 basis-56">
-      <Form
+      <form
         method="post"
         action="/admin/analytics/jobs"
         onSubmit={async (event) => {
@@ -100,7 +100,7 @@ function JobButton({ kind, initial }: { kind: JobKind; initial: JobStatus }) {
         >
           {JOB_LABELS[kind]}
         </button>
-      </Form>
+      </form>
       <JobOutcome status={status} />
     </div>
   );

@@ -5,10 +5,8 @@
  */
 import { z } from "zod";
 import { DATE_RANGES, DEFAULT_RANGE, type DateRange } from "../ranges";
+import { JOB_KINDS } from "../job-kinds";
 import { TABLE_IDS, type TableId } from "./tables";
-
-export const JOB_KINDS = ["identify-bots", "correct-data"] as const;
-export type JobKind = (typeof JOB_KINDS)[number];
 
 const rangeSchema = z.enum(DATE_RANGES).catch(DEFAULT_RANGE);
 
