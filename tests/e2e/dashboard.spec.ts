@@ -114,9 +114,9 @@ test.describe("analytics dashboard", () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "one seeded server is enough; the 390 px layout is checked inside");
   test.describe.configure({ mode: "serial" });
 
-  test.beforeAll(async ({}, testInfo) => {
+  test.beforeAll(async () => {
     // The skip above does not stop hooks: only one project may seed and serve this data folder.
-    if ((testInfo.project.use.viewport?.width ?? 0) < 500) return;
+    if ((test.info().project.use.viewport?.width ?? 0) < 500) return;
     test.setTimeout(START_TIMEOUT_MS + 120_000);
     rmSync(ENV.DATA_DIR!, { recursive: true, force: true });
     execFileSync("node_modules/.bin/tsx", ["scripts/seed/traffic.ts", "--rows", String(ROWS), "--days", "120"], {
