@@ -31,6 +31,9 @@ export default [
   route("admin/enquiries/export", "routes/admin/enquiries-export.ts"),
   route("admin/analytics/data", "routes/admin/analytics-data.ts"),
   route("admin/analytics/visits", "routes/admin/analytics-visits.ts"),
+  route("admin/analytics/export", "routes/admin/analytics-export.ts"),
+  route("admin/analytics/realtime", "routes/admin/analytics-realtime.ts"),
+  route("admin/analytics/jobs", "routes/admin/analytics-jobs.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/enquiries", "routes/admin/enquiries.tsx"),

@@ -197,3 +197,16 @@ export async function getHistoricalAggregates(db: Database): Promise<MonthlyAggr
     throw analyticsError("Failed to fetch historical analytics data", error);
   }
 }
+
+/**
+ * The date of the last yearly reset (settings key last_analytics_reset, "yyyy-mm-dd"), or null
+ * when none has run. Throws "Failed to fetch analytics reset settings" (SPEC §8).
+ */
+export async function getLastResetDate(db: Database): Promise<string | null> {
+  try {
+    const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, RESET_SETTING_KEY));
+    return row?.value ?? null;
+  } catch (error) {
+    throw analyticsError("Failed to fetch analytics reset settings", error);
+  }
+}

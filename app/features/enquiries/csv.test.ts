@@ -1,19 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, enquiriesCsv } from "./csv";
-
-describe("csvCell", () => {
-  it("quotes commas, quotes and line breaks", () => {
-    expect(csvCell("plain")).toBe("plain");
-    expect(csvCell('Ghosh, "Anu"')).toBe('"Ghosh, ""Anu"""');
-    expect(csvCell("two\nlines")).toBe('"two\nlines"');
-    expect(csvCell(null)).toBe("");
-  });
-  it("neutralises text a spreadsheet would run as a formula", () => {
-    expect(csvCell("=HYPERLINK(\"x\")")).toBe("\"'=HYPERLINK(\"\"x\"\")\"");
-    expect(csvCell("+91")).toBe("'+91");
-    expect(csvCell("@sum")).toBe("'@sum");
-  });
-});
+import { enquiriesCsv } from "./csv";
 
 describe("enquiriesCsv", () => {
   it("starts with a UTF-8 BOM and a header, one CRLF row per enquiry, times in IST", () => {

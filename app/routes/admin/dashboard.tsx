@@ -1,39 +1,69 @@
-/** /admin: the dashboard. Enquiry counts for now; visitor analytics arrive with their issue. */
+/**
+ * /admin: the dashboard. Enquiry counts at the top, then the visitor analytics for the range in
+ * the URL (?range=today|yesterday|7days|30days|90days|year; anything else is 30days). A panel
+ * whose query fails says so and the rest still render.
+ */
 import { Link, data } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { getDb } from "~/db/client.server";
+import { getDatabase } from "~/db/client.server";
+import { AnalyticsDashboard } from "~/features/analytics/dashboard/analytics-dashboard";
+import { parseRangeParam } from "~/features/analytics/dashboard/schema";
+import { loadAnalyticsDashboard } from "~/features/analytics/dashboard.server";
+import { internalHostsOf } from "~/features/analytics/referrer";
 import { requireAdmin } from "~/features/auth/session.server";
 import { enquiryCounts } from "~/features/enquiries/enquiries.server";
+import { getConfig } from "~/lib/config.server";
+
+async function loadEnquiryCounts(db: Parameters<typeof enquiryCounts>[0]) {
+  try {
+    return { ok: true as const, data: await enquiryCounts(db) };
+  } catch (error) {
+    console.error(error);
+    return { ok: false as const, error: `Database error: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  return data({ enquiries: await enquiryCounts(await getDb()) }, { headers });
+  const url = new URL(request.url);
+  const { db, driver } = await getDatabase();
+  const range = parseRangeParam(url.searchParams);
+  const options = { internalHosts: internalHostsOf(getConfig().publicSiteUrl, url.host), parallel: driver === "pg" };
+  const [enquiries, analytics] = await Promise.all([loadEnquiryCounts(db), loadAnalyticsDashboard(db, range, options)]);
+  headers.set("Cache-Control", "no-store");
+  return data({ enquiries, analytics }, { headers });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { enquiries } = loaderData;
-  const cards = [
-    { label: "New enquiries", value: enquiries.new, to: "/admin/enquiries?status=new", testId: "count-new" },
-    { label: "Enquiries in the last 7 days", value: enquiries.lastSevenDays, to: "/admin/enquiries", testId: "count-week" },
-    { label: "All enquiries", value: enquiries.total, to: "/admin/enquiries", testId: "count-total" },
-  ];
+  const { enquiries, analytics } = loaderData;
   const number = new Intl.NumberFormat("en-IN");
+  const cards = enquiries.ok
+    ? [
+        { label: "New enquiries", value: enquiries.data.new, to: "/admin/enquiries?status=new", testId: "count-new" },
+        { label: "Enquiries in the last 7 days", value: enquiries.data.lastSevenDays, to: "/admin/enquiries", testId: "count-week" },
+        { label: "All enquiries", value: enquiries.data.total, to: "/admin/enquiries", testId: "count-total" },
+      ]
+    : [];
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-800">Dashboard</h1>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-3">
-        {cards.map((c) => (
-          <li key={c.label}>
-            <Link to={c.to} className="block rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600">
-              <span className="block text-sm font-semibold text-slate-700">{c.label}</span>
-              <span className="mt-2 block text-3xl font-extrabold text-brand-800" data-testid={c.testId}>{number.format(c.value)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-8 text-slate-700">Visitor analytics will appear here once the analytics dashboard is built.</p>
+      {enquiries.ok ? (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+          {cards.map((c) => (
+            <li key={c.label}>
+              <Link to={c.to} className="block rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600">
+                <span className="block text-sm font-semibold text-slate-700">{c.label}</span>
+                <span className="mt-2 block text-3xl font-extrabold text-brand-800" data-testid={c.testId}>{number.format(c.value)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">{enquiries.error}</p>
+      )}
+      <AnalyticsDashboard data={analytics} />
     </>
   );
 }

@@ -1,0 +1,37 @@
+/**
+ * The figures the headline cards are compared with (issue 6): totals of the previous period of
+ * the same length (comparison.ts) and yesterday's peak hour. Reuses the result's own queries
+ * (periodTotals, hourlyVisitors), so both periods are counted by the same rules. Throws
+ * "Database error: {reason}" (SPEC §8).
+ */
+import type { Database } from "~/db/client.server";
+import { istMidnight, kolkataDate } from "~/lib/dates";
+import { fillHours, peakHour } from "./analytics-result.server";
+import { comparisonPeriods } from "./comparison";
+import { addDays, type DateRange } from "./ranges";
+import { hourlyVisitors, periodTotals, type DayTotals } from "./result-queries.server";
+
+export type PeriodComparison = {
+  /** Totals of the previous period: visits, distinct IPs, /apply visits, new and returning visits. */
+  previous: DayTotals;
+  /** The busiest hour (0-23, India) of the whole of yesterday; null without visits. */
+  yesterdayPeakHour: number | null;
+  /** The previous period, ISO instants, [start, end). */
+  previousStart: string;
+  previousEnd: string;
+};
+
+/** Previous-period totals for `range` at `now`; the two queries run concurrently when `parallel`. */
+export async function getPeriodComparison(db: Database, range: DateRange, now: Date, parallel = false): Promise<PeriodComparison> {
+  const { previous } = comparisonPeriods(range, now);
+  const today = kolkataDate(now);
+  const totals = () => periodTotals(db, previous.start, previous.end);
+  const yesterday = () => hourlyVisitors(db, istMidnight(addDays(today, -1)), istMidnight(today));
+  const [prev, hours] = parallel ? await Promise.all([totals(), yesterday()]) : [await totals(), await yesterday()];
+  return {
+    previous: prev,
+    yesterdayPeakHour: peakHour(fillHours(hours), 23),
+    previousStart: previous.start.toISOString(),
+    previousEnd: previous.end.toISOString(),
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * GET /admin/analytics/realtime: visitors in the last 5 minutes as JSON, polled by the
+ * dashboard every 30 s while its tab is visible. Admin only; 503 with the SPEC §8 message when
+ * the query fails.
+ */
+import type { Route } from "./+types/analytics-realtime";
+import { getDb } from "~/db/client.server";
+import { getRealtimeVisitors } from "~/features/analytics/realtime.server";
+import { requireAdmin } from "~/features/auth/session.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { headers } = await requireAdmin(request);
+  headers.set("Cache-Control", "no-store");
+  try {
+    return Response.json(await getRealtimeVisitors(await getDb()), { headers });
+  } catch (error) {
+    return Response.json({ error: error instanceof Error ? error.message : String(error) }, { status: 503, headers });
+  }
+}
