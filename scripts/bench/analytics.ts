@@ -1,6 +1,6 @@
 /**
  * `npm run bench:analytics -- --rows 1000000 [--days 365] [--runs 5] [--year-runs N] [--data-dir DIR]`: times the
- * full Analytics result for the 30-day range (and the year, the worst case) and each SPEC §7
+ * full Analytics result and the /admin dashboard's data for the 30-day range (and the year, the worst case) and each SPEC §7
  * procedure, on PGlite (DIR, default /tmp/kva-bench-pglite-<rows>, kept between runs so the seed
  * is reused) or on PostgreSQL when DATABASE_URL is set (scripts/ci/with-postgres.sh). Seeds
  * `rows` synthetic visits over `days` days when the database does not hold exactly that many.
@@ -17,6 +17,7 @@ import {
   getTrafficSourceCategories,
   getTrafficSourceDetails,
 } from "../../app/features/analytics/procedures.server";
+import { loadAnalyticsDashboard } from "../../app/features/analytics/dashboard.server";
 import { rangeBounds } from "../../app/features/analytics/ranges";
 import { rangeBreakdown } from "../../app/features/analytics/result-queries.server";
 import { seedTraffic } from "../seed/traffic-generator";
@@ -62,6 +63,7 @@ console.log(`Rows: ${(await count()).toLocaleString("en-IN")} in the table, ${Nu
 const parallel = handle.driver === "pg";
 const cases: [string, () => Promise<unknown>, number][] = [
   ["Analytics result, 30days", () => getAnalyticsResult(db, "30days", { internalHosts: SITE, now, parallel }), runs],
+  ["Dashboard loader data (/admin), 30days", () => loadAnalyticsDashboard(db, "30days", { internalHosts: SITE, now, parallel }), runs],
   ["Analytics result, year (all rows)", () => getAnalyticsResult(db, "year", { internalHosts: SITE, now, parallel }), yearRuns],
   ["get_analytics_counts (30 days)", () => getAnalyticsCounts(db, month.start, month.end), runs],
   ["get_daily_visitor_data (30 days)", () => getDailyVisitorData(db, month.start, month.end), runs],
