@@ -61,11 +61,12 @@ test.describe("admin sign-in", () => {
 
   test("sign out ends the session on the server and clears the browser's copy", async ({ page, context }) => {
     await signIn(page, E2E_ADMIN, "/admin");
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("kva.admin.user") ?? "null"))).toEqual({ email: E2E_ADMIN.email, role: "ADMIN" });
+    // The admin layout stores the user after hydration, which the dashboard's data can delay.
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("kva.admin.user") ?? "null"))).toEqual({ email: E2E_ADMIN.email, role: "ADMIN" });
     const cookiesBefore = await context.cookies();
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/admin\/login\?reason=signed-out$/);
-    expect(await page.evaluate(() => [localStorage.getItem("kva.admin.user"), localStorage.getItem("kva.admin.lastActivity")])).toEqual([null, null]);
+    await expect.poll(() => page.evaluate(() => [localStorage.getItem("kva.admin.user"), localStorage.getItem("kva.admin.lastActivity")])).toEqual([null, null]);
     // Replaying the old cookie does not get back in.
     await context.addCookies(cookiesBefore);
     await page.goto("/admin");
