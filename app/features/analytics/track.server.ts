@@ -10,29 +10,6 @@ import { visitorIpOf } from "./client-ip";
 import { BATCH_SIZE, getIngestQueue } from "./ingest.server";
 import { MAX_BEACON_BYTES, parseTrackBody } from "./schema";
 
-const NO_CONTENT = () => new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
-const refuse = (status: 400 | 413, message: string) =>
-  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-
-/** The body as text, or null when it is longer than `limit` bytes. */
-async function readCapped(request: Request, limit: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
 /** The shared ingest queue on the process-wide database. */
 export function ingestQueue() {
   return getIngestQueue(() => {
@@ -105,18 +82,4 @@ export function trackHandler(req: ExpressRequest, res: ExpressResponse): void {
   req.on("error", () => {
     if (!res.headersSent) send({ status: 204 });
   });
-}
-
-/** The same endpoint for a Fetch Request (tests and any non-Express caller). Never throws. */
-export async function handleBeacon(request: Request, clientIp: string): Promise<Response> {
-  let answer: BeaconAnswer;
-  try {
-    const declared = Number(request.headers.get("content-length") ?? 0);
-    const body = declared > MAX_BEACON_BYTES ? null : await readCapped(request, MAX_BEACON_BYTES);
-    answer = acceptBeacon(body, request.headers.get("user-agent") ?? "", clientIp);
-  } catch (error) {
-    console.error("Analytics beacon not accepted:", error instanceof Error ? error.message : error);
-    answer = { status: 204 };
-  }
-  return answer.status === 204 ? NO_CONTENT() : refuse(answer.status, answer.message);
 }
