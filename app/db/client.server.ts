@@ -56,11 +56,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
+  const { intarray } = await import("@electric-sql/pglite/contrib/intarray");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dir = options.pgliteDir;
   if (dir && !dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  // intarray: the analytics rollups' visitor sets (drizzle/0005_analytics_daily_rollups.sql).
+  const client = new PGlite(dir, { extensions: { intarray } });
   await client.waitReady;
   const db = drizzle(client, { schema, casing: "snake_case" });
   return {

@@ -1,9 +1,10 @@
 /**
- * `npm run bench:analytics -- --rows 1000000 [--days 365] [--runs 5] [--year-runs N] [--data-dir DIR]`: times the
+ * `npm run bench:analytics -- --rows 1000000 [--days 365] [--runs 5] [--year-runs N] [--data-dir DIR] [--rebuild]`: times the
  * full Analytics result and the /admin dashboard's data for the 30-day range (and the year, the worst case) and each SPEC §7
  * procedure, on PGlite (DIR, default /tmp/kva-bench-pglite-<rows>, kept between runs so the seed
  * is reused) or on PostgreSQL when DATABASE_URL is set (scripts/ci/with-postgres.sh). Seeds
  * `rows` synthetic visits over `days` days when the database does not hold exactly that many.
+ * Builds the daily rollups first and prints how long that took (--rebuild: all of them again).
  * Prints median, min and max milliseconds of `runs` runs after one warm-up. Targets at 1 M rows:
  * ≤ 300 ms on PostgreSQL, ≤ 1 s on PGlite for the 30-day result.
  */
@@ -19,7 +20,9 @@ import {
 } from "../../app/features/analytics/procedures.server";
 import { loadAnalyticsDashboard } from "../../app/features/analytics/dashboard.server";
 import { rangeBounds } from "../../app/features/analytics/ranges";
-import { rangeBreakdown } from "../../app/features/analytics/result-queries.server";
+import { rangeBreakdown, repeatVisitors } from "../../app/features/analytics/result-queries.server";
+import { rangeFigures, refreshRollups, splitRange } from "../../app/features/analytics/rollups.server";
+import { getAnalyticsSummary } from "../../app/features/analytics/analytics-summary.server";
 import { seedTraffic } from "../seed/traffic-generator";
 
 function option(name: string, fallback: number): number {
@@ -60,11 +63,22 @@ const month = rangeBounds("30days", now);
 const [inMonth] = ((await db.execute(sql`SELECT count(*)::int AS n FROM visitor_analytics WHERE "timestamp" >= ${month.start.toISOString()}::timestamptz`)) as unknown as { rows: { n: number }[] }).rows;
 console.log(`Rows: ${(await count()).toLocaleString("en-IN")} in the table, ${Number(inMonth?.n).toLocaleString("en-IN")} in the 30-day range. ${runs} runs after a warm-up.\n`);
 
+// The daily rollups of every closed day (built once, then only for days whose visits change).
+if (process.argv.includes("--rebuild")) await db.execute(sql`UPDATE analytics_rollup_days SET built_version = NULL`);
+const year = rangeBounds("year", now);
+const { closedTo } = splitRange(year.start, year.end, now);
+const buildStarted = performance.now();
+const built = await refreshRollups(db, year.firstDay, closedTo);
+console.log(`Rollups: ${built} day(s) built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s (${built ? `${((performance.now() - buildStarted) / built).toFixed(0)} ms a day` : "all were current"}).\n`);
+
 const parallel = handle.driver === "pg";
 const cases: [string, () => Promise<unknown>, number][] = [
   ["Analytics result, 30days", () => getAnalyticsResult(db, "30days", { internalHosts: SITE, now, parallel }), runs],
   ["Dashboard loader data (/admin), 30days", () => loadAnalyticsDashboard(db, "30days", { internalHosts: SITE, now, parallel }), runs],
   ["Analytics result, year (all rows)", () => getAnalyticsResult(db, "year", { internalHosts: SITE, now, parallel }), yearRuns],
+  ["analytics_range_figures (30 days, rollups)", () => rangeFigures(db, month.start, month.end, { now, internalHosts: SITE }), runs],
+  ["analytics_repeat_visitors (30 days)", () => repeatVisitors(db, month.start, month.end, 50), runs],
+  ["Analytics summary", () => getAnalyticsSummary(db, now), runs],
   ["get_analytics_counts (30 days)", () => getAnalyticsCounts(db, month.start, month.end), runs],
   ["get_daily_visitor_data (30 days)", () => getDailyVisitorData(db, month.start, month.end), runs],
   ["get_page_popularity_data (30 days)", () => getPagePopularity(db, month.start, month.end), runs],

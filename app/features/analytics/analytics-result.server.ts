@@ -1,21 +1,27 @@
 /**
  * The SPEC §3 Analytics result for one of the dashboard's ranges, computed exactly over the
- * whole range in SQL (DESIGN.md §8). The five SPEC §7 procedures fall back to their TypeScript
- * twins when they fail; the daily data and the other queries throw "Database error: {reason}".
- * On PostgreSQL the queries run in parallel on the pool; PGlite runs them one after another.
+ * whole range in SQL (DESIGN.md §8), from the daily rollups (rollups.server.ts). When the rollup
+ * query fails, the five SPEC §7 procedures answer, each falling back to its TypeScript twin; the
+ * daily data and the other queries throw "Database error: {reason}". On PostgreSQL the queries
+ * run in parallel on the pool; PGlite runs them one after another.
  */
 import type { Database } from "~/db/client.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { pageLabel } from "./page-labels";
 import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, getTrafficSourceCategories, getTrafficSourceDetails, type Source } from "./procedures.server";
-import { addDays, daysBetween, kolkataHour, rangeBounds, type DateRange } from "./ranges";
+import { addDays, daysBetween, kolkataHour, rangeBounds, type DateRange, type RangeBounds } from "./ranges";
 import type { DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./reference";
-import { hourlyVisitors, periodTotals, rangeBreakdown, type CountRow, type HourlyRow, type LocationRow, type RepeatVisitor } from "./result-queries.server";
+import { reasonOf } from "./db-errors";
+import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors, type CountRow, type HourlyRow, type LocationRow, type RepeatVisitor } from "./result-queries.server";
+import { rangeFigures } from "./rollups.server";
 
 /** SPEC §9 display caps. */
 export const TOP_LIST_LIMIT = 10;
 export const REPEAT_VISITOR_LIMIT = 50;
 export const TRAFFIC_DETAILS_LIMIT = 25;
+const DAY_MS = 86_400_000;
+
+export type FigureSource = Source | "rollup";
 
 export type TodayStats = {
   totalVisits: number;
@@ -48,8 +54,8 @@ export type AnalyticsResult = {
   referrerData: { categories: TrafficCategoryRow[]; specific: TrafficDetailRow[] };
   /** When the result was computed (ISO, UTC). */
   lastUpdated: string;
-  /** Which procedures answered and which fell back to their twins. */
-  sources: { counts: Source; pages: Source; categories: Source; details: Source };
+  /** Where each figure came from: the rollups, a procedure, or a procedure's fallback twin. */
+  sources: { counts: FigureSource; pages: FigureSource; categories: FigureSource; details: FigureSource };
 };
 
 /** Hours 0-23 with zeros where `rows` has none. */
@@ -88,9 +94,84 @@ export type ResultOptions = {
   parallel?: boolean;
 };
 
+type Figures = Omit<AnalyticsResult, "range" | "firstDay" | "lastDay" | "todayStats" | "repeatVisitors" | "lastUpdated" | "dailyVisitors" | "popularPages"> & {
+  daily: DailyVisitorRow[];
+  pages: PagePopularityRow[];
+};
+
 /**
- * Computes the Analytics result for `range` (SPEC §3, §9). Throws "Database error: {reason}"
- * when the daily data or one of the non-procedure queries fails.
+ * The range's figures from the daily rollups (rollups.server.ts). Traffic sources cover the SPEC
+ * §9 days_back before now, as get_traffic_source_categories does; everything else [start, end).
+ */
+async function figuresFromRollups(db: Database, bounds: RangeBounds, options: ResultOptions & { now: Date }): Promise<Figures> {
+  const { now, internalHosts, parallel } = options;
+  const sourcesFrom = new Date(now.getTime() - bounds.daysBack * DAY_MS);
+  const sourcesTo = new Date(Math.max(now.getTime(), bounds.end.getTime()));
+  const [f, sources] = await inTurnOrTogether(parallel, [
+    () => rangeFigures(db, bounds.start, bounds.end, { now, internalHosts, dimensions: ["all", "page", "hour", "place", "device"] }),
+    () => rangeFigures(db, sourcesFrom, sourcesTo, { now, internalHosts, dimensions: ["referrer"], sourceLimit: TRAFFIC_DETAILS_LIMIT }),
+  ] as const);
+  return {
+    daily: f.daily,
+    pages: f.pages,
+    hourlyVisitors: fillHours(f.hourly),
+    topLocations: f.locations,
+    totalVisits: f.counts.total_visits,
+    uniqueVisitorCount: f.counts.unique_visitors,
+    applyPageVisits: f.counts.apply_page_visits,
+    deviceBreakdown: f.devices,
+    browserData: f.browsers,
+    referrerData: { categories: sources.categories, specific: sources.details },
+    sources: { counts: "rollup", pages: "rollup", categories: "rollup", details: "rollup" },
+  };
+}
+
+/**
+ * The same figures from the raw visits: the SPEC §7 procedures (each with its TypeScript
+ * fallback) and analytics_range_breakdown. Used when the rollup queries fail.
+ */
+async function figuresFromProcedures(db: Database, bounds: RangeBounds, options: ResultOptions & { now: Date }): Promise<Figures> {
+  const { start, end, daysBack } = bounds;
+  const { now, internalHosts } = options;
+  const [counts, daily, pages, categories, details, breakdown] = await inTurnOrTogether(options.parallel, [
+    () => getAnalyticsCounts(db, start, end),
+    () => getDailyVisitorData(db, start, end),
+    () => getPagePopularity(db, start, end),
+    () => getTrafficSourceCategories(db, daysBack, internalHosts, now),
+    () => getTrafficSourceDetails(db, daysBack, TRAFFIC_DETAILS_LIMIT, internalHosts, now),
+    () => rangeBreakdown(db, start, end, { locations: TOP_LIST_LIMIT, repeat: 0 }),
+  ] as const);
+  return {
+    daily,
+    pages: pages.value,
+    hourlyVisitors: fillHours(breakdown.hourly),
+    topLocations: breakdown.locations,
+    totalVisits: counts.value.total_visits,
+    uniqueVisitorCount: counts.value.unique_visitors,
+    applyPageVisits: counts.value.apply_page_visits,
+    deviceBreakdown: breakdown.devices,
+    browserData: breakdown.browsers,
+    referrerData: { categories: categories.value, specific: details.value },
+    sources: { counts: counts.source, pages: pages.source, categories: categories.source, details: details.source },
+  };
+}
+
+type Tasks = readonly (() => Promise<unknown>)[];
+type Results<T extends Tasks> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+
+/** Runs `tasks` concurrently (a pool) or one after another (PGlite); results in task order. */
+export async function inTurnOrTogether<T extends Tasks>(together: boolean | undefined, tasks: T): Promise<Results<T>> {
+  if (together) return (await Promise.all(tasks.map((task) => task()))) as Results<T>;
+  const results: unknown[] = [];
+  for (const task of tasks) results.push(await task());
+  return results as Results<T>;
+}
+
+/**
+ * Computes the Analytics result for `range` (SPEC §3, §9): the range's figures from the daily
+ * rollups, or, when that query fails, from the procedures over raw visits; repeat visitors and
+ * today's stats from raw visits. Throws "Database error: {reason}" when the daily data or one of
+ * the non-procedure queries fails.
  */
 export async function getAnalyticsResult(db: Database, range: DateRange, options: ResultOptions): Promise<AnalyticsResult> {
   const now = options.now ?? new Date();
@@ -99,48 +180,32 @@ export async function getAnalyticsResult(db: Database, range: DateRange, options
   const todayStart = istMidnight(today);
   const todayEnd = istMidnight(addDays(today, 1));
   const { start, end } = bounds;
+  const withNow = { ...options, now };
 
-  const tasks = {
-    counts: () => getAnalyticsCounts(db, start, end),
-    daily: () => getDailyVisitorData(db, start, end),
-    pages: () => getPagePopularity(db, start, end),
-    categories: () => getTrafficSourceCategories(db, bounds.daysBack, options.internalHosts, now),
-    details: () => getTrafficSourceDetails(db, bounds.daysBack, TRAFFIC_DETAILS_LIMIT, options.internalHosts, now),
-    breakdown: () => rangeBreakdown(db, start, end, { locations: TOP_LIST_LIMIT, repeat: REPEAT_VISITOR_LIMIT }),
-    todayTotals: () => periodTotals(db, todayStart, todayEnd),
-    todayHours: () => hourlyVisitors(db, todayStart, todayEnd),
-  };
-  type Results = { [K in keyof typeof tasks]: Awaited<ReturnType<(typeof tasks)[K]>> };
-  const results = {} as Results;
-  const entries = Object.entries(tasks) as [keyof Results, () => Promise<unknown>][];
-  if (options.parallel) {
-    const values = await Promise.all(entries.map(([, task]) => task()));
-    entries.forEach(([key], i) => ((results as Record<string, unknown>)[key] = values[i]));
-  } else {
-    for (const [key, task] of entries) (results as Record<string, unknown>)[key] = await task();
-  }
+  const [figures, repeat, todayTotals, todayHours] = await inTurnOrTogether(options.parallel, [
+    () => figuresFromRollups(db, bounds, withNow).catch((error: unknown) => {
+      console.error(`Analytics rollups failed, reading raw visits: ${reasonOf(error)}`);
+      return figuresFromProcedures(db, bounds, withNow);
+    }),
+    () => repeatVisitors(db, start, end, REPEAT_VISITOR_LIMIT),
+    () => periodTotals(db, todayStart, todayEnd),
+    () => hourlyVisitors(db, todayStart, todayEnd),
+  ] as const);
 
-  const { counts, daily, pages, categories, details } = results;
+  const { daily, pages, referrerData, ...rest } = figures;
   return {
     range,
     firstDay: bounds.firstDay,
     lastDay: bounds.lastDay,
+    ...rest,
     dailyVisitors: fillDays(daily, bounds.firstDay, bounds.lastDay),
-    hourlyVisitors: fillHours(results.breakdown.hourly),
-    todayStats: { ...results.todayTotals, peakHour: peakHour(fillHours(results.todayHours), kolkataHour(now)) },
-    topLocations: results.breakdown.locations,
-    popularPages: pages.value.slice(0, TOP_LIST_LIMIT).map((p) => ({ ...p, label: pageLabel(p.page_visited) })),
-    repeatVisitors: results.breakdown.repeat,
-    totalVisits: counts.value.total_visits,
-    uniqueVisitorCount: counts.value.unique_visitors,
-    applyPageVisits: counts.value.apply_page_visits,
-    deviceBreakdown: results.breakdown.devices,
-    browserData: results.breakdown.browsers,
+    todayStats: { ...todayTotals, peakHour: peakHour(fillHours(todayHours), kolkataHour(now)) },
+    popularPages: pages.slice(0, TOP_LIST_LIMIT).map((p) => ({ ...p, label: pageLabel(p.page_visited) })),
+    repeatVisitors: repeat,
     referrerData: {
-      categories: categories.value,
-      specific: details.value.filter((d) => d.category !== "Internal").slice(0, TOP_LIST_LIMIT),
+      categories: referrerData.categories,
+      specific: referrerData.specific.filter((d) => d.category !== "Internal").slice(0, TOP_LIST_LIMIT),
     },
     lastUpdated: now.toISOString(),
-    sources: { counts: counts.source, pages: pages.source, categories: categories.source, details: details.source },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The figures the headline cards are compared with (issue 6): totals of the previous period of
  * the same length (comparison.ts) and yesterday's peak hour. Reuses the result's own queries
- * (periodTotals, hourlyVisitors), so both periods are counted by the same rules. Throws
+ * (the rollups' figures, hourlyVisitors), so both periods are counted by the same rules. Throws
  * "Database error: {reason}" (SPEC §8).
  */
 import type { Database } from "~/db/client.server";
@@ -9,7 +9,8 @@ import { istMidnight, kolkataDate } from "~/lib/dates";
 import { fillHours, peakHour } from "./analytics-result.server";
 import { comparisonPeriods } from "./comparison";
 import { addDays, type DateRange } from "./ranges";
-import { hourlyVisitors, periodTotals, type DayTotals } from "./result-queries.server";
+import { hourlyVisitors, type DayTotals } from "./result-queries.server";
+import { rangeFigures } from "./rollups.server";
 
 export type PeriodComparison = {
   /** Totals of the previous period: visits, distinct IPs, /apply visits, new and returning visits. */
@@ -21,11 +22,23 @@ export type PeriodComparison = {
   previousEnd: string;
 };
 
+/** Totals of [start, end) from the daily rollups (rollups.server.ts), as periodTotals counts them. */
+async function rolledUpTotals(db: Database, start: Date, end: Date, now: Date): Promise<DayTotals> {
+  const { counts } = await rangeFigures(db, start, end, { now, internalHosts: [], dimensions: ["all"] });
+  return {
+    totalVisits: counts.total_visits,
+    uniqueVisitors: counts.unique_visitors,
+    applyPageVisits: counts.apply_page_visits,
+    newVisitors: counts.new_visits,
+    returningVisitors: counts.total_visits - counts.new_visits,
+  };
+}
+
 /** Previous-period totals for `range` at `now`; the two queries run concurrently when `parallel`. */
 export async function getPeriodComparison(db: Database, range: DateRange, now: Date, parallel = false): Promise<PeriodComparison> {
   const { previous } = comparisonPeriods(range, now);
   const today = kolkataDate(now);
-  const totals = () => periodTotals(db, previous.start, previous.end);
+  const totals = () => rolledUpTotals(db, previous.start, previous.end, now);
   const yesterday = () => hourlyVisitors(db, istMidnight(addDays(today, -1)), istMidnight(today));
   const [prev, hours] = parallel ? await Promise.all([totals(), yesterday()]) : [await totals(), await yesterday()];
   return {

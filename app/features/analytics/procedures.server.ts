@@ -108,7 +108,8 @@ export async function getPagePopularity(db: Database, start: Date, end: Date): P
   );
 }
 
-function textArray(values: readonly string[]): SQL {
+/** A text[] literal of `values` for a procedure argument. */
+export function textArray(values: readonly string[]): SQL {
   return values.length === 0 ? sql`'{}'::text[]` : sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Referrer sources and the six SPEC §9 categories (Direct, Search Engines, Social Media,
- * Internal, Other Websites, Development). The SQL functions analytics_referrer_host and
- * analytics_referrer_category (drizzle/0003_analytics_functions.sql) implement exactly the
+ * Internal, Other Websites, Development). The SQL functions analytics_referrer_host
+ * (drizzle/0003_analytics_functions.sql) and analytics_host_category, which
+ * analytics_referrer_category uses (drizzle/0005_analytics_daily_rollups.sql), implement exactly the
  * same rules with the same regular expressions; a property test on both drivers keeps the
  * twins equal, so change both together.
  */

@@ -78,18 +78,35 @@ export async function periodTotals(db: Database, start: Date, end: Date): Promis
   };
 }
 
+type RawRepeatVisitor = Omit<RepeatVisitor, "is_truly_returning">;
+const withReturning = (r: RawRepeatVisitor): RepeatVisitor => ({ ...r, is_truly_returning: r.session_count > 1 });
+
+/**
+ * Repeat visitors of [start, end): IPs with more than one visit, most visits first (at most
+ * `limit`), from the SQL function analytics_repeat_visitors (drizzle/0005_analytics_daily_rollups.sql).
+ */
+export async function repeatVisitors(db: Database, start: Date, end: Date, limit: number): Promise<RepeatVisitor[]> {
+  const [row] = await run<{ r: unknown }>(
+    db,
+    sql`SELECT analytics_repeat_visitors(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${limit}::int) AS r`,
+  );
+  const list = (typeof row?.r === "string" ? JSON.parse(row.r) : row?.r) as RawRepeatVisitor[];
+  return list.map(withReturning);
+}
+
 export type RangeBreakdown = { hourly: HourlyRow[]; locations: LocationRow[]; repeat: RepeatVisitor[]; devices: CountRow[]; browsers: CountRow[] };
 
 /**
  * Hours, places (at most `limits.locations`), repeat visitors (at most `limits.repeat`), devices
  * and browsers of [start, end), from the SQL function analytics_range_breakdown, which reads the
- * range once (drizzle/0003_analytics_functions.sql).
+ * range's raw visits once (drizzle/0004_analytics_jit_off_and_faster_breakdown.sql); the Analytics
+ * result's path when the rollups fail.
  */
 export async function rangeBreakdown(db: Database, start: Date, end: Date, limits = { locations: 10, repeat: 50 }): Promise<RangeBreakdown> {
   const [row] = await run<{ b: unknown }>(
     db,
     sql`SELECT analytics_range_breakdown(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${limits.locations}::int, ${limits.repeat}::int) AS b`,
   );
-  const b = (typeof row?.b === "string" ? JSON.parse(row.b) : row?.b) as Omit<RangeBreakdown, "repeat"> & { repeat: Omit<RepeatVisitor, "is_truly_returning">[] };
-  return { ...b, repeat: b.repeat.map((r) => ({ ...r, is_truly_returning: r.session_count > 1 })) };
+  const b = (typeof row?.b === "string" ? JSON.parse(row.b) : row?.b) as Omit<RangeBreakdown, "repeat"> & { repeat: RawRepeatVisitor[] };
+  return { ...b, repeat: b.repeat.map(withReturning) };
 }
