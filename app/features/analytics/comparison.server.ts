@@ -6,7 +6,7 @@
  */
 import type { Database } from "~/db/client.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
-import { fillHours, peakHour } from "./analytics-result.server";
+import { fillHours, inTurnOrTogether, peakHour } from "./analytics-result.server";
 import { comparisonPeriods } from "./comparison";
 import { addDays, type DateRange } from "./ranges";
 import { hourlyVisitors, type DayTotals } from "./result-queries.server";
@@ -40,7 +40,7 @@ export async function getPeriodComparison(db: Database, range: DateRange, now: D
   const today = kolkataDate(now);
   const totals = () => rolledUpTotals(db, previous.start, previous.end, now);
   const yesterday = () => hourlyVisitors(db, istMidnight(addDays(today, -1)), istMidnight(today));
-  const [prev, hours] = parallel ? await Promise.all([totals(), yesterday()]) : [await totals(), await yesterday()];
+  const [prev, hours] = await inTurnOrTogether(parallel, [totals, yesterday] as const);
   return {
     previous: prev,
     yesterdayPeakHour: peakHour(fillHours(hours), 23),

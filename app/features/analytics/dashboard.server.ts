@@ -7,7 +7,7 @@
  */
 import type { Database } from "~/db/client.server";
 import { pageLabel } from "./page-labels";
-import { getAnalyticsResult, type AnalyticsResult } from "./analytics-result.server";
+import { getAnalyticsResult, inTurnOrTogether, type AnalyticsResult } from "./analytics-result.server";
 import { getAnalyticsSummary, type AnalyticsSummary } from "./analytics-summary.server";
 import { getPeriodComparison, type PeriodComparison } from "./comparison.server";
 import { JOB_KINDS, type JobKind } from "./job-kinds";
@@ -87,24 +87,20 @@ export async function loadArchive(db: Database): Promise<Archive> {
 /** Loads every panel for `range`; all computed at the same instant `now`. */
 export async function loadAnalyticsDashboard(db: Database, range: DateRange, options: DashboardOptions): Promise<AnalyticsDashboard> {
   const now = options.now ?? new Date();
-  const loaders = [
+  const [result, comparison, summary, archive, realtime] = await inTurnOrTogether(options.parallel, [
     () => panel(() => getAnalyticsResult(db, range, { internalHosts: options.internalHosts, now, parallel: options.parallel })),
     () => panel(() => getPeriodComparison(db, range, now, options.parallel)),
     () => panel(() => getAnalyticsSummary(db, now)),
     () => panel(() => loadArchive(db)),
     () => panel(() => getRealtimeVisitors(db, now)),
-  ] as const;
-  const values: Panel<unknown>[] = [];
-  if (options.parallel) values.push(...(await Promise.all(loaders.map((load) => load()))));
-  else for (const load of loaders) values.push(await load());
-  const [result, comparison, summary, archive, realtime] = values;
+  ] as const);
   return {
     range,
-    result: result as Panel<AnalyticsResult>,
-    comparison: comparison as Panel<PeriodComparison>,
-    summary: summary as Panel<AnalyticsSummary>,
-    archive: archive as Panel<Archive>,
-    realtime: realtime as Panel<Realtime>,
+    result,
+    comparison,
+    summary,
+    archive,
+    realtime,
     jobs: Object.fromEntries(JOB_KINDS.map((kind) => [kind, jobStatus(kind)])) as Record<JobKind, JobStatus>,
   };
 }
