@@ -139,7 +139,7 @@ async function figuresFromProcedures(db: Database, bounds: RangeBounds, options:
     () => getPagePopularity(db, start, end),
     () => getTrafficSourceCategories(db, daysBack, internalHosts, now),
     () => getTrafficSourceDetails(db, daysBack, TRAFFIC_DETAILS_LIMIT, internalHosts, now),
-    () => rangeBreakdown(db, start, end, { locations: TOP_LIST_LIMIT, repeat: 0 }),
+    () => rangeBreakdown(db, start, end, TOP_LIST_LIMIT),
   ] as const);
   return {
     daily,

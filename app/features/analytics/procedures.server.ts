@@ -32,6 +32,11 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** A json column's value: node-postgres parses json, PGlite may hand back its text. */
+export function jsonOf<T>(value: unknown): T {
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}
+
 /** Whether a figure came from the procedure or from the fallback. */
 export type Source = "procedure" | "fallback";
 export type WithSource<T> = { value: T; source: Source };

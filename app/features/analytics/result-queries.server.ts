@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { analyticsError, reasonOf } from "./db-errors";
-import { rowsOf } from "./procedures.server";
+import { jsonOf, rowsOf } from "./procedures.server";
 
 export type HourlyRow = { hour: number; visitor_count: number; unique_visitors: number };
 export type LocationRow = { country: string; region: string; city: string; visits: number; unique_visitors: number };
@@ -78,9 +78,6 @@ export async function periodTotals(db: Database, start: Date, end: Date): Promis
   };
 }
 
-type RawRepeatVisitor = Omit<RepeatVisitor, "is_truly_returning">;
-const withReturning = (r: RawRepeatVisitor): RepeatVisitor => ({ ...r, is_truly_returning: r.session_count > 1 });
-
 /**
  * Repeat visitors of [start, end): IPs with more than one visit, most visits first (at most
  * `limit`), from the SQL function analytics_repeat_visitors (drizzle/0005_analytics_daily_rollups.sql).
@@ -90,23 +87,22 @@ export async function repeatVisitors(db: Database, start: Date, end: Date, limit
     db,
     sql`SELECT analytics_repeat_visitors(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${limit}::int) AS r`,
   );
-  const list = (typeof row?.r === "string" ? JSON.parse(row.r) : row?.r) as RawRepeatVisitor[];
-  return list.map(withReturning);
+  return jsonOf<Omit<RepeatVisitor, "is_truly_returning">[]>(row?.r).map((r) => ({ ...r, is_truly_returning: r.session_count > 1 }));
 }
 
-export type RangeBreakdown = { hourly: HourlyRow[]; locations: LocationRow[]; repeat: RepeatVisitor[]; devices: CountRow[]; browsers: CountRow[] };
+export type RangeBreakdown = { hourly: HourlyRow[]; locations: LocationRow[]; devices: CountRow[]; browsers: CountRow[] };
 
 /**
- * Hours, places (at most `limits.locations`), repeat visitors (at most `limits.repeat`), devices
- * and browsers of [start, end), from the SQL function analytics_range_breakdown, which reads the
- * range's raw visits once (drizzle/0004_analytics_jit_off_and_faster_breakdown.sql); the Analytics
- * result's path when the rollups fail.
+ * Hours, places (at most `locationLimit`), devices and browsers of [start, end), from the SQL
+ * function analytics_range_breakdown, which reads the range's raw visits once
+ * (drizzle/0004_analytics_jit_off_and_faster_breakdown.sql; its repeat visitors are not asked
+ * for: repeatVisitors gives them); the Analytics result's path when the rollups fail.
  */
-export async function rangeBreakdown(db: Database, start: Date, end: Date, limits = { locations: 10, repeat: 50 }): Promise<RangeBreakdown> {
+export async function rangeBreakdown(db: Database, start: Date, end: Date, locationLimit = 10): Promise<RangeBreakdown> {
   const [row] = await run<{ b: unknown }>(
     db,
-    sql`SELECT analytics_range_breakdown(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${limits.locations}::int, ${limits.repeat}::int) AS b`,
+    sql`SELECT analytics_range_breakdown(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${locationLimit}::int, 0) AS b`,
   );
-  const b = (typeof row?.b === "string" ? JSON.parse(row.b) : row?.b) as Omit<RangeBreakdown, "repeat"> & { repeat: RawRepeatVisitor[] };
-  return { ...b, repeat: b.repeat.map(withReturning) };
+  const { hourly, locations, devices, browsers } = jsonOf<RangeBreakdown>(row?.b);
+  return { hourly, locations, devices, browsers };
 }

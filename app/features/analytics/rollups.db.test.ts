@@ -34,7 +34,7 @@ async function fromRawVisits(start: Date, end: Date, locationLimit: number, sour
     sql`SELECT count(*)::int AS n FROM visitor_analytics WHERE "timestamp" >= ${start.toISOString()}::timestamptz
         AND "timestamp" < ${end.toISOString()}::timestamptz AND is_bot IS NOT TRUE AND is_new_visitor`,
   );
-  const breakdown = await rangeBreakdown(t.db, start, end, { locations: locationLimit, repeat: 0 });
+  const breakdown = await rangeBreakdown(t.db, start, end, locationLimit);
   const inRange = await latestRows(t.db, 1_000_000, start, end);
   return {
     counts: { ...counts, new_visits: Number(fresh?.n) },

@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { analyticsError, reasonOf } from "./db-errors";
-import { rowsOf, textArray } from "./procedures.server";
+import { jsonOf, rowsOf, textArray } from "./procedures.server";
 import { addDays } from "./ranges";
 import type { AnalyticsCounts, DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./reference";
 import type { CountRow, HourlyRow, LocationRow } from "./result-queries.server";
@@ -67,7 +67,10 @@ export function refreshRollups(db: Database, fromDay: string, toDay: string): Pr
 export const ALL_DIMENSIONS = ["all", "page", "hour", "place", "referrer", "device"] as const;
 export type Dimension = (typeof ALL_DIMENSIONS)[number];
 
-/** What analytics_range_figures returns; lists are empty for dimensions not asked for. */
+/**
+ * What analytics_range_figures returns. For dimensions not asked for, lists are empty, counts
+ * zero, and the six categories zero.
+ */
 export type RangeFigures = {
   counts: AnalyticsCounts & { new_visits: number };
   daily: DailyVisitorRow[];
@@ -104,7 +107,7 @@ export async function rangeFigures(db: Database, start: Date, end: Date, options
             ${t(split.tail.start)}, ${t(split.tail.end)}, ${textArray(options.internalHosts)}, ${textArray(options.dimensions ?? ALL_DIMENSIONS)},
             ${options.locationLimit ?? 10}::int, ${options.sourceLimit ?? 25}::int) AS f`,
     );
-    return (typeof row?.f === "string" ? JSON.parse(row.f) : row?.f) as RangeFigures;
+    return jsonOf<RangeFigures>(row?.f);
   } catch (error) {
     throw analyticsError(`Database error: ${reasonOf(error)}`, error);
   }
