@@ -1,9 +1,9 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientErrorStatus, finalErrorHandler } from "./error-handler";
-import { allowedMethods, closeUnreadBodies, noStoreUnder } from "./request-guards";
+import { allowedMethods, closeUnreadBodies, LINGER_MS, noStoreUnder } from "./request-guards";
 
 let server: http.Server;
 let port: number;
@@ -63,10 +63,21 @@ describe("noStoreUnder", () => {
 });
 
 describe("closeUnreadBodies", () => {
-  it("closes the connection when the answer comes before the body's end", async () => {
-    const answer = await call("POST", "/refuse", { chunked: 1000 });
-    expect(answer.status).toBe(413);
-    expect(answer.headers.connection).toBe("close");
+  it("answers before the body's end, drops the rest unread and closes the connection after LINGER_MS", async () => {
+    const started = Date.now();
+    // A raw socket that sends part of a chunked body and then neither sends more nor closes.
+    const { status, closedAfter } = await new Promise<{ status: number; closedAfter: number }>((resolve, reject) => {
+      let received = "";
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.write(`POST /refuse HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n3e8\r\n${"x".repeat(1000)}\r\n`);
+      });
+      socket.on("data", (d) => (received += d));
+      socket.on("error", reject);
+      socket.on("close", () => resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(received)?.[1] ?? 0), closedAfter: Date.now() - started }));
+    });
+    expect(status).toBe(413);
+    expect(closedAfter).toBeGreaterThanOrEqual(LINGER_MS - 100);
+    expect(closedAfter).toBeLessThan(LINGER_MS + 2000);
   });
 });
 

@@ -8,9 +8,11 @@
  *   area's pages, `.data` requests, exports and redirects carry parents' names and phones;
  *   OWASP ASVS 4.0.3 8.2.1), set when the headers are written so no route can forget or
  *   override it.
- * - `closeUnreadBodies`: an answer sent before the request body was read to its end (413, 405,
- *   a redirect to sign in) closes the connection, so the rest of an oversized body is never
- *   read (app/lib/request-body.server.ts).
+ * - `closeUnreadBodies`: after an answer sent before the request body's end (413, 405, a
+ *   redirect to sign in), what the client is still sending is dropped unread for at most
+ *   LINGER_MS and then the connection is closed (nginx's "lingering close": closing at once
+ *   would reset the connection under a client still sending, and it could lose the answer).
+ *   Nothing of the rest is parsed or kept (app/lib/request-body.server.ts).
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
@@ -36,12 +38,22 @@ export function noStoreUnder(prefix: string): RequestHandler {
   };
 }
 
+/** How long the rest of an unread body is dropped before the connection is closed, in ms. */
+export const LINGER_MS = 2000;
+
 export function closeUnreadBodies(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
     if (hasBody) {
-      onHeaders(res, () => {
-        if (!req.complete) res.setHeader("Connection", "close");
+      res.once("finish", () => {
+        if (req.complete) return;
+        const timer = setTimeout(() => req.socket?.destroy(), LINGER_MS);
+        // A client that stops sending (browsers and curl do on an early answer) ends it sooner.
+        req.once("end", () => clearTimeout(timer));
+        req.once("close", () => clearTimeout(timer));
+        req.removeAllListeners("data");
+        req.on("data", () => undefined);
+        req.resume();
       });
     }
     next();
