@@ -101,7 +101,7 @@ describe("sign-in throttle", () => {
     expect((await claimSignInAttempt(db, { email, ip: "198.51.100.200", device: "device-1" }, new Date(t0 + 1000))).ok).toBe(true);
     expect((await claimSignInAttempt(db, { email, ip: "198.51.100.201", device: null }, new Date(t0 + 60 * 60_000))).ok).toBe(true);
 
-    const ip = "192.0.2.77";
+    const ip = "198.18.0.77";
     for (let i = 0; i < MAX_FAILURES_PER_HOUR; i++) expect((await claimSignInAttempt(db, { email: account(), ip, device: null }, new Date(t0 + i))).ok).toBe(true);
     expect((await claimSignInAttempt(db, { email: account(), ip, device: null }, new Date(t0 + 2000))).ok).toBe(false);
     expect((await claimSignInAttempt(db, { email: account(), ip, device: "device-2" }, new Date(t0 + 2000))).ok).toBe(true);

@@ -20,7 +20,7 @@
  * from one client cannot slip past the delay, and the limit holds across server processes and
  * restarts (the table is in the database).
  */
-import { and, count, desc, eq, gt, isNull, lt, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, lte, max, sql } from "drizzle-orm";
 import { ipKeyGenerator } from "express-rate-limit";
 import type { Database } from "~/db/client.server";
 import { signInFailures } from "~/db/schema/sign-in-attempts";
@@ -48,6 +48,11 @@ export type SignInClaim = { ok: true; id: number; email: string; ip: string; dev
 /** Failures of one client: its device cookie's, or (without one) its IP's. */
 function sameClientAs(ip: string, device: string | null) {
   return device ? eq(signInFailures.device, device) : and(isNull(signInFailures.device), eq(signInFailures.ip, ip));
+}
+
+/** Failures in the `ms` before `now`. */
+function within(ms: number, now: Date) {
+  return and(gt(signInFailures.createdAt, new Date(now.getTime() - ms)), lte(signInFailures.createdAt, now));
 }
 
 /** Delay owed after `failures` consecutive failures of one client on one account, in ms. */
@@ -79,7 +84,7 @@ export async function claimSignInAttempt(db: Database, client: SignInClient, now
     const [pair] = await tx
       .select({ n: count(), last: max(signInFailures.createdAt) })
       .from(signInFailures)
-      .where(and(eq(signInFailures.email, email), sameClientAs(ip, device), gt(signInFailures.createdAt, new Date(now.getTime() - DAY_MS))));
+      .where(and(eq(signInFailures.email, email), sameClientAs(ip, device), within(DAY_MS, now)));
     const failures = Number(pair?.n ?? 0);
     const last = pair?.last ? new Date(pair.last).getTime() : 0;
     const waits = [last + delayAfter(failures) - now.getTime()];
@@ -89,7 +94,7 @@ export async function claimSignInAttempt(db: Database, client: SignInClient, now
         const [row] = await tx
           .select({ at: signInFailures.createdAt })
           .from(signInFailures)
-          .where(and(where, isNull(signInFailures.device), gt(signInFailures.createdAt, new Date(now.getTime() - HOUR_MS))))
+          .where(and(where, isNull(signInFailures.device), within(HOUR_MS, now)))
           .orderBy(desc(signInFailures.createdAt))
           .offset(MAX_FAILURES_PER_HOUR - 1)
           .limit(1);
