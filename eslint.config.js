@@ -50,6 +50,20 @@ export default tseslint.config(
     },
   },
   {
+    // Request bodies are read only through app/lib/request-body.server.ts, with the route's limit.
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    ignores: ["app/lib/request-body.server.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]",
+          message: "Read request bodies with readForm/readBody (app/lib/request-body.server.ts): they cap what is read (issue 18).",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },

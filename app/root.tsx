@@ -9,7 +9,7 @@ import { Links, Meta, Outlet, Scripts, isRouteErrorResponse } from "react-router
 import type { Route } from "./+types/root";
 import { useNonce } from "~/lib/nonce";
 import { isBuildTimeRender, SITE_URL_PLACEHOLDER } from "~/lib/prerender";
-import { ErrorScreen } from "~/features/site/components/error-screen";
+import { ErrorScreen, refusalMessage } from "~/features/site/components/error-screen";
 // The stylesheet is linked with a React 19 `precedence`, so React places it at the top of
 // <head>, before React Router's modulepreload links: it is render-blocking and must be fetched
 // first (a plain `import "./app.css"` link ends up after a dozen script preloads).
@@ -59,5 +59,5 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorScreen />;
+  return <ErrorScreen detail={refusalMessage(error)} />;
 }

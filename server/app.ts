@@ -1,7 +1,8 @@
 /**
  * The Express 5 application (DESIGN.md §1): security headers, compression, request logging,
  * rate limits, static files, GET /healthz, legacy 301 redirects, prerendered pages and the
- * React Router request handler. Vite bundles
+ * React Router request handler; the request guards and final error handler of issue 18
+ * (server/request-guards.ts, server/error-handler.ts). Vite bundles
  * this file as the server build, so configuration and the database client exist once.
  */
 import { randomBytes } from "node:crypto";
@@ -21,9 +22,11 @@ import { getConfig, missingVariablesMessage } from "~/lib/config.server";
 import { getNewsItems } from "~/features/content/markdown.server";
 import { pages } from "#content/pages";
 import { configurationErrorHtml } from "./configuration-error";
+import { finalErrorHandler } from "./error-handler";
 import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
 import { prerenderedPages } from "./prerendered";
+import { allowedMethods, closeUnreadBodies, noStoreUnder } from "./request-guards";
 
 /**
  * Runs once before the server listens: migrations, sample data (development only) and the
@@ -75,10 +78,6 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   const limitMessage = "Too many requests. Please wait a few minutes and try again.";
   const everyRequestLimit = rateLimit({ windowMs: 60_000, limit: 600, standardHeaders: "draft-8", legacyHeaders: false, message: limitMessage });
 
-  // Analytics beacons, one per page view, go straight to the ingest queue: no page pipeline,
-  // headers for documents, compression or access log (the ingest counts are logged at exit).
-  if (config.missing.length === 0) app.post("/api/track", refuseCrossSite, everyRequestLimit, trackHandler);
-
   const https = config.publicSiteUrl.startsWith("https:");
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -105,6 +104,15 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
       xFrameOptions: { action: "deny" },
     }),
   );
+  // Every answer from here on carries the headers above, whatever the method or the route.
+  app.use(allowedMethods());
+  app.use(closeUnreadBodies());
+  app.use(noStoreUnder("/admin"));
+
+  // Analytics beacons, one per page view, go straight to the ingest queue: no page pipeline,
+  // compression or access log (the ingest counts are logged at exit).
+  if (config.missing.length === 0) app.post("/api/track", refuseCrossSite, everyRequestLimit, trackHandler);
+
   app.use(compression());
   app.use(morgan(config.production ? "combined" : "dev", { skip: (req) => req.path === "/healthz" }));
 
@@ -121,6 +129,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     app.use((_req, res) => {
       res.status(503).type("html").set("Cache-Control", "no-store").send(configurationErrorHtml());
     });
+    app.use(finalErrorHandler());
     return app;
   }
 
@@ -156,10 +165,12 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      mode: config.production ? "production" : "development",
+      // Production whenever the built site is served (server/index.ts): no error details in answers.
+      mode: process.env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
     }),
   );
+  app.use(finalErrorHandler());
   return app;
 }
 

@@ -11,8 +11,18 @@ type AppModule = typeof AppExports;
 
 const useVite = process.argv.includes("--dev") || process.env.npm_lifecycle_event === "dev";
 
+if (!useVite) {
+  // The built site always runs as production: React's production build, React Router's
+  // production mode (no error details reach a browser) and Express's. Which configuration
+  // applies stays the operator's choice (APP_ENV, by default their NODE_ENV): a fresh clone's
+  // `npm start` keeps the development defaults (app/lib/config.server.ts).
+  process.env.APP_ENV ??= process.env.NODE_ENV === "production" ? "production" : "development";
+  process.env.NODE_ENV = "production";
+}
+
 async function main() {
   const outer = express();
+  outer.disable("x-powered-by");
   let mod: AppModule;
   let clientDir: string | undefined;
   if (useVite) {

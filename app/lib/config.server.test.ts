@@ -36,6 +36,15 @@ describe("parseConfig in development", () => {
   });
 });
 
+describe("APP_ENV, the configuration apart from the rendering mode", () => {
+  it("keeps the development defaults when only the rendering runs as production, and defaults to NODE_ENV", () => {
+    expect(parseConfig({ APP_ENV: "development", NODE_ENV: "production", DATA_DIR: tmp() })).toMatchObject({ production: false, missing: [] });
+    expect(parseConfig({ APP_ENV: "production", DATA_DIR: tmp() }).missing).toEqual([...REQUIRED_IN_PRODUCTION]);
+    expect(parseConfig({ NODE_ENV: "production", DATA_DIR: tmp() }).production).toBe(true);
+    expect(parseConfig({ APP_ENV: "staging", DATA_DIR: tmp() }).invalid).toEqual([expect.stringMatching(/^APP_ENV: /)]);
+  });
+});
+
 describe("parseConfig in production", () => {
   it("is complete with the four required variables, normalising the URL and e-mail", () => {
     const c = parseConfig({ ...production, DATA_DIR: tmp(), PORT: "8080", TRUST_PROXY: "1" });

@@ -1,10 +1,15 @@
 /**
  * Server configuration, parsed once from the environment with zod (DESIGN.md §4).
  *
- * - Development (NODE_ENV unset or not "production"): every variable has a default, so
+ * The configuration is chosen by APP_ENV, which defaults to NODE_ENV: `npm start` runs the
+ * built site with NODE_ENV=production whatever the operator set (React's production build,
+ * React Router's production mode), and first records the operator's choice in APP_ENV
+ * (server/index.ts), so a fresh clone keeps the development defaults.
+ *
+ * - Development (APP_ENV unset or not "production"): every variable has a default, so
  *   `npm start` works on a fresh clone. Secrets are generated once and kept in DATA_DIR.
- * - Production (NODE_ENV=production): PUBLIC_SITE_URL, AUTH_SECRET, ADMIN_EMAIL and
- *   RECEIPT_SECRET are required. When any is missing, `getConfig()` still returns a usable
+ * - Production (APP_ENV=production, or NODE_ENV=production without APP_ENV): PUBLIC_SITE_URL,
+ *   AUTH_SECRET, ADMIN_EMAIL and RECEIPT_SECRET are required. When any is missing, `getConfig()` still returns a usable
  *   object but `missing` lists the names, and the server answers every page with the SPEC §2
  *   Configuration Error screen (HTTP 503) after logging
  *   `Missing required environment variables: A, B` (SPEC §5).
@@ -14,7 +19,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-/** Names that must be set when NODE_ENV=production (DESIGN.md §4). */
+/** Names that must be set in production (DESIGN.md §4). */
 export const REQUIRED_IN_PRODUCTION = [
   "PUBLIC_SITE_URL",
   "AUTH_SECRET",
@@ -33,6 +38,7 @@ const optionalString = z
 
 const envSchema = z.object({
   NODE_ENV: optionalString,
+  APP_ENV: optionalString.pipe(z.enum(["development", "production"]).optional()),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: optionalString.default("127.0.0.1"),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
@@ -111,7 +117,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     parsed = envSchema.safeParse(cleaned);
   }
   const e = parsed.data;
-  const production = e.NODE_ENV === "production";
+  const production = (e.APP_ENV ?? e.NODE_ENV) === "production";
   const dataDir = path.resolve(e.DATA_DIR);
   const missing = production
     ? REQUIRED_IN_PRODUCTION.filter((name) => e[name] === undefined)

@@ -8,7 +8,8 @@ import { E2E_ENV } from "./env";
 /** How long a spawned server may take to listen; specs give their beforeAll more than this. */
 export const START_TIMEOUT_MS = 90_000;
 
-export type SpawnedServer = { origin: string; log: () => string; stop: () => void };
+/** `stop` resolves once the server has exited, so the next one can take its port and data folder. */
+export type SpawnedServer = { origin: string; log: () => string; stop: () => Promise<void> };
 
 export async function spawnServer(port: number, env: Record<string, string>): Promise<SpawnedServer> {
   let log = "";
@@ -28,7 +29,12 @@ export async function spawnServer(port: number, env: Record<string, string>): Pr
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { origin: `http://localhost:${port}`, log: () => log, stop: () => child.kill() };
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = () => {
+    if (child.exitCode === null) child.kill();
+    return exited;
+  };
+  return { origin: `http://localhost:${port}`, log: () => log, stop };
 }
 
 /** A complete production configuration for another port. */

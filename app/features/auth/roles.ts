@@ -9,8 +9,16 @@ export function roleOf(email: string, adminEmail: string): Role {
 export const ACCESS_DENIED_TEXT = "You don't have permission to access this area. Please contact the system administrator.";
 /** SPEC §8 login failure text, word for word. */
 export const INVALID_CREDENTIALS_TEXT = "Invalid credentials. Please try again.";
-/** Answer when sign-in is throttled (DESIGN.md §6). */
-export const TOO_MANY_ATTEMPTS_TEXT = "Too many failed sign-in attempts. Please try again in an hour.";
+/**
+ * Answer when sign-in is throttled (DESIGN.md §6), with the wait rounded up to whole seconds
+ * or minutes: "Too many failed sign-in attempts. Please try again in 2 minutes."
+ */
+export function tooManyAttemptsText(retryAfterMs: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `Too many failed sign-in attempts. Please try again in ${wait}.`;
+}
 
 /** localStorage keys of the SPEC §3 session user and the SPEC §4 last-activity stamp. */
 export const LOCAL_USER_KEY = "kva.admin.user";

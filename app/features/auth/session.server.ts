@@ -9,7 +9,8 @@ import { getDb } from "~/db/client.server";
 import { getConfig } from "~/lib/config.server";
 import { getAuth } from "./auth.server";
 import { ACCESS_DENIED_TEXT, roleOf, type Role } from "./roles";
-import { isSignInThrottled, recordSignInFailure } from "./sign-in-throttle.server";
+import { deviceCookieFor, deviceIdFor } from "./device-cookie.server";
+import { claimSignInAttempt, settleSignInAttempt } from "./sign-in-throttle.server";
 
 export type SessionUser = { id: string; email: string; role: Role };
 
@@ -48,17 +49,21 @@ export async function requireAdmin(request: Request): Promise<{ user: SessionUse
 
 export type SignInResult =
   | { ok: true; headers: Headers }
-  | { ok: false; reason: "invalid" | "throttled" };
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "throttled"; retryAfterMs: number };
 
 /**
- * Signs in with e-mail and password. Refuses without checking the password when the account
- * or IP has 100 failures in the last hour; records each failure. A new session id is issued
- * on every sign-in. Throws only when the database is unavailable.
+ * Signs in with e-mail and password. Each attempt is claimed from the sign-in throttle first
+ * (sign-in-throttle.server.ts): a client that must wait is refused without checking the
+ * password. A success issues a new session id and a device cookie for the account (forwarded
+ * in `headers`). Throws only when the database is unavailable.
  */
 export async function signInWithPassword(input: { email: string; password: string; ip: string; request: Request }): Promise<SignInResult> {
   const db = await getDb();
   const email = input.email.trim().toLowerCase();
-  if (await isSignInThrottled(db, email, input.ip)) return { ok: false, reason: "throttled" };
+  const device = await deviceIdFor(input.request, email);
+  const claim = await claimSignInAttempt(db, { email, ip: input.ip, device });
+  if (!claim.ok) return { ok: false, reason: "throttled", retryAfterMs: claim.retryAfterMs };
   const auth = await getAuth();
   try {
     const { headers } = await auth.api.signInEmail({
@@ -67,12 +72,15 @@ export async function signInWithPassword(input: { email: string; password: strin
       headers: input.request.headers,
       returnHeaders: true,
     });
-    return { ok: true, headers: forwardable(headers) };
+    // The session exists now: a failure to clear the delay must not turn it into an error.
+    await settleSignInAttempt(db, claim, "success").catch((error: unknown) => console.error("Sign-in throttle not cleared:", error));
+    const out = forwardable(headers);
+    out.append("Set-Cookie", await deviceCookieFor(email, device));
+    return { ok: true, headers: out };
   } catch (error) {
-    if (isAuthRejection(error)) {
-      await recordSignInFailure(db, email, input.ip);
-      return { ok: false, reason: "invalid" };
-    }
+    // A wrong e-mail or password: the claim stays as the failure.
+    if (isAuthRejection(error)) return { ok: false, reason: "invalid" };
+    await settleSignInAttempt(db, claim, "unchecked").catch(() => undefined);
     throw error;
   }
 }

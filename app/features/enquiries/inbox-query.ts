@@ -9,11 +9,22 @@ import type { EnquiryFilters } from "./enquiries.server";
 
 export const INBOX_PAGE_SIZE = 20;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/**
+ * A calendar date "yyyy-mm-dd" from 1900 to 2999: year 0 or 30 February would reach the
+ * database as a timestamp it refuses.
+ */
+const isoDate = z
+  .string()
+  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/)
+  .refine((s) => {
+    const date = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(s);
+  });
 const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 const querySchema = z.object({
-  q: loose(z.string().trim().max(100)),
+  // No control characters: PostgreSQL cannot compare text with a NUL byte.
+  q: loose(z.string().trim().max(100).regex(/^[^\p{Cc}]*$/u)),
   class: loose(z.enum(ENQUIRY_CLASSES)),
   status: loose(z.enum(ENQUIRY_STATUSES)),
   from: loose(isoDate),

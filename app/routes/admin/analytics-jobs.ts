@@ -11,6 +11,7 @@ import { jobIntentSchema } from "~/features/analytics/dashboard/schema";
 import { JOB_KINDS } from "~/features/analytics/job-kinds";
 import { jobStatus, startJob } from "~/features/analytics/maintenance-jobs.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { headers } = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request, "/admin/analytics/jobs");
   const parsed = jobIntentSchema.safeParse({ intent: form.get("intent") });
   if (!parsed.success) return Response.json({ error: "That request was not understood." }, { status: 400, headers });
   const { status } = startJob(await getDb(), parsed.data.intent);

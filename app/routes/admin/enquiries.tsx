@@ -8,6 +8,7 @@ import { EnquiryInbox, type InboxRow } from "~/features/enquiries/components/enq
 import { listEnquiries, markContacted } from "~/features/enquiries/enquiries.server";
 import { INBOX_PAGE_SIZE, parseInboxQuery } from "~/features/enquiries/inbox-query";
 import { formatDateTime } from "~/lib/dates";
+import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
@@ -36,7 +37,7 @@ const contactedSchema = z.object({
 
 export async function action({ request }: Route.ActionArgs) {
   const { headers } = await requireAdmin(request);
-  const parsed = contactedSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = contactedSchema.safeParse(Object.fromEntries(await readForm(request, "/admin/enquiries")));
   if (!parsed.success) return data({ ok: false, message: "That request was not understood." }, { status: 400, headers });
   const found = await markContacted(await getDb(), parsed.data.id, parsed.data.note);
   return found ? data({ ok: true, message: "Marked as contacted." }, { headers }) : data({ ok: false, message: "That enquiry no longer exists." }, { status: 404, headers });

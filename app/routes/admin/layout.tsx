@@ -8,7 +8,7 @@ import { AdminShell } from "~/features/admin/components/admin-shell";
 import { AccessDenied } from "~/features/auth/components/access-denied";
 import { InactivitySignOut } from "~/features/auth/components/inactivity-sign-out";
 import { requireAdmin } from "~/features/auth/session.server";
-import { ErrorScreen } from "~/features/site/components/error-screen";
+import { ErrorScreen, refusalMessage } from "~/features/site/components/error-screen";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, headers } = await requireAdmin(request);
@@ -32,5 +32,5 @@ export function ErrorBoundary() {
     return <AccessDenied email={(error.data as { email?: string } | undefined)?.email} />;
   }
   if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorScreen />;
+  return <ErrorScreen detail={refusalMessage(error)} />;
 }

@@ -2,9 +2,10 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginForm } from "~/features/auth/components/login-form";
-import { INVALID_CREDENTIALS_TEXT, TOO_MANY_ATTEMPTS_TEXT, safeRedirect } from "~/features/auth/roles";
+import { INVALID_CREDENTIALS_TEXT, safeRedirect, tooManyAttemptsText } from "~/features/auth/roles";
 import { signInSchema } from "~/features/auth/schema";
 import { getSessionUser, signInWithPassword } from "~/features/auth/session.server";
+import { readForm } from "~/lib/request-body.server";
 
 const NOTICES: Record<string, string> = {
   inactivity: "You were signed out after 30 minutes without activity.",
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = signInSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = signInSchema.safeParse(Object.fromEntries(await readForm(request, "/admin/login")));
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? INVALID_CREDENTIALS_TEXT, email: "" }, { status: 400 });
   }
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await signInWithPassword({ email, password, ip: context.clientIp || "unknown", request });
     if (result.ok) throw redirect(safeRedirect(redirectTo), { headers: result.headers });
     return result.reason === "throttled"
-      ? data({ error: TOO_MANY_ATTEMPTS_TEXT, email }, { status: 429 })
+      ? data({ error: tooManyAttemptsText(result.retryAfterMs), email }, { status: 429 })
       : data({ error: INVALID_CREDENTIALS_TEXT, email }, { status: 401 });
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -8,16 +8,12 @@ import { school } from "#content/school";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { EnquiryForm } from "~/features/enquiries/components/enquiry-form";
 import { submitEnquiry } from "~/features/enquiries/submit-enquiry.server";
-
-/** Larger bodies are not an enquiry (a full one is well under 1 KB). */
-const MAX_BODY_BYTES = 16 * 1024;
+import { readForm } from "~/lib/request-body.server";
 
 export async function action({ request }: Route.ActionArgs) {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    throw data("The enquiry is too long.", { status: 413 });
-  }
+  const form = await readForm(request, "/enquire");
   const { getDb } = await import("~/db/client.server");
-  const outcome = await submitEnquiry(await request.formData(), getDb);
+  const outcome = await submitEnquiry(form, getDb);
   return data({ state: outcome.state, result: outcome.result }, { status: outcome.httpStatus });
 }
 

@@ -1,0 +1,148 @@
+/**
+ * Request bodies, capped by the bytes actually read (issue 18; OWASP ASVS 4.0.3 §13.1,
+ * "Denial of service" and §12.1.1 "the application will not accept large files"): the one way a
+ * route reads what a client sent.
+ *
+ * - `BODY_LIMITS` names, for every route that takes a body, the most it will read. A route
+ *   reads its body only through `readForm` (forms) or `readBody` (raw bytes, e.g. a payment
+ *   webhook whose signature covers the exact bytes) with its own key, so a new route cannot
+ *   forget its limit: the key is a type error until it is added here. ESLint forbids
+ *   `request.formData()`, `.json()`, `.text()` and `.arrayBuffer()` in app/ for the same reason.
+ * - A declared `Content-Length` over the limit is refused before anything is read; a chunked
+ *   body is read up to the limit and refused at the first byte beyond it. Either way the answer
+ *   is HTTP 413 with a plain message, and the rest of the body is never read (the server closes
+ *   the connection after answering: server/unread-body.ts).
+ * - Express handlers outside React Router use `readCapped` on the Node request stream. The
+ *   visitor-analytics beacon (`POST /api/track`) predates this module and counts its bytes the
+ *   same way in its own handler (4 KiB, app/features/analytics/track.server.ts).
+ *
+ * Uploads (later: admission documents, at most 2 MB a file) add their route here with the
+ * total they accept (files × 2 MB plus the form) and check each file's size after `readForm`.
+ */
+
+export const KiB = 1024;
+export const MiB = 1024 * KiB;
+
+/**
+ * The most each route reads of a request body, in bytes, by the route's path as registered in
+ * app/routes.ts (or Express). A full enquiry is under 1 KB and a note 1,000 characters (up to
+ * 9 KB percent-encoded in Bengali or Hindi): 16 KiB leaves room for any honest form.
+ */
+export const BODY_LIMITS = {
+  "/enquire": 16 * KiB,
+  "/admin/login": 16 * KiB,
+  "/admin/logout": 1 * KiB,
+  "/admin/enquiries": 16 * KiB,
+  "/admin/analytics/jobs": 1 * KiB,
+} as const satisfies Record<string, number>;
+
+export type BodyRoute = keyof typeof BODY_LIMITS;
+
+/** Plain messages of the refusals (HTTP 413, 415, 400). */
+export const BODY_MESSAGES = {
+  tooLarge: "The request is too large.",
+  unsupportedType: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+  unsupportedEncoding: "Compressed request bodies are not accepted.",
+  unreadable: "The form could not be read.",
+  forbiddenCharacter: "The form contains a character that is not allowed.",
+} as const;
+
+/** A plain-text refusal that browsers and scripts both read; never cached. */
+export function bodyRefusal(status: 400 | 413 | 415, message: string): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+type NodeReadable = AsyncIterable<Uint8Array> & { iterator?: (options: { destroyOnReturn: boolean }) => AsyncIterableIterator<Uint8Array> };
+
+/**
+ * Reads at most `maxBytes` of a body: a web `ReadableStream` (a Fetch `Request`'s body) or a
+ * Node stream (an Express request). Returns the bytes, or `null` as soon as the body is longer.
+ * It stops reading there without destroying the stream, so the caller can still answer 413 on
+ * the same connection. A missing body is empty. Throws when the stream itself fails (the client
+ * went away).
+ */
+export async function readCapped(body: ReadableStream<Uint8Array> | NodeReadable | null, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const take = (chunk: Uint8Array): boolean => {
+    size += chunk.byteLength;
+    if (size > maxBytes) return false;
+    chunks.push(chunk);
+    return true;
+  };
+  if (body === null) return new Uint8Array(0);
+  if ("getReader" in body) {
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (!take(value)) return null;
+      }
+    } finally {
+      // Not cancel(): for a Node request, cancelling destroys the socket before the answer.
+      reader.releaseLock();
+    }
+  } else {
+    const iterable = body.iterator ? body.iterator({ destroyOnReturn: false }) : body;
+    for await (const chunk of iterable) if (!take(chunk)) return null;
+  }
+  return concat(chunks, size);
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function declaredLength(headers: Headers): number | null {
+  const value = headers.get("content-length");
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : null;
+}
+
+/**
+ * The raw body of `request` for `route`, at most `BODY_LIMITS[route]` bytes. Throws a 413
+ * Response (plain text) when it is longer, declared or read. For endpoints that must see the
+ * exact bytes (webhook signatures).
+ */
+export async function readBody(request: Request, route: BodyRoute): Promise<Uint8Array<ArrayBuffer>> {
+  const limit = BODY_LIMITS[route];
+  if ((declaredLength(request.headers) ?? 0) > limit) throw bodyRefusal(413, BODY_MESSAGES.tooLarge);
+  const bytes = await readCapped(request.body, limit).catch(() => {
+    throw bodyRefusal(400, BODY_MESSAGES.unreadable);
+  });
+  if (bytes === null) throw bodyRefusal(413, BODY_MESSAGES.tooLarge);
+  return bytes;
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * The form `request` carries for `route` (SPEC forms: enquiry, sign-in, the admin's actions).
+ * Throws a plain-text Response instead of a 5xx for anything a client can send:
+ * 415 for another content type or a compressed body, 413 over the route's limit, 400 for a form
+ * that does not parse (a multipart body without its boundary) or a text field with a NUL
+ * character (PostgreSQL cannot store one; no person types one).
+ */
+export async function readForm(request: Request, route: BodyRoute): Promise<FormData> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) throw bodyRefusal(415, BODY_MESSAGES.unsupportedType);
+  const encoding = (request.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
+  if (encoding !== "identity") throw bodyRefusal(415, BODY_MESSAGES.unsupportedEncoding);
+  const bytes = await readBody(request, route);
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { "Content-Type": request.headers.get("content-type")! } }).formData();
+  } catch {
+    throw bodyRefusal(400, BODY_MESSAGES.unreadable);
+  }
+  for (const [name, value] of form) {
+    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) throw bodyRefusal(400, BODY_MESSAGES.forbiddenCharacter);
+  }
+  return form;
+}

@@ -1,0 +1,49 @@
+/**
+ * The final Express error handler (issue 18; OWASP ASVS 4.0.3 7.4.1: a generic message, the
+ * details in the log). Whatever reaches it, the client never sees a stack, a server path or
+ * SQL: a request Express or the React Router adapter could not read (a malformed URL or Host,
+ * an error that carries a 4xx status) gets that status and a plain message; anything else is
+ * logged once with the request line and answered 500 with the SPEC §2 generic error page.
+ * Mounted last in server/app.ts.
+ */
+import { STATUS_CODES } from "node:http";
+import type { ErrorRequestHandler, NextFunction, Request, Response } from "express";
+import { GENERIC_ERROR } from "~/features/site/components/error-screen";
+import { standalonePage } from "./configuration-error";
+
+/** The 4xx an error stands for when the client caused it, or undefined for a fault. */
+export function clientErrorStatus(error: unknown): number | undefined {
+  const e = error as { status?: unknown; statusCode?: unknown; code?: unknown } | null;
+  const status = typeof e?.status === "number" ? e.status : typeof e?.statusCode === "number" ? e.statusCode : undefined;
+  if (status !== undefined && status >= 400 && status < 500) return status;
+  // A URL or Host header the Fetch API refuses (React Router builds a Request from both), or a
+  // path segment that does not decode.
+  if (e?.code === "ERR_INVALID_URL" || error instanceof URIError) return 400;
+  return undefined;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The SPEC §2 generic error page; its Refresh Page button reloads `url` (a same-site path). */
+export function genericErrorHtml(url: string): string {
+  const href = url.startsWith("/") && !url.startsWith("//") ? url : "/";
+  return standalonePage(GENERIC_ERROR.title, GENERIC_ERROR.text, `\n<a href="${escapeHtml(href)}">${GENERIC_ERROR.button}</a>`);
+}
+
+export function finalErrorHandler(): ErrorRequestHandler {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = clientErrorStatus(error);
+    if (status === undefined) console.error(`Unhandled error on ${req.method} ${req.originalUrl.slice(0, 300)}:`, error);
+    if (res.headersSent) {
+      // Part of an answer is already on its way: end the connection rather than append to it.
+      res.destroy();
+      return;
+    }
+    res.set("Cache-Control", "no-store");
+    if (status !== undefined) {
+      res.status(status).type("text/plain; charset=utf-8").send(STATUS_CODES[status] ?? "Bad Request");
+    } else {
+      res.status(500).type("html").send(genericErrorHtml(req.originalUrl));
+    }
+  };
+}
