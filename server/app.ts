@@ -1,7 +1,7 @@
 /**
  * The Express 5 application (DESIGN.md §1): security headers, compression, request logging,
- * rate limits, static files, GET /healthz, legacy 301 redirects, prerendered pages and the
- * React Router request handler. Vite bundles
+ * rate limits, static files, GET /healthz, legacy 301 redirects, pages served from memory
+ * (prerendered and daily) and the React Router request handler. Vite bundles
  * this file as the server build, so configuration and the database client exist once.
  */
 import { randomBytes } from "node:crypto";
@@ -9,8 +9,8 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
+import { createRequestHandler as createFetchHandler } from "react-router";
 import morgan from "morgan";
 import { getDatabase, isDatabaseHealthy } from "~/db/client.server";
 import { seedSampleData } from "~/db/seed.server";
@@ -19,11 +19,15 @@ import { drainIngest, trackHandler } from "~/features/analytics/track.server";
 import { ensureAdminAccount } from "~/features/auth/admin-account.server";
 import { getConfig, missingVariablesMessage } from "~/lib/config.server";
 import { getNewsItems } from "~/features/content/markdown.server";
+import { dailyPaths } from "~/page-routes";
 import { pages } from "#content/pages";
 import { configurationErrorHtml } from "./configuration-error";
 import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
-import { prerenderedPages } from "./prerendered";
+import { createPageCache, findCachedPage, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
+import { loadPrerendered } from "./prerendered";
+import { rateLimits } from "./rate-limits";
+import { staticFiles } from "./static-files";
 
 /**
  * Runs once before the server listens: migrations, sample data (development only) and the
@@ -71,15 +75,32 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     }
     next();
   };
-  // Rate-limit tiers: every request generously; sign-in and form posts strictly.
-  const limitMessage = "Too many requests. Please wait a few minutes and try again.";
-  const everyRequestLimit = rateLimit({ windowMs: 60_000, limit: 600, standardHeaders: "draft-8", legacyHeaders: false, message: limitMessage });
+  const build = () => import("virtual:react-router/server-build");
+  const mode = config.production ? "production" : "development";
+  const files = options.clientDir ? staticFiles(options.clientDir) : undefined;
+  // Prerendered pages and the pages that change with the date in India, served from memory
+  // (production build only: in development every page renders on request).
+  let cache: PageCache | undefined;
+  if (options.clientDir && config.missing.length === 0) {
+    const render = createFetchHandler(build, mode);
+    cache = createPageCache({
+      prerendered: loadPrerendered(options.clientDir),
+      siteUrl: config.publicSiteUrl,
+      dailyPaths,
+      render: (pagePath, { now, token }) => render(new Request(new URL(pagePath, config.publicSiteUrl)), { cspNonce: token, clientIp: "", now }),
+    });
+    void cache.warm();
+  }
+  // Per-IP limits by what a request costs: posts strictly, reading generously (server/rate-limits.ts).
+  const limits = rateLimits({ limits: config.rateLimits, isStatic: (p) => !!(files?.has(p) || cache?.has(p)) });
 
   // Analytics beacons, one per page view, go straight to the ingest queue: no page pipeline,
   // headers for documents, compression or access log (the ingest counts are logged at exit).
-  if (config.missing.length === 0) app.post("/api/track", refuseCrossSite, everyRequestLimit, trackHandler);
+  if (config.missing.length === 0) app.post("/api/track", refuseCrossSite, limits, trackHandler);
 
   const https = config.publicSiteUrl.startsWith("https:");
+  // A page served from memory is chosen first: its CSP allows its inline scripts by hash.
+  if (cache) app.use(findCachedPage(cache));
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -89,7 +110,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
-          "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          "script-src": ["'self'", (_req, res) => scriptSourceFor(res as Response)],
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:"],
           "connect-src": ["'self'"],
@@ -108,14 +129,8 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   app.use(compression());
   app.use(morgan(config.production ? "combined" : "dev", { skip: (req) => req.path === "/healthz" }));
 
-  if (options.clientDir) {
-    // Hashed file names never change content: cache them for a year.
-    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use("/img", express.static(path.join(options.clientDir, "img"), { immutable: true, maxAge: "1y" }));
-    // Prerendered pages (.html, .data) are served below with a nonce, never as raw files.
-    const files = express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false });
-    app.use((req, res, next) => (/\.(html|data)$/.test(req.path) ? next() : files(req, res, next)));
-  }
+  app.use(limits);
+  if (files) app.use(files.serve);
 
   if (config.missing.length > 0) {
     app.use((_req, res) => {
@@ -135,29 +150,19 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   });
 
   app.use(refuseCrossSite);
-  app.use(everyRequestLimit);
-  const strict = rateLimit({
-    windowMs: 10 * 60_000,
-    limit: config.rateLimitPosts,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    message: limitMessage,
-    skip: (req) => req.method !== "POST",
-  });
-  app.use(strict);
 
   // Legacy and non-canonical paths: one 301 before React Router (SPEC §2 redirects).
   const canonical = new Set(["/", ...pages.map((p) => p.path), ...getNewsItems().map((n) => n.href)]);
-  const routes = import("virtual:react-router/server-build").then((build) => routeTree(build.routes));
+  const routes = build().then((b) => routeTree(b.routes));
   app.use(legacyRedirects({ routes: () => routes, catchAllId: "routes/public/not-found", canonicalPaths: () => canonical }));
 
-  if (options.clientDir) app.use(prerenderedPages({ clientDir: options.clientDir, siteUrl: config.publicSiteUrl }));
+  app.use(sendCachedPage);
 
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
-      mode: config.production ? "production" : "development",
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
+      build,
+      mode,
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "", now: new Date() }),
     }),
   );
   return app;
