@@ -24,7 +24,7 @@ import { pages } from "#content/pages";
 import { configurationErrorHtml } from "./configuration-error";
 import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
-import { createPageCache, findCachedPage, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
+import { cachedPageOf, createPageCache, findCachedPage, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
 import { loadPrerendered } from "./prerendered";
 import { rateLimits } from "./rate-limits";
 import { staticFiles } from "./static-files";
@@ -102,7 +102,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   // A page served from memory is chosen first: its CSP allows its inline scripts by hash.
   if (cache) app.use(findCachedPage(cache));
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    if (!cachedPageOf(res)) res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
   });
   app.use(
@@ -130,6 +130,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   app.use(morgan(config.production ? "combined" : "dev", { skip: (req) => req.path === "/healthz" }));
 
   app.use(limits);
+  app.use(sendCachedPage);
   if (files) app.use(files.serve);
 
   if (config.missing.length > 0) {
@@ -155,8 +156,6 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   const canonical = new Set(["/", ...pages.map((p) => p.path), ...getNewsItems().map((n) => n.href)]);
   const routes = build().then((b) => routeTree(b.routes));
   app.use(legacyRedirects({ routes: () => routes, catchAllId: "routes/public/not-found", canonicalPaths: () => canonical }));
-
-  app.use(sendCachedPage);
 
   app.use(
     createRequestHandler({

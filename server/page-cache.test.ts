@@ -60,6 +60,8 @@ describe("createPageCache: prerendered pages", () => {
     expect(page.scriptHashes).toEqual([sha("run()")]);
     expect(page.origin).toEqual(["X-Prerendered", "1"]);
     expect(await cache.get("/fee")).toBe(page);
+    expect(cache.peek("/fee")).toBe(page);
+    expect(cache.peek("/vision")).toBeUndefined();
     const data = (await cache.get("/fee.data"))!;
     expect(data.type).toBe("text/x-script");
     expect(data.bodies.identity.toString()).toBe('[{"url":"https://www.kva.example/fee"}]');
@@ -79,9 +81,11 @@ describe("createPageCache: daily pages", () => {
     expect(before.origin).toEqual(["X-Rendered-For", "2026-10-31"]);
     time.set("2026-10-31T18:29:59.999Z"); // the last millisecond of the day in India
     expect(await cache.get("/")).toBe(before);
+    expect(cache.peek("/")).toBe(before);
     expect(calls).toHaveLength(1);
 
     time.set("2026-10-31T18:30:00Z"); // midnight: 1 Nov in India
+    expect(cache.peek("/")).toBeUndefined();
     const after = (await cache.get("/"))!;
     expect(after.bodies.identity.toString()).toContain("/ for 2026-11-01");
     expect(after.scriptHashes).toEqual([sha('go("2026-11-01")')]);

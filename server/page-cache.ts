@@ -17,7 +17,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { kolkataDate } from "~/lib/dates";
+import { istMidnight, kolkataDate } from "~/lib/dates";
 import { fillPrerendered, NONCE_PLACEHOLDER } from "~/lib/prerender";
 import { hashMarkedScripts } from "./script-hashes";
 
@@ -90,6 +90,8 @@ export type PageCacheOptions = {
 export type PageCache = {
   /** The page for a request path, rendering or encoding it first when needed; undefined when the path is not cached or its render failed. Never rejects. */
   get(path: string): Promise<CachedPage | undefined>;
+  /** The page for `path` when it is ready for this instant, without waiting; else undefined (then use `get`). */
+  peek(path: string): CachedPage | undefined;
   /** Whether `path` is one of the cached paths (prerendered or daily). */
   has(path: string): boolean;
   /** Encodes every prerendered page one after another, so first visitors do not wait; never rejects. */
@@ -101,7 +103,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((message: string) => console.error(message));
   const prerendered = new Map<string, Promise<CachedPage>>();
-  const daily = new Map<string, { day: string; page: Promise<CachedPage | undefined> }>();
+  /** Each daily page with the instants (ms) its day in India starts and ends, and its value once rendered. */
+  const daily = new Map<string, { from: number; until: number; page: Promise<CachedPage | undefined>; value?: CachedPage }>();
+  const ready = new Map<string, CachedPage>();
   const dailyPaths = new Set(options.dailyPaths);
 
   const prerenderedPage = (path: string): Promise<CachedPage> | undefined => {
@@ -111,6 +115,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (!file) return undefined;
       page = encodePage(fillPrerendered(file.body, { siteUrl: options.siteUrl }), file.type, NONCE_PLACEHOLDER, ["X-Prerendered", "1"]);
       prerendered.set(path, page);
+      void page.then((p) => ready.set(path, p), () => undefined);
     }
     return page;
   };
@@ -129,19 +134,26 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
   };
 
+  /** The entry of a daily path for the current instant, if its day is the current day in India. */
+  const currentDaily = (path: string, instant: number) => {
+    const entry = daily.get(path);
+    return entry && instant >= entry.from && instant < entry.until ? entry : undefined;
+  };
+
   const dailyPage = (path: string): Promise<CachedPage | undefined> => {
     const instant = now();
-    const day = kolkataDate(instant);
-    const entry = daily.get(path);
-    if (entry?.day === day) return entry.page;
+    const current = currentDaily(path, instant.getTime());
+    if (current) return current.page;
     // One render per path and day, however many requests arrive while it runs.
-    const page = renderDaily(path, instant);
-    daily.set(path, { day, page });
-    // A failed render is tried again by the next request rather than kept for the day.
-    void page.then((p) => {
-      if (!p && daily.get(path)?.page === page) daily.delete(path);
+    const from = istMidnight(kolkataDate(instant)).getTime();
+    const entry: { from: number; until: number; page: Promise<CachedPage | undefined>; value?: CachedPage } = { from, until: from + 86_400_000, page: renderDaily(path, instant) };
+    daily.set(path, entry);
+    void entry.page.then((p) => {
+      if (p) entry.value = p;
+      // A failed render is tried again by the next request rather than kept for the day.
+      else if (daily.get(path) === entry) daily.delete(path);
     });
-    return page;
+    return entry.page;
   };
 
   return {
@@ -155,6 +167,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         return undefined;
       }
     },
+    peek: (path) => (dailyPaths.has(path) ? currentDaily(path, now().getTime())?.value : ready.get(path)),
     has: (path) => dailyPaths.has(path) || options.prerendered.has(path),
     async warm() {
       for (const path of options.prerendered.keys()) await this.get(path);
@@ -171,13 +184,13 @@ export function cachedPageOf(res: Response): CachedPage | undefined {
 }
 
 /**
- * The `script-src` source that lets this response's inline scripts run: the hashes of a cached
- * page, else this response's nonce (`res.locals.cspNonce`). For helmet's CSP directive.
+ * The `script-src` sources that let this response's inline scripts run: the hashes of a cached
+ * page, else this response's nonce (`res.locals.cspNonce`; a cached `.data` body runs no script
+ * and gets the unused nonce too). For helmet's CSP directive.
  */
 export function scriptSourceFor(res: Response): string {
-  const page = cachedPageOf(res);
-  if (page) return page.scriptHashes.join(" ") || "'self'";
-  return `'nonce-${res.locals.cspNonce as string}'`;
+  const hashes = cachedPageOf(res)?.scriptHashes ?? [];
+  return hashes.length > 0 ? hashes.join(" ") : `'nonce-${res.locals.cspNonce as string}'`;
 }
 
 /**
@@ -187,7 +200,7 @@ export function scriptSourceFor(res: Response): string {
 export function findCachedPage(cache: PageCache): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method === "GET" || req.method === "HEAD") && cache.has(req.path)) {
-      const page = await cache.get(req.path);
+      const page = cache.peek(req.path) ?? (await cache.get(req.path));
       if (page) res.locals[LOCAL] = page;
     }
     next();
@@ -195,7 +208,7 @@ export function findCachedPage(cache: PageCache): RequestHandler {
 }
 
 /**
- * Second half, after rate limits and redirects: answers with the page found by
+ * Second half, after the rate limits: answers with the page found by
  * `findCachedPage`, in the best encoding the client accepts, or 304 when its ETag matches.
  * HTML is revalidated on every visit (`no-cache`), so a page is never older than the server's.
  */

@@ -48,7 +48,8 @@ export function staticFiles(clientDir: string): { serve: RequestHandler; has: (r
     },
   }) as RequestHandler;
   return {
-    serve: (req: Request, res: Response, next: NextFunction) => (PAGE_FILE.test(req.path) || COMPRESSED_COPY.test(req.path) ? next() : serve(req, res, next)),
+    // Only paths of files that exist reach the file system (no stat per page request).
+    serve: (req: Request, res: Response, next: NextFunction) => (files.has(req.path) ? serve(req, res, next) : next()),
     has: (requestPath) => files.has(requestPath),
   };
 }

@@ -66,14 +66,18 @@ process.once("SIGINT", () => {
 async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: (log: string) => Promise<boolean> | boolean): Promise<ChildProcess> {
   const child = spawn(command, args, { cwd: projectDir, env, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
+  // Output is kept until the process is ready, then drained unread: the access log of a
+  // thousand requests a second must not cost the bench's own CPU.
   let log = "";
-  child.stdout?.on("data", (d) => (log += d));
-  child.stderr?.on("data", (d) => (log += d));
+  let starting = true;
+  child.stdout?.on("data", (d) => starting && (log += d));
+  child.stderr?.on("data", (d) => starting && (log += d));
   const started = Date.now();
   while (!(await ready(log))) {
     if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`${command} did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  starting = false;
   return child;
 }
 
