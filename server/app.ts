@@ -92,7 +92,9 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     void cache.warm();
   }
   // Per-IP limits by what a request costs: posts strictly, reading generously (server/rate-limits.ts).
-  const limits = rateLimits({ limits: config.rateLimits, isStatic: (p) => !!(files?.has(p) || cache?.has(p)) });
+  // React Router's route manifest (/__manifest, fetched by each page for its links) costs no
+  // render either.
+  const limits = rateLimits({ limits: config.rateLimits, isStatic: (p) => p === "/__manifest" || !!(files?.has(p) || cache?.has(p)) });
 
   // Analytics beacons, one per page view, go straight to the ingest queue: no page pipeline,
   // headers for documents, compression or access log (the ingest counts are logged at exit).
