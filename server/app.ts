@@ -131,6 +131,8 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   app.use(compression());
   app.use(morgan(config.production ? "combined" : "dev", { skip: (req) => req.path === "/healthz" }));
 
+  // Cross-site posts are refused before they count against the client's posts.
+  app.use(refuseCrossSite);
   app.use(limits);
   app.use(sendCachedPage);
   if (files) app.use(files.serve);
@@ -151,8 +153,6 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     }
     res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "error", database: ok ? "ok" : "unavailable" });
   });
-
-  app.use(refuseCrossSite);
 
   // Legacy and non-canonical paths: one 301 before React Router (SPEC §2 redirects).
   const canonical = new Set(["/", ...pages.map((p) => p.path), ...getNewsItems().map((n) => n.href)]);
