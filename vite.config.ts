@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import path from "node:path";
+import { precompress } from "./scripts/vite/precompress";
 import { responsiveImages } from "./scripts/vite/responsive-images";
 
 /**
@@ -33,6 +34,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       "#content": path.resolve(import.meta.dirname, "content"),
     },
   },
-  // Photos and illustrations under content/images/ become responsive AVIF/WebP at build.
-  plugins: [tailwindcss(), responsiveImages({ sourceDir: "content/images" }), reactRouter()],
+  // Photos and illustrations under content/images/ become responsive AVIF/WebP at build; text
+  // assets get Brotli and gzip copies served as they are (server/static-files.ts).
+  plugins: [tailwindcss(), responsiveImages({ sourceDir: "content/images" }), reactRouter(), precompress()],
 }));

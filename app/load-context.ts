@@ -3,10 +3,18 @@ import "react-router";
 
 declare module "react-router" {
   interface AppLoadContext {
-    /** Per-request CSP nonce (base64, 128 bits). */
+    /**
+     * Per-request CSP nonce (base64, 128 bits). A page rendered once for many visitors gets a
+     * one-off token instead, and its marked scripts are allowed by hash (server/script-hashes.ts).
+     */
     cspNonce: string;
-    /** Client IP after TRUST_PROXY hops, as Express computed it. */
+    /** Client IP after TRUST_PROXY hops, as Express computed it; "" for a page rendered once for many visitors. */
     clientIp: string;
+    /**
+     * The instant date-dependent content is computed for: the time of the request, or the
+     * instant a daily page is rendered for (server/page-cache.ts). Read it with `renderInstant`.
+     */
+    now: Date;
   }
 }
 

@@ -1,8 +1,8 @@
 /**
  * The Express 5 application (DESIGN.md §1): security headers, compression, request logging,
- * rate limits, static files, GET /healthz, legacy 301 redirects, prerendered pages and the
- * React Router request handler; the request guards and final error handler of issue 18
- * (server/request-guards.ts, server/error-handler.ts). Vite bundles
+ * rate limits, static files, GET /healthz, legacy 301 redirects, pages served from memory
+ * (prerendered and daily) and the React Router request handler; the request guards and final
+ * error handler of issue 18 (server/request-guards.ts, server/error-handler.ts). Vite bundles
  * this file as the server build, so configuration and the database client exist once.
  */
 import { randomBytes } from "node:crypto";
@@ -10,8 +10,8 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
+import { createRequestHandler as createFetchHandler } from "react-router";
 import morgan from "morgan";
 import { getDatabase, isDatabaseHealthy } from "~/db/client.server";
 import { seedSampleData } from "~/db/seed.server";
@@ -20,13 +20,17 @@ import { drainIngest, trackHandler } from "~/features/analytics/track.server";
 import { ensureAdminAccount } from "~/features/auth/admin-account.server";
 import { getConfig, missingVariablesMessage } from "~/lib/config.server";
 import { getNewsItems } from "~/features/content/markdown.server";
+import { dailyPaths } from "~/page-routes";
 import { pages } from "#content/pages";
 import { configurationErrorHtml } from "./configuration-error";
 import { finalErrorHandler } from "./error-handler";
 import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
-import { prerenderedPages } from "./prerendered";
+import { cachedPageOf, createPageCache, findCachedPage, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
+import { loadPrerendered } from "./prerendered";
+import { rateLimits } from "./rate-limits";
 import { allowedMethods, closeUnreadBodies, noStoreUnder } from "./request-guards";
+import { staticFiles } from "./static-files";
 
 /**
  * Runs once before the server listens: migrations, sample data (development only) and the
@@ -74,13 +78,33 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     }
     next();
   };
-  // Rate-limit tiers: every request generously; sign-in and form posts strictly.
-  const limitMessage = "Too many requests. Please wait a few minutes and try again.";
-  const everyRequestLimit = rateLimit({ windowMs: 60_000, limit: 600, standardHeaders: "draft-8", legacyHeaders: false, message: limitMessage });
+  const build = () => import("virtual:react-router/server-build");
+  // Production whenever the built site is served (server/index.ts): no error details in answers.
+  const mode = process.env.NODE_ENV === "production" ? "production" : "development";
+  const files = options.clientDir ? staticFiles(options.clientDir) : undefined;
+  // Prerendered pages and the pages that change with the date in India, served from memory
+  // (production build only: in development every page renders on request).
+  let cache: PageCache | undefined;
+  if (options.clientDir && config.missing.length === 0) {
+    const render = createFetchHandler(build, mode);
+    cache = createPageCache({
+      prerendered: loadPrerendered(options.clientDir),
+      siteUrl: config.publicSiteUrl,
+      dailyPaths,
+      render: (pagePath, { now, token }) => render(new Request(new URL(pagePath, config.publicSiteUrl)), { cspNonce: token, clientIp: "", now }),
+    });
+    void cache.warm();
+  }
+  // Per-IP limits by what a request costs: posts strictly, reading generously (server/rate-limits.ts).
+  // React Router's route manifest (/__manifest, fetched by each page for its links) costs no
+  // render either.
+  const limits = rateLimits({ limits: config.rateLimits, isStatic: (p) => p === "/__manifest" || !!(files?.has(p) || cache?.has(p)) });
 
   const https = config.publicSiteUrl.startsWith("https:");
+  // A page served from memory is chosen first: its CSP allows its inline scripts by hash.
+  if (cache) app.use(findCachedPage(cache));
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    if (!cachedPageOf(res)) res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
   });
   app.use(
@@ -88,7 +112,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
-          "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          "script-src": ["'self'", (_req, res) => scriptSourceFor(res as Response)],
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:"],
           "connect-src": ["'self'"],
@@ -111,19 +135,16 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
 
   // Analytics beacons, one per page view, go straight to the ingest queue: no page pipeline,
   // compression or access log (the ingest counts are logged at exit).
-  if (config.missing.length === 0) app.post("/api/track", refuseCrossSite, everyRequestLimit, trackHandler);
+  if (config.missing.length === 0) app.post("/api/track", refuseCrossSite, limits, trackHandler);
 
   app.use(compression());
   app.use(morgan(config.production ? "combined" : "dev", { skip: (req) => req.path === "/healthz" }));
 
-  if (options.clientDir) {
-    // Hashed file names never change content: cache them for a year.
-    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use("/img", express.static(path.join(options.clientDir, "img"), { immutable: true, maxAge: "1y" }));
-    // Prerendered pages (.html, .data) are served below with a nonce, never as raw files.
-    const files = express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false });
-    app.use((req, res, next) => (/\.(html|data)$/.test(req.path) ? next() : files(req, res, next)));
-  }
+  // Cross-site posts are refused before they count against the client's posts.
+  app.use(refuseCrossSite);
+  app.use(limits);
+  app.use(sendCachedPage);
+  if (files) app.use(files.serve);
 
   if (config.missing.length > 0) {
     app.use((_req, res) => {
@@ -143,31 +164,16 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "error", database: ok ? "ok" : "unavailable" });
   });
 
-  app.use(refuseCrossSite);
-  app.use(everyRequestLimit);
-  const strict = rateLimit({
-    windowMs: 10 * 60_000,
-    limit: config.rateLimitPosts,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    message: limitMessage,
-    skip: (req) => req.method !== "POST",
-  });
-  app.use(strict);
-
   // Legacy and non-canonical paths: one 301 before React Router (SPEC §2 redirects).
   const canonical = new Set(["/", ...pages.map((p) => p.path), ...getNewsItems().map((n) => n.href)]);
-  const routes = import("virtual:react-router/server-build").then((build) => routeTree(build.routes));
+  const routes = build().then((b) => routeTree(b.routes));
   app.use(legacyRedirects({ routes: () => routes, catchAllId: "routes/public/not-found", canonicalPaths: () => canonical }));
-
-  if (options.clientDir) app.use(prerenderedPages({ clientDir: options.clientDir, siteUrl: config.publicSiteUrl }));
 
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
-      // Production whenever the built site is served (server/index.ts): no error details in answers.
-      mode: process.env.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
+      build,
+      mode,
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "", now: new Date() }),
     }),
   );
   app.use(finalErrorHandler());

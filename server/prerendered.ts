@@ -1,13 +1,10 @@
 /**
- * Serves the pages React Router prerendered at build (build/client/<path>/index.html and
- * <path>.data) with this response's CSP nonce and the configured PUBLIC_SITE_URL filled in
- * (app/lib/prerender.ts; docs/decisions/004-prerendering-nonce-and-site-url.md). Files are read
- * once at start-up; a path that was not prerendered falls through to React Router.
+ * Reads the pages React Router prerendered at build (build/client/<path>/index.html and
+ * <path>.data) at start-up, for server/page-cache.ts to fill in PUBLIC_SITE_URL and serve
+ * (docs/decisions/004-prerendering-nonce-and-site-url.md, 011).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { fillPrerendered } from "~/lib/prerender";
 
 /** Prerendered files by request path: "/fee" → HTML, "/fee.data" → turbo-stream data. */
 export function loadPrerendered(clientDir: string): Map<string, { body: string; type: "html" | "data" }> {
@@ -24,17 +21,4 @@ export function loadPrerendered(clientDir: string): Map<string, { body: string; 
   };
   if (existsSync(clientDir)) walk(clientDir);
   return files;
-}
-
-export function prerenderedPages(options: { clientDir: string; siteUrl: string }): RequestHandler {
-  const files = loadPrerendered(options.clientDir);
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const file = files.get(req.path);
-    if (!file) return next();
-    const body = fillPrerendered(file.body, { nonce: res.locals.cspNonce as string, siteUrl: options.siteUrl });
-    if (file.type === "html") res.type("html");
-    else res.type("text/x-script");
-    res.set("X-Prerendered", "1").send(body);
-  };
 }

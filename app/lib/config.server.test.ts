@@ -26,7 +26,7 @@ describe("parseConfig in development", () => {
     expect(first.adminEmail).toBe(SAMPLE_ADMIN_EMAIL);
     expect(first.databaseUrl).toBeUndefined();
     expect(first.paymentProvider).toBe("mock");
-    expect(first.rateLimitPosts).toBe(30);
+    expect(first.rateLimits).toEqual({ posts: 30, beacons: 1200, rendered: 600, static: 12000 });
     expect(first.authSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(first.authSecret);
     const second = parseConfig({ DATA_DIR: dir });
@@ -76,5 +76,11 @@ describe("parseConfig in production", () => {
     expect(c.port).toBe(3000);
     expect(c.invalid).toEqual([expect.stringMatching(/^PORT: /)]);
     expect(c.databaseUrl).toBe("postgres://u@db.example:5432/kva");
+  });
+
+  it("reads each rate-limit tier and keeps the default of a malformed one", () => {
+    const c = parseConfig({ ...production, DATA_DIR: tmp(), RATE_LIMIT_POSTS: "5", RATE_LIMIT_BEACONS: "300", RATE_LIMIT_RENDERED: "0", RATE_LIMIT_STATIC: "50000" });
+    expect(c.rateLimits).toEqual({ posts: 5, beacons: 300, rendered: 600, static: 50000 });
+    expect(c.invalid).toEqual([expect.stringMatching(/^RATE_LIMIT_RENDERED: /)]);
   });
 });

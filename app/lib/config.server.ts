@@ -54,6 +54,9 @@ const envSchema = z.object({
   RECEIPT_SECRET: optionalString.pipe(z.string().min(32).optional()),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_POSTS: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  RATE_LIMIT_BEACONS: z.coerce.number().int().min(1).max(1_000_000).default(1_200),
+  RATE_LIMIT_RENDERED: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  RATE_LIMIT_STATIC: z.coerce.number().int().min(1).max(1_000_000).default(12_000),
   GEO_PROVIDER_URL: optionalString.pipe(z.url().includes("{ip}", { message: "must contain {ip}" }).optional()),
 });
 
@@ -75,8 +78,12 @@ export type Config = {
   receiptSecret: string;
   /** Number of reverse-proxy hops to trust for the client IP. */
   trustProxy: number;
-  /** Form posts and sign-ins allowed per client IP in 10 minutes (strict rate-limit tier). */
-  rateLimitPosts: number;
+  /**
+   * Requests allowed per client IP (server/rate-limits.ts): `posts` (form posts and sign-ins)
+   * per 10 minutes; `beacons` (analytics), `rendered` (pages rendered on request) and `static`
+   * (pages served from memory and built files) per minute.
+   */
+  rateLimits: { posts: number; beacons: number; rendered: number; static: number };
   /**
    * Optional HTTP geolocation service for visitor analytics, with "{ip}" in place of the address
    * (SPEC §7); unset: the offline DB-IP database only.
@@ -143,7 +150,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     receiptSecret: secret(e.RECEIPT_SECRET, "receipt-secret"),
     trustProxy: e.TRUST_PROXY,
-    rateLimitPosts: e.RATE_LIMIT_POSTS,
+    rateLimits: { posts: e.RATE_LIMIT_POSTS, beacons: e.RATE_LIMIT_BEACONS, rendered: e.RATE_LIMIT_RENDERED, static: e.RATE_LIMIT_STATIC },
     geoProviderUrl: e.GEO_PROVIDER_URL,
     missing,
     invalid,

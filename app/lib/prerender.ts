@@ -1,14 +1,15 @@
 /**
- * Build-time prerendering with a per-request CSP nonce and a deploy-time site URL
- * (docs/decisions/004-prerendering-nonce-and-site-url.md).
+ * Build-time prerendering with a deploy-time site URL (docs/decisions/004-prerendering-nonce-and-site-url.md,
+ * 011-pages-from-memory-hash-csp-and-crowd-limits.md).
  *
  * React Router prerenders static pages at build time by calling the request handler without our
  * Express load context. Those pages are rendered with two placeholders instead of values that
- * only the running server knows: the CSP nonce (new for every response) and PUBLIC_SITE_URL
- * (set per deployment). The server fills both in when it serves the file (`fillPrerendered`).
+ * only the running server knows: PUBLIC_SITE_URL (set per deployment), which the server fills in
+ * once when it loads the file (`fillPrerendered`), and a nonce that marks the inline scripts
+ * React Router rendered, which the server allows by CSP hash (server/script-hashes.ts).
  */
 
-/** Stands in for the per-response CSP nonce in prerendered HTML (base64 alphabet, so valid). */
+/** Marks React Router's inline scripts in prerendered HTML (base64 alphabet, so a valid nonce). */
 export const NONCE_PLACEHOLDER = "KVAprerenderNONCEplaceholder0000";
 
 /**
@@ -26,17 +27,24 @@ export function isBuildTimeRender(context: { cspNonce?: string } | undefined): b
   return !context?.cspNonce;
 }
 
+/**
+ * The instant a page's date-dependent content is computed for: the load context's `now` (the
+ * server's time of the request, or the instant a daily page is rendered for), else the current
+ * time (build-time renders have no context).
+ */
+export function renderInstant(context: { now?: Date } | undefined): Date {
+  return context?.now ?? new Date();
+}
+
 /** A site URL is put into HTML attributes, JSON strings and scripts: allow only plain origins and paths. */
 const SAFE_SITE_URL = /^https?:\/\/[a-z0-9.-]+(:\d+)?(\/[a-z0-9._~/-]*)?$/i;
-const SAFE_NONCE = /^[A-Za-z0-9+/=]+$/;
 
 /**
- * Replaces the placeholders in a prerendered HTML or `.data` file with this response's nonce
- * and the configured site URL (origin, no trailing slash). Throws TypeError when either value
- * could break out of an attribute or string (it never should: both come from our own config).
+ * Replaces the site-URL placeholder in a prerendered HTML or `.data` file with the configured
+ * site URL (origin, no trailing slash). Throws TypeError when the value could break out of an
+ * attribute or string (it never should: it comes from our own config).
  */
-export function fillPrerendered(text: string, values: { nonce: string; siteUrl: string }): string {
-  if (!SAFE_NONCE.test(values.nonce)) throw new TypeError("Unsafe CSP nonce");
+export function fillPrerendered(text: string, values: { siteUrl: string }): string {
   if (!SAFE_SITE_URL.test(values.siteUrl)) throw new TypeError(`Unsafe PUBLIC_SITE_URL: ${values.siteUrl}`);
-  return text.replaceAll(NONCE_PLACEHOLDER, values.nonce).replaceAll(SITE_URL_PLACEHOLDER, values.siteUrl);
+  return text.replaceAll(SITE_URL_PLACEHOLDER, values.siteUrl);
 }

@@ -18,7 +18,8 @@ export function launchChromeForLighthouse(): Promise<LaunchedChrome> {
 
 /**
  * Runs Lighthouse on `url` in the Chromium listening on `port`. Returns the four category
- * scores (0..1), LCP in ms, and the full report object (for saving as JSON).
+ * scores (0..1), LCP in ms, the JavaScript transferred during the load in KB, and the full
+ * report object (for saving as JSON).
  */
 export async function runLighthouse(url: string, port: number): Promise<{ summary: PageResult["lighthouse"]; report: unknown }> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: LIGHTHOUSE_CATEGORIES });
@@ -26,6 +27,9 @@ export async function runLighthouse(url: string, port: number): Promise<{ summar
   const { lhr } = result;
   const score = (id: string) => lhr.categories[id]?.score ?? null;
   const lcp = lhr.audits["largest-contentful-paint"]?.numericValue;
+  // resource-summary counts every script response's transfer size (headers and gzip body).
+  const summaryItems = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+  const jsBytes = summaryItems.find((item) => item.resourceType === "script")?.transferSize;
   return {
     summary: {
       performance: score("performance"),
@@ -33,6 +37,7 @@ export async function runLighthouse(url: string, port: number): Promise<{ summar
       bestPractices: score("best-practices"),
       seo: score("seo"),
       lcpMs: typeof lcp === "number" ? lcp : null,
+      jsTransferKb: typeof jsBytes === "number" ? jsBytes / 1024 : null,
       ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.code } : {}),
     },
     report: lhr,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatScore, formatSummary, formatTable, medianRun, thresholdFailures, type PageResult } from "./report";
+import { formatScore, formatSummary, formatTable, medianOf, medianRun, thresholdFailures, type PageResult } from "./report";
 
 /** A page that meets every threshold; tests override single fields. */
 function passing(overrides: Partial<PageResult["lighthouse"]> = {}, path = "/"): PageResult {
   return {
     path,
     url: `http://127.0.0.1:4000${path}`,
-    lighthouse: { performance: 0.99, accessibility: 1, bestPractices: 1, seo: 1, lcpMs: 1234.6, ...overrides },
+    lighthouse: { performance: 0.99, accessibility: 1, bestPractices: 1, seo: 1, lcpMs: 1234.6, jsTransferKb: 120.44, ...overrides },
     axe: { 390: [], 1280: [] },
     js: { totalKbGzip: 111.04, files: [] },
     errors: [],
@@ -42,14 +42,14 @@ describe("thresholdFailures", () => {
 
 describe("formatTable", () => {
   it("prints a Markdown table with rounded figures", () => {
-    const second = passing({ performance: null, lcpMs: null }, "/about");
+    const second = passing({ performance: null, lcpMs: null, jsTransferKb: null }, "/about");
     second.axe = { 390: [], 1280: [{ id: "region", impact: "moderate", help: "", targets: ["div"] }] };
     expect(formatTable([passing(), second])).toBe(
       [
-        "| page | perf | LCP ms | a11y | BP | SEO | axe 390 | axe 1280 | JS KB gz |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-        "| / | 0.99 | 1235 | 1.00 | 1.00 | 1.00 | 0 | 0 | 111.0 |",
-        "| /about | – | – | 1.00 | 1.00 | 1.00 | 0 | 1 | 111.0 |",
+        "| page | perf | LCP ms | a11y | BP | SEO | axe 390 | axe 1280 | JS KB gz | LH JS KB |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| / | 0.99 | 1235 | 1.00 | 1.00 | 1.00 | 0 | 0 | 111.0 | 120.4 |",
+        "| /about | – | – | 1.00 | 1.00 | 1.00 | 0 | 1 | 111.0 | – |",
       ].join("\n"),
     );
   });
@@ -64,6 +64,14 @@ describe("formatSummary", () => {
   it("formats scores with two decimals", () => {
     expect(formatScore(1)).toBe("1.00");
     expect(formatScore(null)).toBe("–");
+  });
+});
+
+describe("medianOf", () => {
+  it("takes the middle value, the lower one of an even count, ignoring nulls", () => {
+    expect(medianOf([1300, 900, 1100])).toBe(1100);
+    expect(medianOf([1300, null, 900, 1000, 1200])).toBe(1000);
+    expect(medianOf([null])).toBeNull();
   });
 });
 

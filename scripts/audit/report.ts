@@ -15,8 +15,10 @@ export type PageResult = {
     accessibility: number | null;
     bestPractices: number | null;
     seo: number | null;
-    /** Largest Contentful Paint in ms (simulated mobile throttling), or null. */
+    /** Largest Contentful Paint in ms (simulated mobile throttling; the median of the runs), or null. */
     lcpMs: number | null;
+    /** JavaScript transferred during Lighthouse's page load in KB (1,024 bytes, as sent: gzip), or null. */
+    jsTransferKb: number | null;
     /** Lighthouse's runtime error code, e.g. "NO_FCP", when the run failed. */
     runtimeError?: string;
   };
@@ -33,6 +35,12 @@ export const THRESHOLDS = { performance: 0.95, accessibility: 1, bestPractices: 
 
 /** Viewport widths (CSS px) axe-core runs at. */
 export const AXE_WIDTHS = [390, 1280] as const;
+
+/** The median of the numbers that are not null (the lower middle one for an even count); null when none. */
+export function medianOf(values: readonly (number | null)[]): number | null {
+  const sorted = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  return sorted.length === 0 ? null : sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
 
 /**
  * The median of several Lighthouse runs of one page, ranked by performance score (a run
@@ -75,7 +83,7 @@ export function formatScore(score: number | null): string {
 
 /** The Markdown results table: one row per page, columns as in the audit's documentation. */
 export function formatTable(results: readonly PageResult[]): string {
-  const header = ["page", "perf", "LCP ms", "a11y", "BP", "SEO", ...AXE_WIDTHS.map((w) => `axe ${w}`), "JS KB gz"];
+  const header = ["page", "perf", "LCP ms", "a11y", "BP", "SEO", ...AXE_WIDTHS.map((w) => `axe ${w}`), "JS KB gz", "LH JS KB"];
   const rows = results.map((r) => [
     r.path,
     formatScore(r.lighthouse.performance),
@@ -85,6 +93,7 @@ export function formatTable(results: readonly PageResult[]): string {
     formatScore(r.lighthouse.seo),
     ...AXE_WIDTHS.map((w) => (r.axe[w] === undefined ? "–" : String(r.axe[w].length))),
     r.js.totalKbGzip.toFixed(1),
+    r.lighthouse.jsTransferKb === null ? "–" : r.lighthouse.jsTransferKb.toFixed(1),
   ]);
   const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
   const separator = `|${header.map((_, i) => (i === 0 ? "---" : "---:")).join("|")}|`;

@@ -1,13 +1,14 @@
 /**
  * Home page (SPEC §2): hero slideshow, Inspire / Empower / Transform / Achieve, news and events,
- * the school calendar, the schools and an apply-now call to action. Server-rendered on each
- * request because the calendar shows what is next from today's date in India.
+ * the school calendar, the schools and an apply-now call to action. Rendered once per day in
+ * India (app/page-routes.ts) because the calendar shows what is next from that day.
  */
 import type { Route } from "./+types/home";
 import { heroSlides, schoolStages } from "#content/home";
 import { school } from "#content/school";
 import { academicSession, admissionsSession } from "#content/calendar";
 import { toCalendarEntry, upcomingCalendarItems } from "~/features/content/calendar";
+import { renderInstant } from "~/lib/prerender";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { socialImage } from "~/features/content/images.server";
 import { eventJsonLd, organizationJsonLd, schoolJsonLd } from "~/features/content/structured-data";
@@ -20,11 +21,11 @@ import { HomeCalendar } from "~/features/content/components/home-calendar";
 import { HomeSchools } from "~/features/content/components/home-schools";
 import { HomeApply } from "~/features/content/components/home-apply";
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   return {
     sections: getHomeSections(),
     news: getNewsItems(4),
-    calendar: upcomingCalendarItems(new Date(), 6).map(toCalendarEntry),
+    calendar: upcomingCalendarItems(renderInstant(context), 6).map(toCalendarEntry),
     sessionLabel: academicSession.label,
     admissionsSession,
     apply: getHomeCallout("admissions"),

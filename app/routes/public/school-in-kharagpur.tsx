@@ -1,22 +1,23 @@
 /**
- * /school-in-kharagpur: the local-search landing page (SPEC §2). Rendered on each request
- * because its final call to action names the current academic year (SPEC §3: 1 November to
- * 31 October, India time).
+ * /school-in-kharagpur: the local-search landing page (SPEC §2). Rendered once per day in India
+ * (app/page-routes.ts) because its final call to action names the current academic year
+ * (SPEC §3: 1 November to 31 October, India time).
  */
 import type { Route } from "./+types/school-in-kharagpur";
 import { faqs, features, rankedReasons, servedAreas, testimonials } from "#content/landing";
 import { formatAddress, school } from "#content/school";
 import { academicYear } from "~/lib/dates";
+import { renderInstant } from "~/lib/prerender";
 import { getContentPage } from "~/features/content/pages.server";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { faqJsonLd, organizationJsonLd, schoolJsonLd } from "~/features/content/structured-data";
 import { LandingPage, type LandingData } from "~/features/content/components/landing-page";
 
-export function loader(): LandingData {
+export function loader({ context }: Route.LoaderArgs): LandingData {
   const f = school.figures;
   return {
     page: getContentPage("/school-in-kharagpur"),
-    academicYear: academicYear(new Date()).label,
+    academicYear: academicYear(renderInstant(context)).label,
     figures: [
       { value: f.students, label: "Happy Students" },
       { value: f.cbseResults, label: "CBSE Results" },

@@ -1,0 +1,234 @@
+/**
+ * `npm run bench:pages [-- --duration 10 --connections 20 --port 3610 --nginx-port 3611 /fee …]`:
+ * throughput of public pages from the production build (run `npx react-router build` first)
+ * side by side with nginx serving a snapshot of the very same HTML, in one run.
+ *
+ * The site runs as in production (NODE_ENV=production, TRUST_PROXY=1, a fresh PGlite folder);
+ * every request carries `Accept-Encoding: gzip` and a different client IP (X-Forwarded-For), as
+ * a crowd behind many addresses would. Each page is first fetched from the site once; its body
+ * and security headers become the snapshot nginx serves (Debian's nginx-light at /usr/sbin/nginx,
+ * or NGINX_BIN; two workers, `gzip on` as in Debian's default nginx.conf, sendfile, no access log).
+ * Then, page by page, the site and nginx each get a 2 s warm-up and `--duration` seconds of
+ * autocannon with `--connections` connections. When nginx is missing the site is still measured
+ * and the bench says it cannot compare.
+ *
+ * Prints requests/s, p50/p99 latency and gzip bytes per response for both, and the ratio
+ * site ÷ nginx with the target of issue 16 (≥ 0.6). Exits 1 when a request failed or answered
+ * anything but 200 (so a rate limit refusing the bench shows), 0 otherwise.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const DEFAULT_PAGES = ["/", "/fee", "/school-in-kharagpur"];
+const TARGET_RATIO = 0.6;
+const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+
+/** Value after `--name` on the command line as a number, else `fallback`. */
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+const duration = option("duration", 10);
+const connections = option("connections", 20);
+const port = option("port", 3610);
+const nginxPort = option("nginx-port", 3611);
+const pagePaths = process.argv.slice(2).filter((a, i, all) => a.startsWith("/") && !all[i - 1]?.startsWith("--"));
+const pages = pagePaths.length > 0 ? pagePaths : DEFAULT_PAGES;
+
+const projectDir = path.resolve(import.meta.dirname, "../..");
+if (!existsSync(path.join(projectDir, "build/server/index.js"))) {
+  console.error("build/server/index.js is missing: run `npx react-router build` first.");
+  process.exit(1);
+}
+const workDir = mkdtempSync(path.join(os.tmpdir(), "kva-bench-pages-"));
+// nginx's workers run as another user when started by root: they must be able to read the snapshot.
+chmodSync(workDir, 0o755);
+const origin = `http://127.0.0.1:${port}`;
+const nginxOrigin = `http://127.0.0.1:${nginxPort}`;
+const children: ChildProcess[] = [];
+const cleanup = () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  rmSync(workDir, { recursive: true, force: true });
+};
+process.once("SIGINT", () => {
+  cleanup();
+  process.exit(130);
+});
+
+/** Starts a process and resolves when `ready()` holds (polled every 100 ms); throws after 60 s. */
+async function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: (log: string) => Promise<boolean> | boolean): Promise<ChildProcess> {
+  const child = spawn(command, args, { cwd: projectDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  // Output is kept until the process is ready, then drained unread: the access log of a
+  // thousand requests a second must not cost the bench's own CPU.
+  let log = "";
+  let starting = true;
+  child.stdout?.on("data", (d) => starting && (log += d));
+  child.stderr?.on("data", (d) => starting && (log += d));
+  const started = Date.now();
+  while (!(await ready(log))) {
+    if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`${command} did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  starting = false;
+  return child;
+}
+
+/** True once `url` answers at all. */
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Client IPs from Indian mobile ranges; one per request, so no per-IP limit is ever reached.
+const prefixes = [49, 103, 106, 117, 122, 157, 182, 223];
+let counter = 0;
+const nextIp = () => {
+  const i = counter++;
+  return `${prefixes[i % prefixes.length]}.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+};
+
+type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; bytesPerResponse: number };
+
+/** autocannon GETs of `url` for `seconds` with gzip and a varied client IP. */
+async function load(url: string, seconds: number): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [{ method: "GET", setupRequest: (request) => ({ ...request, headers: { ...request.headers, "accept-encoding": "gzip", "x-forwarded-for": nextIp() } }) }],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+  };
+}
+
+/** Headers the site sends with a page that nginx must send too, so both answer alike. */
+const COPIED_HEADERS = ["content-security-policy", "strict-transport-security", "x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-opener-policy", "cross-origin-resource-policy", "origin-agent-cluster", "x-dns-prefetch-control", "x-download-options", "x-permitted-cross-domain-policies", "x-xss-protection", "cache-control", "vary"];
+
+/** nginx.conf for the snapshot folder: a plain, sensibly tuned static server. */
+function nginxConf(root: string, headers: Map<string, [string, string][]>): string {
+  const q = (s: string) => `"${s.replace(/["\\]/g, "\\$&")}"`;
+  const locations = [...headers].map(([page, list]) => {
+    const file = page === "/" ? "/index.html" : `${page}/index.html`;
+    return `    location = ${page} {\n      try_files ${file} =404;\n${list.map(([k, v]) => `      add_header ${k} ${q(v)} always;`).join("\n")}\n    }`;
+  });
+  return `worker_processes 2;
+pid ${root}/nginx.pid;
+error_log stderr warn;
+daemon off;
+events { worker_connections 1024; }
+http {
+  types { text/html html; }
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  gzip on;
+  gzip_vary on;
+  client_body_temp_path ${root}/tmp/body;
+  proxy_temp_path ${root}/tmp/proxy;
+  fastcgi_temp_path ${root}/tmp/fastcgi;
+  uwsgi_temp_path ${root}/tmp/uwsgi;
+  scgi_temp_path ${root}/tmp/scgi;
+  server {
+    listen 127.0.0.1:${nginxPort};
+    root ${root}/html;
+${locations.join("\n")}
+  }
+}
+`;
+}
+
+const env: NodeJS.ProcessEnv = {
+  PATH: process.env.PATH ?? "",
+  HOME: process.env.HOME ?? "",
+  NODE_ENV: "production",
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: path.join(workDir, "data"),
+  PUBLIC_SITE_URL: `http://localhost:${port}`,
+  AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
+  RECEIPT_SECRET: "bench-receipt-secret-0123456789abcdef01234567",
+  ADMIN_EMAIL: "admin@bench.example",
+  ADMIN_PASSWORD: "bench-admin-password-1",
+  TRUST_PROXY: "1",
+};
+
+let exitCode = 0;
+try {
+  console.log(`Pages bench: ${pages.join(", ")}; ${duration} s each after a 2 s warm-up, ${connections} connections, gzip, a new client IP per request`);
+  await startProcess(process.execPath, ["--import", "tsx", "server/index.ts"], env, (log) => log.includes("Serving"));
+
+  // The snapshot: each page exactly as the site answers it now, with its security headers.
+  const headers = new Map<string, [string, string][]>();
+  const htmlDir = path.join(workDir, "nginx", "html");
+  for (const page of pages) {
+    const response = await fetch(`${origin}${page}`, { headers: { "accept-encoding": "identity", "x-forwarded-for": nextIp() }, redirect: "manual" });
+    if (response.status !== 200) throw new Error(`GET ${page} answered ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    const dir = path.join(htmlDir, page);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "index.html"), body);
+    headers.set(page, COPIED_HEADERS.flatMap((name) => (response.headers.has(name) && name !== "vary" ? [[name, response.headers.get(name)!] as [string, string]] : [])));
+    console.log(`  ${page}: ${(body.length / 1024).toFixed(1)} KB HTML, ${(gzipSync(body).length / 1024).toFixed(1)} KB gzip`);
+  }
+
+  const nginxAvailable = existsSync(NGINX_BIN);
+  if (nginxAvailable) {
+    const root = path.join(workDir, "nginx");
+    for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(root, "tmp", dir), { recursive: true });
+    writeFileSync(path.join(root, "nginx.conf"), nginxConf(root, headers));
+    await startProcess(NGINX_BIN, ["-p", root, "-c", path.join(root, "nginx.conf"), "-e", "stderr"], process.env, () => answers(nginxOrigin));
+    for (const page of pages) {
+      const response = await fetch(`${nginxOrigin}${page}`);
+      if (response.status !== 200) throw new Error(`nginx answered ${response.status} for ${page}: see its configuration in ${root}`);
+    }
+  } else {
+    console.log(`\nnginx is not installed (${NGINX_BIN}; Debian package nginx-light): the site is measured alone and cannot be compared.`);
+  }
+
+  const rows: string[] = [];
+  for (const page of pages) {
+    const targets: [string, string][] = [["site", origin], ...(nginxAvailable ? [["nginx", nginxOrigin] as [string, string]] : [])];
+    const figures: Record<string, Figures> = {};
+    for (const [name, base] of targets) {
+      await load(`${base}${page}`, 2);
+      figures[name] = await load(`${base}${page}`, duration);
+      const f = figures[name];
+      console.log(`  ${page} ${name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${(f.bytesPerResponse / 1024).toFixed(1)} KB/response, ${f.non2xx} non-2xx, ${f.errors} errors`);
+      if (f.non2xx > 0 || f.errors > 0) exitCode = 1;
+    }
+    const site = figures.site!;
+    const nginx = figures.nginx;
+    const ratio = nginx ? site.rps / nginx.rps : undefined;
+    rows.push(
+      `| ${page} | ${site.rps.toFixed(0)} | ${site.p99} | ${nginx ? nginx.rps.toFixed(0) : "–"} | ${nginx ? nginx.p99 : "–"} | ${ratio === undefined ? "cannot compare" : `${ratio.toFixed(2)} ${ratio >= TARGET_RATIO ? "✓" : "✗"}`} |`,
+    );
+  }
+  console.log(`\n| page | site req/s | site p99 ms | nginx req/s | nginx p99 ms | site ÷ nginx (target ≥ ${TARGET_RATIO}) |\n|---|---:|---:|---:|---:|---:|\n${rows.join("\n")}`);
+  console.log(`load average at the end: ${os.loadavg()[0]!.toFixed(1)} (2 cores shared: compare figures from one run only)`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  exitCode = 1;
+} finally {
+  cleanup();
+}
+process.exit(exitCode);

@@ -1,0 +1,122 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import express from "express";
+import { describe, expect, it } from "vitest";
+import { NONCE_PLACEHOLDER, SITE_URL_PLACEHOLDER } from "~/lib/prerender";
+import { chooseEncoding, createPageCache, encodePage, type RenderPage } from "./page-cache";
+
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+/** A clock the test moves by hand. */
+function clock(iso: string) {
+  let now = new Date(iso);
+  return { now: () => now, set: (next: string) => (now = new Date(next)) };
+}
+
+/** A renderer that records what it was asked and answers a page naming the IST date of `now`. */
+function recordingRender(status = 200) {
+  const calls: { path: string; now: Date }[] = [];
+  const render: RenderPage = async (path, { now, token }) => {
+    calls.push({ path, now });
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(now);
+    return new Response(`<html><body>${path} for ${day}<script nonce="${token}">go("${day}")</script></body></html>`, { status });
+  };
+  return { render, calls };
+}
+
+const prerendered = new Map([
+  ["/fee", { body: `<link rel="canonical" href="${SITE_URL_PLACEHOLDER}/fee"/><script nonce="${NONCE_PLACEHOLDER}">run()</script>`, type: "html" as const }],
+  ["/fee.data", { body: `[{"url":"${SITE_URL_PLACEHOLDER}/fee"}]`, type: "data" as const }],
+]);
+
+describe("encodePage", () => {
+  it("keeps identity, gzip and Brotli bodies of the same text, an ETag and the marked scripts' hashes", async () => {
+    const page = await encodePage(`<p>₹ 1,200</p><script nonce="tok">x()</script>`, "html", "tok", ["X-Prerendered", "1"]);
+    expect(page.bodies.identity.toString()).toBe("<p>₹ 1,200</p><script>x()</script>");
+    expect(gunzipSync(page.bodies.gzip).toString()).toBe(page.bodies.identity.toString());
+    expect(brotliDecompressSync(page.bodies.br).toString()).toBe(page.bodies.identity.toString());
+    expect(page.scriptHashes).toEqual([sha("x()")]);
+    expect(page.etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(page.type).toBe("text/html; charset=utf-8");
+  });
+});
+
+describe("chooseEncoding", () => {
+  const request = (acceptEncoding?: string) => Object.assign(Object.create(express.request) as express.Request, { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
+  it("prefers Brotli, then gzip, and sends plain bodies to clients that accept neither", () => {
+    expect(chooseEncoding(request("gzip, deflate, br, zstd"))).toBe("br");
+    expect(chooseEncoding(request("gzip"))).toBe("gzip");
+    expect(chooseEncoding(request("br;q=0, gzip"))).toBe("gzip");
+    expect(chooseEncoding(request("identity"))).toBe("identity");
+    expect(chooseEncoding(request())).toBe("identity");
+  });
+});
+
+describe("createPageCache: prerendered pages", () => {
+  it("fills in the site URL once, hashes React Router's scripts and keeps .data as data", async () => {
+    const cache = createPageCache({ prerendered, siteUrl: "https://www.kva.example", dailyPaths: [], render: recordingRender().render });
+    const page = (await cache.get("/fee"))!;
+    expect(page.bodies.identity.toString()).toBe('<link rel="canonical" href="https://www.kva.example/fee"/><script>run()</script>');
+    expect(page.scriptHashes).toEqual([sha("run()")]);
+    expect(page.origin).toEqual(["X-Prerendered", "1"]);
+    expect(await cache.get("/fee")).toBe(page);
+    expect(cache.peek("/fee")).toBe(page);
+    expect(cache.peek("/vision")).toBeUndefined();
+    const data = (await cache.get("/fee.data"))!;
+    expect(data.type).toBe("text/x-script");
+    expect(data.bodies.identity.toString()).toBe('[{"url":"https://www.kva.example/fee"}]');
+    expect(await cache.get("/vision")).toBeUndefined();
+    expect([cache.has("/fee"), cache.has("/fee.data"), cache.has("/vision")]).toEqual([true, true, false]);
+  });
+});
+
+describe("createPageCache: daily pages", () => {
+  it("renders a page once per day in India, for the instant of the first request, and again after midnight IST", async () => {
+    const time = clock("2026-10-31T18:29:00Z"); // 23:59 on 31 Oct in India
+    const { render, calls } = recordingRender();
+    const cache = createPageCache({ prerendered, siteUrl: "https://www.kva.example", dailyPaths: ["/"], render, now: time.now });
+
+    const before = (await cache.get("/"))!;
+    expect(before.bodies.identity.toString()).toContain("/ for 2026-10-31");
+    expect(before.origin).toEqual(["X-Rendered-For", "2026-10-31"]);
+    time.set("2026-10-31T18:29:59.999Z"); // the last millisecond of the day in India
+    expect(await cache.get("/")).toBe(before);
+    expect(cache.peek("/")).toBe(before);
+    expect(calls).toHaveLength(1);
+
+    time.set("2026-10-31T18:30:00Z"); // midnight: 1 Nov in India
+    expect(cache.peek("/")).toBeUndefined();
+    const after = (await cache.get("/"))!;
+    expect(after.bodies.identity.toString()).toContain("/ for 2026-11-01");
+    expect(after.scriptHashes).toEqual([sha('go("2026-11-01")')]);
+    expect(calls.map((c) => c.now.toISOString())).toEqual(["2026-10-31T18:29:00.000Z", "2026-10-31T18:30:00.000Z"]);
+
+    time.set("2026-11-01T00:00:00Z"); // midnight UTC is 05:30 in India: the same day
+    expect(await cache.get("/")).toBe(after);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("renders once however many requests arrive together", async () => {
+    const { render, calls } = recordingRender();
+    const cache = createPageCache({ prerendered, siteUrl: "https://www.kva.example", dailyPaths: ["/openings"], render, now: () => new Date("2026-11-23T10:00:00Z") });
+    const pages = await Promise.all(Array.from({ length: 40 }, () => cache.get("/openings")));
+    expect(new Set(pages).size).toBe(1);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("leaves a page that did not render as 200 to per-request rendering, and tries again on the next request", async () => {
+    const logged: string[] = [];
+    const { render, calls } = recordingRender(500);
+    const cache = createPageCache({ prerendered, siteUrl: "https://www.kva.example", dailyPaths: ["/"], render, now: () => new Date("2026-11-23T10:00:00Z"), log: (m) => logged.push(m) });
+    expect(await cache.get("/")).toBeUndefined();
+    expect(await cache.get("/")).toBeUndefined();
+    expect(calls).toHaveLength(2);
+    expect(logged[0]).toMatch(/^Daily page \/ could not be rendered for 2026-11-23; rendering it per request: status 500$/);
+  });
+
+  it("never shares a response that sets a cookie", async () => {
+    const render: RenderPage = async () => new Response("<p>hi</p>", { headers: { "set-cookie": "a=b" } });
+    const cache = createPageCache({ prerendered, siteUrl: "https://www.kva.example", dailyPaths: ["/"], render, log: () => {} });
+    expect(await cache.get("/")).toBeUndefined();
+  });
+});

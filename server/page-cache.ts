@@ -1,0 +1,232 @@
+/**
+ * Public pages served from memory at static-file speed (issue 16;
+ * docs/decisions/011-pages-from-memory-hash-csp-and-crowd-limits.md):
+ *
+ * - **prerendered** pages (build/client/<path>/index.html and <path>.data, decision 004) with
+ *   PUBLIC_SITE_URL filled in once;
+ * - **daily** pages, whose content changes with the date in India (app/page-routes.ts), rendered
+ *   by React Router once per day in India, for that day's instant, and kept until the next
+ *   midnight IST.
+ *
+ * Each page is kept encoded once as identity, gzip (level 9) and Brotli (quality 11) bodies with
+ * a weak ETag and the `'sha256-…'` CSP sources of its inline scripts (server/script-hashes.ts):
+ * one copy serves every visitor, so it carries no per-response nonce. A request then costs a Map
+ * look-up and a write of a ready buffer.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { istMidnight, kolkataDate } from "~/lib/dates";
+import { fillPrerendered, NONCE_PLACEHOLDER } from "~/lib/prerender";
+import { hashMarkedScripts } from "./script-hashes";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export type Encoding = "br" | "gzip" | "identity";
+
+/** One page, encoded once and served many times. */
+export type CachedPage = {
+  /** Content-Type header value. */
+  type: string;
+  /** Weak validator of the identity body, e.g. `W/"3x9…"`. */
+  etag: string;
+  bodies: Record<Encoding, Buffer>;
+  /** `'sha256-…'` sources for `script-src`, one per distinct inline script; empty for data. */
+  scriptHashes: string[];
+  /** Says where the page comes from: `X-Prerendered: 1`, or `X-Rendered-For: <IST date>` for a daily page. */
+  origin: [header: string, value: string];
+};
+
+const TYPES = { html: "text/html; charset=utf-8", data: "text/x-script" } as const;
+
+/**
+ * Encodes `text` (HTML or a turbo-stream `.data` body) for serving. Scripts marked with
+ * `nonce="<token>"` are hashed and the marks removed (see hashMarkedScripts). Compression runs
+ * on libuv's thread pool. Resolves to the page; rejects only if zlib fails.
+ */
+export async function encodePage(text: string, kind: keyof typeof TYPES, token: string, origin: CachedPage["origin"]): Promise<CachedPage> {
+  const { html, hashes } = hashMarkedScripts(text, token);
+  const identity = Buffer.from(html, "utf8");
+  const [br, gz] = await Promise.all([
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  const etag = `W/"${createHash("sha1").update(identity).digest("base64url")}"`;
+  return { type: TYPES[kind], etag, bodies: { identity, gzip: gz, br }, scriptHashes: kind === "html" ? hashes : [], origin };
+}
+
+/**
+ * The encoding to send a request: Brotli when its Accept-Encoding allows it, then gzip, else
+ * none (the smallest body the client can read, as nginx's gzip_static and CDNs choose).
+ */
+export function chooseEncoding(req: Pick<Request, "acceptsEncodings">): Encoding {
+  if (req.acceptsEncodings("br")) return "br";
+  return req.acceptsEncodings("gzip") ? "gzip" : "identity";
+}
+
+/**
+ * Renders one page for the daily cache: `path` ("/", "/openings"), the instant its
+ * date-dependent content is computed for, and the token its inline scripts must carry as their
+ * nonce. Resolves to React Router's response.
+ */
+export type RenderPage = (path: string, options: { now: Date; token: string }) => Promise<globalThis.Response>;
+
+export type PageCacheOptions = {
+  /** Prerendered files by request path (server/prerendered.ts `loadPrerendered`). */
+  prerendered: ReadonlyMap<string, { body: string; type: "html" | "data" }>;
+  /** PUBLIC_SITE_URL, filled into prerendered pages. */
+  siteUrl: string;
+  /** Paths rendered once per day in India (app/page-routes.ts `dailyPaths`). */
+  dailyPaths: readonly string[];
+  render: RenderPage;
+  /** The clock deciding the day in India (tests move it); default: the system clock. */
+  now?: () => Date;
+  /** Where a failed daily render is reported; default console.error. */
+  log?: (message: string) => void;
+};
+
+export type PageCache = {
+  /** The page for a request path, rendering or encoding it first when needed; undefined when the path is not cached or its render failed. Never rejects. */
+  get(path: string): Promise<CachedPage | undefined>;
+  /** The page for `path` when it is ready for this instant, without waiting; else undefined (then use `get`). */
+  peek(path: string): CachedPage | undefined;
+  /** Whether `path` is one of the cached paths (prerendered or daily). */
+  has(path: string): boolean;
+  /** Encodes every prerendered page one after another, so first visitors do not wait; never rejects. */
+  warm(): Promise<void>;
+};
+
+/** The cache of prerendered and daily pages; see the module comment. */
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((message: string) => console.error(message));
+  const prerendered = new Map<string, Promise<CachedPage>>();
+  /** Each daily page with the instants (ms) its day in India starts and ends, and its value once rendered. */
+  const daily = new Map<string, { from: number; until: number; page: Promise<CachedPage | undefined>; value?: CachedPage }>();
+  const ready = new Map<string, CachedPage>();
+  const dailyPaths = new Set(options.dailyPaths);
+
+  const prerenderedPage = (path: string): Promise<CachedPage> | undefined => {
+    let page = prerendered.get(path);
+    if (!page) {
+      const file = options.prerendered.get(path);
+      if (!file) return undefined;
+      page = encodePage(fillPrerendered(file.body, { siteUrl: options.siteUrl }), file.type, NONCE_PLACEHOLDER, ["X-Prerendered", "1"]);
+      prerendered.set(path, page);
+      void page.then((p) => ready.set(path, p), () => undefined);
+    }
+    return page;
+  };
+
+  const renderDaily = async (path: string, instant: Date): Promise<CachedPage | undefined> => {
+    const token = randomBytes(16).toString("base64");
+    try {
+      const response = await options.render(path, { now: instant, token });
+      const body = await response.text();
+      // Only a plain 200 page is shared; anything else is left to per-request rendering.
+      if (response.status !== 200 || response.headers.has("set-cookie")) throw new Error(`status ${response.status}${response.headers.has("set-cookie") ? " with Set-Cookie" : ""}`);
+      return await encodePage(body, "html", token, ["X-Rendered-For", kolkataDate(instant)]);
+    } catch (error) {
+      log(`Daily page ${path} could not be rendered for ${kolkataDate(instant)}; rendering it per request: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  };
+
+  /** The entry of a daily path for the current instant, if its day is the current day in India. */
+  const currentDaily = (path: string, instant: number) => {
+    const entry = daily.get(path);
+    return entry && instant >= entry.from && instant < entry.until ? entry : undefined;
+  };
+
+  const dailyPage = (path: string): Promise<CachedPage | undefined> => {
+    const instant = now();
+    const current = currentDaily(path, instant.getTime());
+    if (current) return current.page;
+    // One render per path and day, however many requests arrive while it runs.
+    const from = istMidnight(kolkataDate(instant)).getTime();
+    const entry: { from: number; until: number; page: Promise<CachedPage | undefined>; value?: CachedPage } = { from, until: from + 86_400_000, page: renderDaily(path, instant) };
+    daily.set(path, entry);
+    void entry.page.then((p) => {
+      if (p) entry.value = p;
+      // A failed render is tried again by the next request rather than kept for the day.
+      else if (daily.get(path) === entry) daily.delete(path);
+    });
+    return entry.page;
+  };
+
+  return {
+    async get(path) {
+      if (dailyPaths.has(path)) return dailyPage(path);
+      try {
+        return await prerenderedPage(path);
+      } catch (error) {
+        prerendered.delete(path);
+        log(`Prerendered page ${path} could not be encoded: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      }
+    },
+    peek: (path) => (dailyPaths.has(path) ? currentDaily(path, now().getTime())?.value : ready.get(path)),
+    has: (path) => dailyPaths.has(path) || options.prerendered.has(path),
+    async warm() {
+      for (const path of options.prerendered.keys()) await this.get(path);
+    },
+  };
+}
+
+/** `res.locals` key of the page chosen for this response by `findCachedPage`. */
+const LOCAL = "cachedPage";
+
+/** The cached page chosen for this response, if any. */
+export function cachedPageOf(res: Response): CachedPage | undefined {
+  return res.locals[LOCAL] as CachedPage | undefined;
+}
+
+/**
+ * The `script-src` sources that let this response's inline scripts run: the hashes of a cached
+ * page, else this response's nonce (`res.locals.cspNonce`; a cached `.data` body runs no script
+ * and gets the unused nonce too). For helmet's CSP directive.
+ */
+export function scriptSourceFor(res: Response): string {
+  const hashes = cachedPageOf(res)?.scriptHashes ?? [];
+  return hashes.length > 0 ? hashes.join(" ") : `'nonce-${res.locals.cspNonce as string}'`;
+}
+
+/**
+ * First half of the pipeline: for GET and HEAD of a cached path, finds (or renders) the page and
+ * keeps it in `res.locals`, so the security headers set next can allow its scripts by hash.
+ */
+export function findCachedPage(cache: PageCache): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method === "GET" || req.method === "HEAD") && cache.has(req.path)) {
+      const page = cache.peek(req.path) ?? (await cache.get(req.path));
+      if (page) res.locals[LOCAL] = page;
+    }
+    next();
+  };
+}
+
+/**
+ * Second half, after the rate limits: answers with the page found by
+ * `findCachedPage`, in the best encoding the client accepts, or 304 when its ETag matches.
+ * HTML is revalidated on every visit (`no-cache`), so a page is never older than the server's.
+ */
+export function sendCachedPage(req: Request, res: Response, next: NextFunction): void {
+  const page = cachedPageOf(res);
+  if (!page) return next();
+  res.setHeader("Content-Type", page.type);
+  res.setHeader("Cache-Control", "no-cache");
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("ETag", page.etag);
+  res.setHeader(...page.origin);
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = chooseEncoding(req);
+  const body = page.bodies[encoding];
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.status(200).end(req.method === "HEAD" ? undefined : body);
+}

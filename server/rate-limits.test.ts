@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { tierOf } from "./rate-limits";
+
+const isStatic = (path: string) => path === "/fee" || path.startsWith("/assets/");
+
+describe("tierOf", () => {
+  it("lets reading of pages served from memory and of built files through the static tier", () => {
+    expect(tierOf({ method: "GET", path: "/fee" }, isStatic)).toBe("static");
+    expect(tierOf({ method: "HEAD", path: "/assets/app.css" }, isStatic)).toBe("static");
+  });
+  it("counts pages rendered on request in the rendered tier", () => {
+    expect(tierOf({ method: "GET", path: "/admin" }, isStatic)).toBe("rendered");
+    expect(tierOf({ method: "GET", path: "/_root.data" }, isStatic)).toBe("rendered");
+  });
+  it("keeps every write but beacons in the strict posts tier, whatever its path", () => {
+    expect(tierOf({ method: "POST", path: "/enquire" }, isStatic)).toBe("posts");
+    expect(tierOf({ method: "POST", path: "/admin/login" }, isStatic)).toBe("posts");
+    expect(tierOf({ method: "POST", path: "/fee" }, isStatic)).toBe("posts");
+    expect(tierOf({ method: "DELETE", path: "/admin/enquiries" }, isStatic)).toBe("posts");
+    expect(tierOf({ method: "POST", path: "/api/track" }, isStatic)).toBe("beacons");
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Rate limits per client IP (TRUST_PROXY decides which address that is), in tiers by what a
+ * request costs (DESIGN.md §6; issue 16). A school's computer lab or a carrier-grade NAT puts
+ * many people behind one address, so reading the site is limited only as far as it protects
+ * the server, while writes stay strictly limited:
+ *
+ * | tier | requests | window | default |
+ * |---|---|---|---|
+ * | `posts` | form posts and sign-ins (any method but GET/HEAD/OPTIONS, except beacons) | 10 min | 30 |
+ * | `beacons` | analytics beacons, POST /api/track (one per page view) | 1 min | 1,200 |
+ * | `rendered` | pages and data rendered on request by React Router (admin, forms, `.data` of daily pages) | 1 min | 600 |
+ * | `static` | prerendered and daily pages served from memory, and built files (scripts, styles, pictures) | 1 min | 12,000 |
+ *
+ * 40 pupils each loading 10 pages make about 2,400 static requests and 400 beacons a minute
+ * (tests/e2e/rate-limit.spec.ts). Refusals answer 429 with a plain message and RateLimit
+ * headers (IETF draft 8). Counters live in each process's memory unless `store` gives
+ * express-rate-limit another store per tier (a shared store for several processes).
+ */
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { rateLimit, type Store } from "express-rate-limit";
+
+export type RateLimitTier = "posts" | "beacons" | "rendered" | "static";
+
+/** Requests allowed per client IP in each tier's window (config: RATE_LIMIT_*). */
+export type RateLimitSettings = Record<RateLimitTier, number>;
+
+/** Window of each tier in ms. */
+export const TIER_WINDOW_MS: Record<RateLimitTier, number> = { posts: 10 * 60_000, beacons: 60_000, rendered: 60_000, static: 60_000 };
+
+/** What a refused request reads (plain text, HTTP 429). */
+export const LIMIT_MESSAGE = "Too many requests. Please wait a few minutes and try again.";
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The tier of a request; `isStatic(path)` says whether a GET/HEAD path is served without rendering. */
+export function tierOf(req: Pick<Request, "method" | "path">, isStatic: (path: string) => boolean): RateLimitTier {
+  if (READS.has(req.method)) return isStatic(req.path) ? "static" : "rendered";
+  return req.path === "/api/track" ? "beacons" : "posts";
+}
+
+/**
+ * One middleware applying the tier of each request. `isStatic` is asked per GET/HEAD path;
+ * `store(tier)` may return an express-rate-limit Store to count in (default: memory).
+ */
+export function rateLimits(options: { limits: RateLimitSettings; isStatic: (path: string) => boolean; store?: (tier: RateLimitTier) => Store | undefined }): RequestHandler {
+  const limiter = (tier: RateLimitTier) =>
+    rateLimit({
+      windowMs: TIER_WINDOW_MS[tier],
+      limit: options.limits[tier],
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      message: LIMIT_MESSAGE,
+      identifier: tier,
+      ...(options.store?.(tier) ? { store: options.store(tier) } : {}),
+    });
+  const limiters: Record<RateLimitTier, RequestHandler> = { posts: limiter("posts"), beacons: limiter("beacons"), rendered: limiter("rendered"), static: limiter("static") };
+  return (req: Request, res: Response, next: NextFunction) => limiters[tierOf(req, options.isStatic)](req, res, next);
+}
