@@ -11,10 +11,20 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { isDatabaseUnavailable } from "~/db/unavailable";
 import { NonceProvider } from "~/lib/nonce";
 import { NONCE_PLACEHOLDER } from "~/lib/prerender";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders and actions: a database outage is already logged once by the pool
+ * (app/db/client.server.ts), so it is not repeated for every request; anything else is logged.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted || isDatabaseUnavailable(error)) return;
+  console.error(error);
+}
 
 export default function handleRequest(
   request: Request,
@@ -23,6 +33,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A page that could not be rendered because the database is away is a 503 (retry later),
+  // not a 500: the SPEC §2 error screen, and load balancers and monitors read it as an outage.
+  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  if (responseStatusCode >= 500 && errors.some(isDatabaseUnavailable)) responseStatusCode = 503;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

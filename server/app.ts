@@ -13,7 +13,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import morgan from "morgan";
-import { getDatabase, isDatabaseHealthy } from "~/db/client.server";
+import { closeDatabase, getDatabase, isDatabaseHealthy } from "~/db/client.server";
+import { DatabaseUnavailableError } from "~/db/unavailable";
 import { seedSampleData } from "~/db/seed.server";
 import { startAnalyticsJobs } from "~/features/analytics/jobs.server";
 import { drainIngest, trackHandler } from "~/features/analytics/track.server";
@@ -180,9 +181,18 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   return app;
 }
 
-/** Stores the analytics visits still queued and logs the ingest counts; call before exit. Never throws. */
-export async function beforeExit(): Promise<void> {
-  console.log(await drainIngest());
+/**
+ * Stores the analytics visits still queued (waiting at most `deadlineMs` for an unavailable
+ * database), logs the ingest counts and closes the database. Call before exit. Never throws.
+ */
+export async function beforeExit(deadlineMs = 5_000): Promise<void> {
+  console.log(await drainIngest(deadlineMs));
+  await closeDatabase().catch(() => undefined);
+}
+
+/** Whether an error from prepare() must stop the server: an unusable embedded database folder. */
+export function isFatalAtStart(error: unknown): boolean {
+  return error instanceof DatabaseUnavailableError && !getConfig().databaseUrl;
 }
 
 export { getConfig };

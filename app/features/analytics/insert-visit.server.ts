@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { isDatabaseUnavailable } from "~/db/unavailable";
 import { reasonOf, sqlState } from "./db-errors";
 import { UNAVAILABLE_IP } from "./visitor-rules";
 
@@ -86,6 +87,17 @@ function minimalInsert(visit: VisitRecord): SQL {
              VALUES (${UNAVAILABLE_IP}, ${visit.sessionId}, ${visit.pageVisited}, ${visit.timestamp.toISOString()}::timestamptz)`;
 }
 
+/** pg_advisory_xact_lock key serialising visit writers across server processes: "kva ingest". */
+export const INGEST_LOCK_KEY = 0x6b76_696e;
+
+/** Runs one insert holding the writers' lock (INGEST_LOCK_KEY), so processes classify in turn. */
+async function lockedInsert(db: Database, query: SQL): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${INGEST_LOCK_KEY})`);
+    await tx.execute(query);
+  });
+}
+
 /**
  * Inserts `visit` with the SPEC §7 fallback chain and says which payload was stored. Throws
  * only when even the minimal record cannot be stored (the database is down).
@@ -93,21 +105,23 @@ function minimalInsert(visit: VisitRecord): SQL {
 export async function insertVisit(db: Database, visit: VisitRecord): Promise<InsertOutcome> {
   let firstError: unknown;
   try {
-    await db.execute(classifiedInsert(visit, FULL_FIELDS));
+    await lockedInsert(db, classifiedInsert(visit, FULL_FIELDS));
     return "full";
   } catch (error) {
     firstError = error;
   }
+  // The database is away: nothing to fall back to; the caller keeps the visit and retries.
+  if (isDatabaseUnavailable(firstError)) throw firstError;
   const code = sqlState(firstError);
   if (code === "23502" || code === "23505") {
     try {
-      await db.execute(classifiedInsert(visit, REDUCED_FIELDS));
+      await lockedInsert(db, classifiedInsert(visit, REDUCED_FIELDS));
       return "reduced";
     } catch (error) {
       firstError = error;
     }
   }
   console.error(`Analytics insert failed (${sqlState(firstError) ?? "no code"}: ${reasonOf(firstError)}); storing the minimal record.`);
-  await db.execute(minimalInsert(visit));
+  await lockedInsert(db, minimalInsert(visit));
   return "minimal";
 }
