@@ -29,7 +29,8 @@ import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
 import { cachedPageOf, createPageCache, findCachedPage, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
 import { loadPrerendered } from "./prerendered";
-import { rateLimits } from "./rate-limits";
+import { sharedRateLimitStore } from "./rate-limit-store";
+import { rateLimits, TIER_WINDOW_MS } from "./rate-limits";
 import { allowedMethods, closeUnreadBodies, noStoreUnder } from "./request-guards";
 import { staticFiles } from "./static-files";
 
@@ -44,7 +45,7 @@ export async function prepare(): Promise<string[]> {
   const { db, driver } = await getDatabase();
   const lines = [`Database: ${driver === "pg" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.join(config.dataDir, "pglite")}`}, migrated.`];
   if (!config.production && (await seedSampleData(db))) lines.push("Sample data added.");
-  lines.push(await startAnalyticsJobs(async () => (await getDatabase()).db));
+  lines.push(await startAnalyticsJobs(getDatabase));
   const admin = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });
   if (admin.outcome === "created") {
     lines.push(
@@ -99,7 +100,17 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   // Per-IP limits by what a request costs: posts strictly, reading generously (server/rate-limits.ts).
   // React Router's route manifest (/__manifest, fetched by each page for its links) costs no
   // render either.
-  const limits = rateLimits({ limits: config.rateLimits, isStatic: (p) => p === "/__manifest" || !!(files?.has(p) || cache?.has(p)) });
+  // With PostgreSQL (possibly several processes behind a load balancer), form posts and
+  // sign-ins are counted in the database, so the limit holds across processes; the reading
+  // tiers protect each process's own capacity and stay in its memory (decision 012).
+  const limits = rateLimits({
+    limits: config.rateLimits,
+    isStatic: (p) => p === "/__manifest" || !!(files?.has(p) || cache?.has(p)),
+    store: (tier) =>
+      config.databaseUrl && tier === "posts"
+        ? sharedRateLimitStore({ name: `rl:${tier}:`, windowMs: TIER_WINDOW_MS[tier], limit: config.rateLimits[tier], getDb: async () => (await getDatabase()).db })
+        : undefined,
+  });
 
   const https = config.publicSiteUrl.startsWith("https:");
   // A page served from memory is chosen first: its CSP allows its inline scripts by hash.

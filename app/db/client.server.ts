@@ -12,10 +12,11 @@ import { DatabaseUnavailableError } from "./unavailable";
 import * as analyticsTables from "./schema/analytics";
 import * as authTables from "./schema/auth";
 import * as enquiryTables from "./schema/enquiries";
+import * as rateLimitTables from "./schema/rate-limits";
 import * as settingsTables from "./schema/settings";
 import * as signInTables from "./schema/sign-in-attempts";
 
-export const schema = { ...analyticsTables, ...authTables, ...enquiryTables, ...settingsTables, ...signInTables };
+export const schema = { ...analyticsTables, ...authTables, ...enquiryTables, ...rateLimitTables, ...settingsTables, ...signInTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

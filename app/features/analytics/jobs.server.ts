@@ -1,9 +1,11 @@
 /**
  * Background analytics jobs of the server process, at start and then once a day: the yearly
  * reset (SPEC §4, §9), then the daily rollups of the last year's closed days, so the dashboard
- * finds them built. Failures are logged, never thrown: the site keeps serving.
+ * finds them built. Each runs once at a time across server processes (registered in
+ * app/db/exclusive-jobs.server.ts). Failures are logged, never thrown: the site keeps serving.
  */
-import type { Database } from "~/db/client.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { registerJob, runJobNow, startJobs } from "~/db/exclusive-jobs.server";
 import { rangeBounds } from "./ranges";
 import { refreshRollups, splitRange } from "./rollups.server";
 import { runYearlyReset } from "./yearly-reset.server";
@@ -37,25 +39,22 @@ export async function rollupJob(db: Database, now = new Date()): Promise<string>
   }
 }
 
-let timer: NodeJS.Timeout | undefined;
+/** Names of the analytics jobs in the job registry (app/db/exclusive-jobs.server.ts). */
+export const YEARLY_RESET_JOB = "analytics-yearly-reset";
+export const ROLLUP_JOB = "analytics-rollups";
 
 /**
- * Runs the reset check now and every day after (timer unref'd), each followed by the rollup job
- * in the background. Returns the reset's first log line.
+ * Registers the yearly reset check and the rollup build as daily jobs that run once at a time
+ * across server processes, runs the reset check now and the rollups in the background, and
+ * returns the reset's first log line. Never throws.
  */
-export async function startAnalyticsJobs(getDb: () => Promise<Database>): Promise<string> {
-  const log = (line: string) => console.log(line);
-  const db = await getDb();
-  const first = await yearlyResetJob(db);
-  void rollupJob(db).then(log);
-  timer ??= setInterval(() => {
-    void getDb()
-      .then(async (current) => {
-        log(await yearlyResetJob(current));
-        log(await rollupJob(current));
-      })
-      .catch(() => undefined);
-  }, RESET_CHECK_INTERVAL_MS);
-  timer.unref();
+export async function startAnalyticsJobs(getHandle: () => Promise<Pick<DatabaseHandle, "db" | "driver">>): Promise<string> {
+  registerJob({ name: YEARLY_RESET_JOB, intervalMs: RESET_CHECK_INTERVAL_MS, run: (db) => yearlyResetJob(db) });
+  registerJob({ name: ROLLUP_JOB, intervalMs: RESET_CHECK_INTERVAL_MS, run: (db) => rollupJob(db) });
+  const first = await runJobNow(YEARLY_RESET_JOB, getHandle);
+  void startJobs(getHandle).then((lines) => {
+    // The reset already ran (or was skipped) above; its second run found nothing due.
+    for (const line of lines.slice(1)) console.log(line);
+  });
   return first;
 }

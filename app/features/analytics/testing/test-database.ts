@@ -7,7 +7,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 
-export type TestDatabase = DatabaseHandle & { dispose(): Promise<void> };
+/** `url`: the scratch PostgreSQL database's URL (undefined on PGlite), for a second connection pool. */
+export type TestDatabase = DatabaseHandle & { url?: string; dispose(): Promise<void> };
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
@@ -27,6 +28,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     dispose: async () => {
       await handle.close();
       const again = new pg.Client({ connectionString: serverUrl });
