@@ -13,13 +13,13 @@
  * - every beacon answered 204 is in `visitor_analytics`, unless the server counted it dropped.
  * Options: `--port N` (default 3850).
  */
-import { spawn } from "node:child_process";
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { projectDir, serverEnv, startServer, type ServerProcess } from "./server-process";
 
 const run = promisify(execFile);
 const portArg = process.argv.indexOf("--port");
@@ -30,7 +30,6 @@ const OUTAGE_MS = Number(process.env.FAULTS_OUTAGE_S ?? 30) * 1000;
 const MAX_LATENCY_MS = Number(process.env.FAULTS_MAX_LATENCY_MS ?? 10_000);
 /** Requests started this long after PostgreSQL is back must all succeed. */
 const RECOVERY_MS = 5_000;
-const projectDir = path.resolve(import.meta.dirname, "../..");
 
 if (!databaseUrl || !pgCtl) {
   console.error("Run under scripts/ci/with-postgres.sh: DATABASE_URL and PG_CTL are needed (npm run test:faults does).");
@@ -42,6 +41,7 @@ if (!existsSync(path.join(projectDir, "build/server/index.js"))) {
 }
 
 const origin = `http://127.0.0.1:${port}`;
+let server: ServerProcess | undefined;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "kva-faults-"));
 const started = Date.now();
 const at = () => Date.now() - started;
@@ -51,45 +51,6 @@ const say = (line: string) => console.log(`[faults ${(at() / 1000).toFixed(1).pa
 type Kind = "page" | "enquiry" | "beacon" | "health";
 type Sample = { kind: Kind; start: number; ms: number; status: number; ok: boolean; key?: string };
 const samples: Sample[] = [];
-
-// The server under test.
-let serverLog = "";
-let exitedAlone: number | null = null;
-let stopping = false;
-const server = spawn("node_modules/.bin/tsx", ["server/index.ts"], {
-  cwd: projectDir,
-  env: {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    PUBLIC_SITE_URL: origin,
-    AUTH_SECRET: "faults-auth-secret-0123456789abcdef0123456789abcdef",
-    RECEIPT_SECRET: "faults-receipt-secret-0123456789abcdef0123456789ab",
-    ADMIN_EMAIL: "admin@faults.example",
-    ADMIN_PASSWORD: "faults-admin-password-1",
-    TRUST_PROXY: "1",
-    RATE_LIMIT_POSTS: "1000000",
-    RATE_LIMIT_BEACONS: "1000000",
-    RATE_LIMIT_RENDERED: "1000000",
-  },
-  stdio: ["ignore", "pipe", "pipe"],
-});
-server.stdout.on("data", (d) => (serverLog += d));
-server.stderr.on("data", (d) => (serverLog += d));
-const serverExit = new Promise<number>((resolve) =>
-  server.once("exit", (code, signal) => {
-    const status = code ?? (signal ? 128 : 1);
-    if (!stopping) {
-      exitedAlone = status;
-      say(`SERVER EXITED by itself (status ${status})`);
-    }
-    resolve(status);
-  }),
-);
 
 async function timed(kind: Kind, key: string | undefined, request: () => Promise<Response>, ok: (r: Response) => boolean) {
   const start = at();
@@ -171,10 +132,10 @@ async function pgCtlRun(...args: string[]): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  while (!serverLog.includes("Serving")) {
-    if (exitedAlone !== null || at() > 120_000) throw new Error(`server did not start:\n${serverLog}`);
-    await sleep(100);
-  }
+  server = await startServer(
+    serverEnv(port, dataDir, { DATABASE_URL: databaseUrl!, RATE_LIMIT_POSTS: "1000000", RATE_LIMIT_BEACONS: "1000000", RATE_LIMIT_RENDERED: "1000000" }),
+    (status) => say(`SERVER EXITED by itself (status ${status})`),
+  );
   say(`server up on ${origin}`);
   const workers = [pageWorker(0), pageWorker(1), healthWorker(), ...[0, 1, 2, 3].map(enquiryWorker), ...[0, 1, 2, 3].map(beaconWorker)];
 
@@ -193,12 +154,11 @@ async function main(): Promise<number> {
   await Promise.all(workers);
   const loadEnd = at();
 
-  const aliveAtEnd = exitedAlone === null;
-  stopping = true;
+  const exitedAlone = server.exitedAlone();
   const sigtermAt = at();
-  server.kill("SIGTERM");
-  const shutdownStatus = await serverExit;
+  const shutdownStatus = await server.stop();
   const shutdownMs = at() - sigtermAt;
+  const serverLog = server.log();
 
   // What the database holds.
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -238,7 +198,7 @@ async function main(): Promise<number> {
       .join("; ");
 
   const checks: [string, boolean, string][] = [
-    ["server never exited by itself", exitedAlone === null && aliveAtEnd, exitedAlone === null ? "alive through both faults" : `exited with ${exitedAlone}`],
+    ["server never exited by itself", exitedAlone === null, exitedAlone === null ? "alive through both faults" : `exited with ${exitedAlone}`],
     ["graceful shutdown on SIGTERM", shutdownStatus === 0, `exit ${shutdownStatus} after ${shutdownMs} ms`],
     [`every request ≥ ${RECOVERY_MS / 1000} s after recovery succeeded`, afterRecovery.length > 0 && failedAfter.length === 0, `${afterRecovery.length - failedAfter.length} of ${afterRecovery.length} succeeded`],
     [`no request took longer than ${MAX_LATENCY_MS} ms`, slow.length === 0, `${slow.length} slower; slowest ${samples.reduce((m, s) => Math.max(m, s.ms), 0)} ms`],
@@ -267,8 +227,7 @@ main()
   })
   .catch((error: unknown) => {
     console.error(error);
-    stopping = true;
-    server.kill("SIGKILL");
+    void server?.stop();
     // PostgreSQL may have been left stopped: with-postgres.sh cleans it up either way.
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(1);
