@@ -4,7 +4,7 @@
  * Drizzle API and run the same migrations from `drizzle/`.
  */
 import path from "node:path";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getConfig } from "~/lib/config.server";
@@ -78,6 +78,9 @@ function lockPgliteFolder(dir: string): () => void {
       let alive = true;
       try {
         process.kill(pid, 0);
+        // A pid reused by another program after a crash is not a holder (Linux: its command line).
+        const cmdline = `/proc/${pid}/cmdline`;
+        if (existsSync(cmdline) && !/node|tsx/.test(readFileSync(cmdline, "utf8"))) alive = false;
       } catch (error) {
         alive = (error as NodeJS.ErrnoException).code === "EPERM";
       }
