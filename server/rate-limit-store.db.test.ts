@@ -3,23 +3,21 @@
  * would hold, count the same client together; an unavailable database falls back to memory.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { DatabaseUnavailableError } from "~/db/unavailable";
-import { openTestDatabase, type TestDatabase } from "~/features/analytics/testing/test-database";
+import { openTwoProcessDatabase, type TestDatabase } from "~/features/analytics/testing/test-database";
 import { sharedRateLimitStore } from "./rate-limit-store";
 
 let t: TestDatabase;
 let other: DatabaseHandle;
 
 describe("shared rate-limit store", () => {
+  let dispose: () => Promise<void>;
   beforeAll(async () => {
-    t = await openTestDatabase();
-    other = t.url ? await openDatabase({ databaseUrl: t.url }) : t;
+    // A second "process" on the same database (app/features/analytics/testing/test-database.ts).
+    ({ first: t, second: other, dispose } = await openTwoProcessDatabase());
   });
-  afterAll(async () => {
-    if (other !== t) await other.close();
-    await t?.dispose();
-  });
+  afterAll(async () => dispose?.());
 
   it("counts one client's hits from two processes together, per window, and resets", async () => {
     const a = sharedRateLimitStore({ name: "rl:posts:", windowMs: 600_000, limit: 30, getDb: async () => t.db });

@@ -5,9 +5,9 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "./testing/test-database";
+import { openTwoProcessDatabase, query, resetAnalytics, type TestDatabase } from "./testing/test-database";
 import { runYearlyReset } from "./yearly-reset.server";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { runExclusive } from "~/db/exclusive-jobs.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
 
@@ -15,15 +15,12 @@ let t: TestDatabase;
 let other: DatabaseHandle;
 
 describe(`jobs once across processes (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  let dispose: () => Promise<void>;
   beforeAll(async () => {
-    t = await openTestDatabase();
-    // A second "process": its own pool on the same database (PGlite: the same instance).
-    other = t.url ? await openDatabase({ databaseUrl: t.url }) : t;
+    // A second "process" on the same database (app/features/analytics/testing/test-database.ts).
+    ({ first: t, second: other, dispose } = await openTwoProcessDatabase());
   });
-  afterAll(async () => {
-    if (other !== t) await other.close();
-    await t?.dispose();
-  });
+  afterAll(async () => dispose?.());
 
   it("a job running in one process is skipped by the other; another job name is not; the lock goes with the job", async () => {
     let release!: () => void;
