@@ -1,13 +1,13 @@
 /**
  * `npm run test:faults` (issue 17), run under `scripts/ci/with-postgres.sh`, which gives
  * DATABASE_URL and PG_CTL: the production build (run `npm run build` first) serves steady
- * load of page views, enquiries, beacons and /healthz while PostgreSQL is restarted
+ * load of page views, enquiries, beacons, /healthz and the administrator's enquiry inbox while PostgreSQL is restarted
  * (`pg_ctl restart -m fast`), then stopped for 30 s (FAULTS_OUTAGE_S) and started again. Then the
  * server is stopped with SIGTERM and the tables are read. Prints each outcome as a figure and
  * exits 1 unless:
  * - the server never exited on its own, and its SIGTERM shutdown exited 0;
  * - from 5 s after PostgreSQL is back (after the restart and after the outage), every request
- *   succeeded (page 200, enquiry 200, beacon 204, /healthz 200);
+ *   succeeded (page 200, enquiry 200, beacon 204, /healthz 200, inbox 200);
  * - no request took longer than 10 s (FAULTS_MAX_LATENCY_MS), outage or not;
  * - every enquiry answered as stored (200) is in `enquiries`;
  * - every beacon answered 204 is in `visitor_analytics`, unless the server counted it dropped.
@@ -48,7 +48,7 @@ const at = () => Date.now() - started;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const say = (line: string) => console.log(`[faults ${(at() / 1000).toFixed(1).padStart(5)} s] ${line}`);
 
-type Kind = "page" | "enquiry" | "beacon" | "health";
+type Kind = "page" | "enquiry" | "beacon" | "health" | "admin";
 type Sample = { kind: Kind; start: number; ms: number; status: number; ok: boolean; key?: string };
 const samples: Sample[] = [];
 
@@ -86,6 +86,27 @@ async function healthWorker() {
     await sleep(250);
   }
 }
+/** The administrator's enquiry inbox: a page that needs the database for the session and the rows. */
+async function adminWorker(cookie: string) {
+  while (loadOn) {
+    await timed("admin", undefined, () => fetch(`${origin}/admin/enquiries`, { headers: { Cookie: cookie }, signal: timeout(), redirect: "manual" }), (r) => r.status === 200);
+    await sleep(200);
+  }
+}
+
+/** Signs the administrator in; returns the Cookie header for later requests. */
+async function signIn(): Promise<string> {
+  const response = await fetch(`${origin}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "admin@ops.example", password: "ops-admin-password-1", redirectTo: "/admin/enquiries" }),
+    headers: { Origin: origin },
+    redirect: "manual",
+  });
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (response.status !== 302 || cookies.length === 0) throw new Error(`admin sign-in answered ${response.status}`);
+  return cookies.join("; ");
+}
+
 async function enquiryWorker(n: number) {
   while (loadOn) {
     const no = ++enquiryNo;
@@ -137,7 +158,7 @@ async function main(): Promise<number> {
     (status) => say(`SERVER EXITED by itself (status ${status})`),
   );
   say(`server up on ${origin}`);
-  const workers = [pageWorker(0), pageWorker(1), healthWorker(), ...[0, 1, 2, 3].map(enquiryWorker), ...[0, 1, 2, 3].map(beaconWorker)];
+  const workers = [pageWorker(0), pageWorker(1), healthWorker(), adminWorker(await signIn()), ...[0, 1, 2, 3].map(enquiryWorker), ...[0, 1, 2, 3].map(beaconWorker)];
 
   await sleep(5_000);
   const restartAt = at();
@@ -187,7 +208,7 @@ async function main(): Promise<number> {
     return s ? `${s.start + s.ms - from} ms` : "never";
   };
   const byKind = (list: Sample[]) =>
-    (["page", "enquiry", "beacon", "health"] as Kind[])
+    (["page", "enquiry", "beacon", "health", "admin"] as Kind[])
       .map((k) => {
         const of = list.filter((s) => s.kind === k);
         const statuses = new Map<number, number>();
@@ -208,9 +229,9 @@ async function main(): Promise<number> {
 
   console.log("\n=== Database fault test (PostgreSQL restarted, then stopped and started) ===");
   console.log(`load: ${samples.length} requests in ${(loadEnd / 1000).toFixed(0)} s: ${byKind(samples)}`);
-  console.log(`restart -m fast at ${(restartAt / 1000).toFixed(1)} s, back at ${(restartBack / 1000).toFixed(1)} s; first success after it: page ${firstOk("page", restartBack)}, enquiry ${firstOk("enquiry", restartBack)}, beacon ${firstOk("beacon", restartBack)}, /healthz ${firstOk("health", restartBack)}`);
+  console.log(`restart -m fast at ${(restartAt / 1000).toFixed(1)} s, back at ${(restartBack / 1000).toFixed(1)} s; first success after it: page ${firstOk("page", restartBack)}, enquiry ${firstOk("enquiry", restartBack)}, beacon ${firstOk("beacon", restartBack)}, /healthz ${firstOk("health", restartBack)}, admin ${firstOk("admin", restartBack)}`);
   console.log(`outage ${(stopAt / 1000).toFixed(1)}-${(startBack / 1000).toFixed(1)} s: ${byKind(outage)}`);
-  console.log(`after start: first success page ${firstOk("page", startBack)}, enquiry ${firstOk("enquiry", startBack)}, beacon ${firstOk("beacon", startBack)}, /healthz ${firstOk("health", startBack)}`);
+  console.log(`after start: first success page ${firstOk("page", startBack)}, enquiry ${firstOk("enquiry", startBack)}, beacon ${firstOk("beacon", startBack)}, /healthz ${firstOk("health", startBack)}, admin ${firstOk("admin", startBack)}`);
   console.log(`enquiries answered 503 but stored anyway (the commit landed, the answer did not): ${enquiriesRefusedStored.length}`);
   console.log(`server: ${ingestLine || "no ingest line logged"}`);
   for (const [name, ok, figure] of checks) console.log(`${ok ? "PASS" : "FAIL"}  ${name}: ${figure}`);
