@@ -17,13 +17,21 @@ import { NONCE_PLACEHOLDER } from "~/lib/prerender";
 
 export const streamTimeout = 5_000;
 
+/** Requests whose loader or action met a database outage (React Router reports errors before rendering). */
+const metOutage = new WeakSet<Request>();
+
 /**
  * Errors of loaders and actions: a database outage is already logged once by the pool
- * (app/db/client.server.ts), so it is not repeated for every request; anything else is logged.
+ * (app/db/client.server.ts), so it is not repeated for every request, only remembered for the
+ * status; anything else is logged. In production React Router hides the error itself from
+ * handleRequest (it becomes "Unexpected Server Error"), so the status is decided here.
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted || isDatabaseUnavailable(error)) return;
-  console.error(error);
+  if (isDatabaseUnavailable(error)) {
+    metOutage.add(request);
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
 }
 
 export default function handleRequest(
@@ -35,8 +43,7 @@ export default function handleRequest(
 ) {
   // A page that could not be rendered because the database is away is a 503 (retry later),
   // not a 500: the SPEC §2 error screen, and load balancers and monitors read it as an outage.
-  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
-  if (responseStatusCode >= 500 && errors.some(isDatabaseUnavailable)) responseStatusCode = 503;
+  if (responseStatusCode >= 500 && metOutage.has(request)) responseStatusCode = 503;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -9,6 +9,7 @@
  * - from 5 s after PostgreSQL is back (after the restart and after the outage), every request
  *   succeeded (page 200, enquiry 200, beacon 204, /healthz 200, inbox 200);
  * - no request took longer than 10 s (FAULTS_MAX_LATENCY_MS), outage or not;
+ * - while PostgreSQL is stopped, the inbox, /healthz and enquiries answer 503 (not 500);
  * - every enquiry answered as stored (200) is in `enquiries`;
  * - every beacon answered 204 is in `visitor_analytics`, unless the server counted it dropped.
  * Options: `--port N` (default 3850).
@@ -218,7 +219,11 @@ async function main(): Promise<number> {
       })
       .join("; ");
 
+  // While PostgreSQL is stopped, what needs it says so at once: 503, never a 500 or no answer.
+  const needsDb = outage.filter((s) => s.kind === "admin" || s.kind === "health" || s.kind === "enquiry");
+  const wrongDuring = needsDb.filter((s) => s.status !== 503 && s.status !== 200);
   const checks: [string, boolean, string][] = [
+    ["during the outage, what needs the database answers 503", needsDb.some((s) => s.status === 503) && wrongDuring.length === 0, `${needsDb.filter((s) => s.status === 503).length} of ${needsDb.length} answered 503, ${wrongDuring.length} answered otherwise (${[...new Set(wrongDuring.map((s) => s.status))].join(", ") || "none"})`],
     ["server never exited by itself", exitedAlone === null, exitedAlone === null ? "alive through both faults" : `exited with ${exitedAlone}`],
     ["graceful shutdown on SIGTERM", shutdownStatus === 0, `exit ${shutdownStatus} after ${shutdownMs} ms`],
     [`every request ≥ ${RECOVERY_MS / 1000} s after recovery succeeded`, afterRecovery.length > 0 && failedAfter.length === 0, `${afterRecovery.length - failedAfter.length} of ${afterRecovery.length} succeeded`],
