@@ -19,7 +19,8 @@ async function main(): Promise<number> {
   const dir = path.resolve(values.out ?? process.env.BACKUP_DIR ?? "backups");
   const file = path.join(dir, backupFileName());
   const started = Date.now();
-  const handle = await getDatabase();
+  // A table of many millions of rows may take longer to read than a page query may.
+  const handle = await getDatabase({ statementTimeoutMs: 0 });
   try {
     const header = await writeBackup(handle, config.dataDir, file);
     const rows = header.tables.reduce((n, t) => n + t.rows, 0);

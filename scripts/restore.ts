@@ -19,7 +19,8 @@ async function main(): Promise<number> {
   }
   const config = getConfig();
   const started = Date.now();
-  const handle = await getDatabase();
+  // A table of many millions of rows may take longer to read than a page query may.
+  const handle = await getDatabase({ statementTimeoutMs: 0 });
   try {
     const outcome = await restoreBackup(handle, config.dataDir, file, { force: values.force });
     console.log(`Restored ${file} (made ${outcome.header.createdAt} on ${outcome.header.driver}).`);

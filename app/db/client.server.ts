@@ -107,6 +107,8 @@ export type OpenOptions = {
   pgliteDir?: string;
   /** Defaults to `<cwd>/drizzle`. */
   migrationsFolder?: string;
+  /** PostgreSQL statement timeout in ms (default STATEMENT_TIMEOUT_MS); 0: none (backups). */
+  statementTimeoutMs?: number;
 };
 
 /**
@@ -124,13 +126,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     // JIT off for every session: the site's queries are short, and on PostgreSQL 15 compiling
     // an analytics aggregate over a million visits took longer than running it.
+    const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
     const pool = new Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      options: `-c jit=off -c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+      options: `-c jit=off -c statement_timeout=${statementTimeout}`,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // A statement whose server vanished (no reset, no answer) fails rather than waits.
-      query_timeout: STATEMENT_TIMEOUT_MS + 5_000,
+      ...(statementTimeout > 0 ? { query_timeout: statementTimeout + 5_000 } : {}),
       keepAlive: true,
     });
     const outage = outageLogger("Database connection lost");
@@ -207,15 +210,17 @@ export async function isDatabaseHealthy(db: Database, timeoutMs = CONNECT_TIMEOU
 let current: Promise<DatabaseHandle> | undefined;
 
 /**
- * The process-wide database from `getConfig()`, opened and migrated on first use. A failed
+ * The process-wide database from `getConfig()`, opened and migrated on first use (`options`
+ * apply to that first open: the backup commands lift the statement timeout). A failed
  * open is not cached, so the next caller tries again (the database may come back).
  */
-export function getDatabase(): Promise<DatabaseHandle> {
+export function getDatabase(options: Pick<OpenOptions, "statementTimeoutMs"> = {}): Promise<DatabaseHandle> {
   current ??= (async () => {
     const config = getConfig();
     const handle = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, "pglite"),
+      ...options,
     });
     try {
       await handle.migrate();
