@@ -23,6 +23,7 @@ import { pages } from "#content/pages";
 import { configurationErrorHtml } from "./configuration-error";
 import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
+import { mountPaymentEndpoints, paymentFormTargets, startPayments } from "./payments";
 import { prerenderedPages } from "./prerendered";
 
 /**
@@ -95,7 +96,8 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
           "connect-src": ["'self'"],
           "frame-ancestors": ["'none'"],
           "object-src": ["'none'"],
-          "form-action": ["'self'"],
+          // The hand-off to a gateway's hosted checkout is a form post (Razorpay).
+          "form-action": ["'self'", ...paymentFormTargets()],
           "upgrade-insecure-requests": https ? [] : null,
         },
       },
@@ -133,6 +135,10 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     }
     res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "error", database: ok ? "ok" : "unavailable" });
   });
+
+  // The gateway's return and webhooks are cross-site by nature: before the Origin check.
+  mountPaymentEndpoints(app, everyRequestLimit);
+  startPayments();
 
   app.use(refuseCrossSite);
   app.use(everyRequestLimit);
