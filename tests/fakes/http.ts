@@ -1,7 +1,7 @@
 /** Small HTTP helpers shared by the gateway test doubles (never part of the app build). */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) => void | Promise<void>;
+export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) => unknown;
 
 /** Starts an HTTP server on 127.0.0.1:`port` that reads each body before calling `handler`. */
 export async function listen(port: number, handler: Handler): Promise<{ server: Server; origin: string; close: () => Promise<void> }> {

@@ -18,20 +18,6 @@ export type PaymentOrder = typeof paymentOrders.$inferSelect;
 export type PaymentEvent = typeof paymentEvents.$inferSelect;
 export type { OrderLine, OrderStatus, PaymentProvider, PaymentPurpose };
 
-/** What parents and the administrator call each purpose. */
-export const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
-  tuition: "School fee",
-  bus: "Bus fee",
-  application_fee: "Application fee",
-  sample: "Sample payment (development)",
-};
-
-export const PROVIDER_LABELS: Record<PaymentProvider, string> = {
-  mock: "Test gateway",
-  icici_eazypay: "ICICI Bank Eazypay",
-  razorpay: "Razorpay",
-};
-
 export async function orderByReference(db: Database, reference: string): Promise<PaymentOrder | null> {
   const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.reference, reference));
   return row ?? null;

@@ -11,14 +11,13 @@ import { formatRupees } from "~/lib/money";
 import { lockPayable, recordNote, recordWord } from "./apply.server";
 import type { GatewayWord, PaymentGateway, WebhookGateway } from "./gateway";
 import { newPublicId, newReference } from "./identifiers";
+import { PROVIDER_LABELS, PURPOSE_LABELS } from "./labels";
 import {
   openOrderFor,
   orderByProviderOrderId,
   orderByPublicId,
   orderByReference,
   paidOrdersFor,
-  PROVIDER_LABELS,
-  PURPOSE_LABELS,
   type OrderLine,
   type PaymentOrder,
   type PaymentPurpose,

@@ -18,7 +18,7 @@ type BankEntry = { status: MockBankStatus; paymentId: string; amountPaise: numbe
 const bank = new Map<string, BankEntry>();
 
 /** What the mock page shows and acts on, from the signed hand-off. */
-export type MockCheckout = { reference: string; amountPaise: number; description: string; state: MockBankStatus | "new" };
+export type MockCheckout = { reference: string; amountPaise: number; purpose: string; description: string; state: MockBankStatus | "new" };
 
 /** Pay, Fail, Leave pending on a new payment; Approve or Decline later for one left pending. */
 export type MockDecision = "pay" | "fail" | "pending" | "approve" | "decline";
@@ -52,19 +52,20 @@ export class MockGateway implements PaymentGateway {
     const params = new URLSearchParams({
       reference: order.reference,
       amount: String(order.amountPaise),
+      purpose: order.purpose,
       description: order.description,
     });
-    params.set("signature", this.#sign("request", order.reference, String(order.amountPaise), order.description));
+    params.set("signature", this.#sign("request", order.reference, String(order.amountPaise), order.purpose, order.description));
     return { kind: "link" as const, url: `/mock-payment?${params}` };
   }
 
   /** Reads the signed hand-off the mock page was opened with; null when it is missing or tampered. */
   checkout(params: URLSearchParams | Record<string, string>): MockCheckout | null {
     const p = params instanceof URLSearchParams ? Object.fromEntries(params) : params;
-    const { reference, amount, description = "", signature } = p;
+    const { reference, amount, purpose = "", description = "", signature } = p;
     if (!isReference(reference) || !/^\d{1,13}$/.test(amount ?? "")) return null;
-    if (!this.#valid(signature, "request", reference, amount!, description)) return null;
-    return { reference, amountPaise: Number(amount), description, state: bank.get(reference)?.status ?? "new" };
+    if (!this.#valid(signature, "request", reference, amount!, purpose, description)) return null;
+    return { reference, amountPaise: Number(amount), purpose, description, state: bank.get(reference)?.status ?? "new" };
   }
 
   /**
