@@ -36,9 +36,6 @@ export const builtPages: Record<string, BuiltPage> = {
   "/app-privacy-policy": { file: content, prerender: true },
   // Names the current academic year (SPEC §3), which changes on 1 November.
   "/school-in-kharagpur": { file: "routes/public/school-in-kharagpur.tsx", prerender: false },
-  // Payment steps (issue 11): per request, never cached.
-  "/student-payment": { file: "routes/public/student-payment.tsx", prerender: false },
-  "/mock-payment": { file: "routes/public/mock-payment.tsx", prerender: false },
 };
 
 /** Files made at build from content (the brochure) or placeholders for documents the school uploads. */

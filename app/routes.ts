@@ -8,12 +8,14 @@ import { pages } from "../content/pages";
 import { BROCHURE_PDF_PATH, builtPages } from "./page-routes";
 
 const placeholder = "routes/public/placeholder.tsx";
+/** SPEC §2 pages that are payment steps (issue 11), routed below with their own modules. */
+const paymentPages = new Set(["/student-payment", "/mock-payment", "/icici-debug"]);
 
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     ...pages
-      .filter((p) => !p.path.startsWith("/news/") && p.path !== "/icici-debug")
+      .filter((p) => !p.path.startsWith("/news/") && !paymentPages.has(p.path))
       .map((p) => route(p.path, builtPages[p.path]?.file ?? placeholder, { id: `page${p.path.replaceAll("/", "-")}` })),
     route("news/:slug", "routes/public/news-article.tsx", { id: "news-item" }),
     route("admissions/retry-payment/:applicationId", placeholder, { id: "retry-payment" }),
@@ -22,6 +24,8 @@ export default [
     route("payment-success", "routes/public/payment-success.tsx"),
     route("payment-failure", "routes/public/payment-failure.tsx"),
     route("payment-pending", "routes/public/payment-pending.tsx"),
+    route("student-payment", "routes/public/student-payment.tsx"),
+    route("mock-payment", "routes/public/mock-payment.tsx"),
     route("pay/:orderId", "routes/public/pay.tsx"),
     route("sample-payment", "routes/public/sample-payment.tsx"),
   ]),
