@@ -29,7 +29,7 @@ export function SampleForm({ suggestedKey, result, available }: { suggestedKey: 
         </fieldset>
         <label className="block">
           <span className="font-semibold">What it pays for</span>
-          <input name="key" defaultValue={suggestedKey} required pattern="[a-z0-9-]{1,60}" className={`${field} font-mono`} />
+          <input name="key" defaultValue={suggestedKey} required pattern="[a-z0-9\-]{1,60}" className={`${field} font-mono`} />
         </label>
         <label className="block">
           <span className="font-semibold">Payer's name (optional)</span>
