@@ -2,7 +2,7 @@
  * Reading payment orders and events (tables of app/db/schema/payments.ts). Every function takes
  * the Drizzle database (or a transaction) and throws whatever the driver throws.
  */
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   paymentEvents,
@@ -58,9 +58,9 @@ export async function eventsOfOrder(db: Database, orderId: number): Promise<Paym
   return db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId)).orderBy(paymentEvents.createdAt, paymentEvents.id);
 }
 
-/** The latest gateway events of any order, newest first. */
-export async function recentEvents(db: Database, limit: number): Promise<PaymentEvent[]> {
-  return db.select().from(paymentEvents).orderBy(desc(paymentEvents.createdAt), desc(paymentEvents.id)).limit(limit);
+/** The latest gateway events (returns, webhooks, status checks; not our own notes), newest first. */
+export async function recentGatewayEvents(db: Database, limit: number): Promise<PaymentEvent[]> {
+  return db.select().from(paymentEvents).where(ne(paymentEvents.kind, "order")).orderBy(desc(paymentEvents.createdAt), desc(paymentEvents.id)).limit(limit);
 }
 
 export type OrderFilters = {

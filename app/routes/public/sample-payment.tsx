@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     case "nothing_due":
       return data({ message: "Nothing is due for this." });
     case "unavailable":
-      return data({ message: result.reason }, { status: 503 });
+      return data({ message: result.reason, unavailable: true });
   }
 }
 

@@ -6,7 +6,7 @@ import type { Database } from "~/db/client.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { PROVIDER_LABELS, PURPOSE_LABELS } from "../labels";
-import { eventsOfOrder, listOrders, orderByReference, recentEvents, type OrderFilters, type PaymentEvent } from "../orders.server";
+import { eventsOfOrder, listOrders, orderByReference, recentGatewayEvents, type OrderFilters, type PaymentEvent } from "../orders.server";
 import type { PaymentPurposes } from "../purposes";
 import type { PaymentSetup } from "../settings.server";
 import { resultPath } from "../states";
@@ -82,7 +82,7 @@ export async function orderDetailData(db: Database, reference: string, purposes:
 
 /** /icici-debug's page: settings masked, the last 50 events. */
 export async function debugData(db: Database, setup: PaymentSetup, siteUrl: string): Promise<DebugData> {
-  const events = await recentEvents(db, 50);
+  const events = await recentGatewayEvents(db, 50);
   return {
     provider: setup.active,
     available: Boolean(setup.gateways[setup.active]),

@@ -4,7 +4,7 @@
  * verification, and a status check for one reference. It never encrypts or decrypts input.
  */
 import { Form, Link, useNavigation } from "react-router";
-import type { EventRow } from "./order-detail";
+import { provenance, type EventRow } from "./order-detail";
 
 export type DebugData = {
   provider: string;
@@ -78,14 +78,14 @@ export function DebugView({ data, check }: { data: DebugData; check: DebugCheck 
         {data.events.length === 0 ? (
           <p className="mt-3 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">No gateway events yet.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
+          <>
+            <table className="mt-3 hidden w-full overflow-hidden rounded-2xl border border-slate-200 bg-white text-left text-sm md:table">
               <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
                 <tr>
                   <th scope="col" className="px-3 py-2">Time (IST)</th>
                   <th scope="col" className="px-3 py-2">Reference</th>
                   <th scope="col" className="px-3 py-2">Kind</th>
-                  <th scope="col" className="px-3 py-2">Signature</th>
+                  <th scope="col" className="px-3 py-2">Verification</th>
                   <th scope="col" className="px-3 py-2">Said</th>
                   <th scope="col" className="px-3 py-2">Detail</th>
                 </tr>
@@ -94,18 +94,35 @@ export function DebugView({ data, check }: { data: DebugData; check: DebugCheck 
                 {data.events.map((e) => (
                   <tr key={e.id} className="border-t border-slate-200 align-top" data-testid="debug-event">
                     <td className="px-3 py-2 whitespace-nowrap">{e.at}</td>
-                    <td className="px-3 py-2 font-mono">{e.reference ? <Link className="text-brand-700 underline" to={`/admin/payments/${e.reference}`}>{e.reference}</Link> : "not ours"}</td>
+                    <td className="px-3 py-2 font-mono"><EventReference reference={e.reference} /></td>
                     <td className="px-3 py-2 font-mono">{e.kind}</td>
-                    <td className="px-3 py-2">{e.verified === null ? "not signed" : e.verified ? "verified" : "did not verify"}</td>
+                    <td className="px-3 py-2">{provenance(e.kind, e.verified)}</td>
                     <td className="px-3 py-2">{e.outcome}</td>
-                    <td className="min-w-64 px-3 py-2">{e.detail}</td>
+                    <td className="px-3 py-2">{e.detail}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+            <ul className="mt-3 space-y-3 md:hidden">
+              {data.events.map((e) => (
+                <li key={e.id} className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">
+                  <p className="flex flex-wrap gap-x-3 font-semibold">
+                    <span>{e.at}</span>
+                    <span className="font-mono"><EventReference reference={e.reference} /></span>
+                  </p>
+                  <p className="mt-1 text-slate-700">{e.kind} · {provenance(e.kind, e.verified)} · said {e.outcome}</p>
+                  <p className="mt-1">{e.detail}</p>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
     </>
   );
+}
+
+/** A reference of ours links to its order; one that names no order of ours is said so. */
+function EventReference({ reference }: { reference: string | null }) {
+  return reference ? <Link className="text-brand-700 underline" to={`/admin/payments/${reference}`}>{reference}</Link> : <>not ours</>;
 }

@@ -36,7 +36,12 @@ export type OrderDetailData = {
   resultPath: string;
 };
 
-const VERIFIED = (v: boolean | null) => (v === null ? "not signed" : v ? "verified" : "did not verify");
+/** How far a message could be trusted: a signature check, the gateway's status API, or our own note. */
+export function provenance(kind: string, verified: boolean | null): string {
+  if (kind === "order") return "our note";
+  if (verified === null) return "status API";
+  return verified ? "signature verified" : "signature did not verify";
+}
 
 export function OrderDetail({ order, message }: { order: OrderDetailData; message: string | null }) {
   const busy = useNavigation().state === "submitting";
@@ -97,8 +102,8 @@ export function OrderDetail({ order, message }: { order: OrderDetailData; messag
         <section className="rounded-2xl border border-slate-200 bg-white p-5">
           <h2 className="font-bold">Check with the bank</h2>
           <p className="mt-2 text-sm text-slate-700">
-            Asks the gateway for this payment's status now and records its answer; a payment the gateway confirms is marked paid (with its receipt).
-            Reconciliation does the same every 15 minutes for 3 days.
+            Asks the gateway for this payment's status now and records its answer; a payment the gateway confirms is marked paid. Reconciliation does
+            the same every 15 minutes for 3 days.
           </p>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="check" />
@@ -118,8 +123,8 @@ export function OrderDetail({ order, message }: { order: OrderDetailData; messag
               <p className="flex flex-wrap gap-x-3 gap-y-1">
                 <span className="font-semibold">{e.at}</span>
                 <span className="rounded bg-slate-100 px-2 font-mono">{e.kind}</span>
-                <span>signature {VERIFIED(e.verified)}</span>
-                <span>said: {e.outcome}</span>
+                <span>{provenance(e.kind, e.verified)}</span>
+                {e.kind !== "order" && <span>said: {e.outcome}</span>}
                 {e.statusBefore !== e.statusAfter && <span className="font-semibold">{e.statusBefore ?? "new"} → {e.statusAfter}</span>}
               </p>
               <p className="mt-1 text-slate-900">{e.detail}</p>

@@ -41,6 +41,9 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
               Sample payment (development)
             </Link>
           )}
+          <Link to="/icici-debug" className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+            Payment debug
+          </Link>
           <a href={`/admin/payments/export${orderSearch(filters)}`} className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50" download>
             Export CSV
           </a>

@@ -26,7 +26,7 @@ export function PendingPanel({ reference, summary, checkAgainHref }: { reference
       <div className="mt-6 w-full space-y-3 rounded-2xl border border-slate-200 bg-white p-5 text-left text-slate-800">
         <h2 className="font-bold text-slate-900">What happens next</h2>
         <ul className="list-disc space-y-1 pl-5">
-          <li>We check with the bank every 15 minutes for the next 3 days; most payments are confirmed within an hour.</li>
+          <li>We ask the bank about this payment every 15 minutes for the next 3 days.</li>
           <li>If the money was taken, the payment is recorded as paid and {checkAgainHref ? "this page shows it" : "the school office can show you the receipt"}.</li>
           <li>If the bank says it did not go through, no money is kept; any amount debited is returned by your bank.</li>
           <li>

@@ -4,8 +4,9 @@
  */
 import { Form, Link, useNavigation } from "react-router";
 import { SAMPLE_AMOUNTS } from "../sample";
+import { PaymentUnavailable } from "./payment-unavailable";
 
-export type SampleFormResult = { message: string; link?: { label: string; href: string } } | null;
+export type SampleFormResult = { message: string; unavailable?: boolean; link?: { label: string; href: string } } | null;
 
 const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2";
 
@@ -16,7 +17,11 @@ export function SampleForm({ suggestedKey, result, available }: { suggestedKey: 
       <p className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 px-4 py-2 text-center font-bold text-amber-900">Development only: this page does not exist in production</p>
       <h1 className="mt-6 text-3xl font-extrabold text-brand-800">Sample payment</h1>
       <p className="mt-3 text-slate-700">Starts a payment through the configured gateway, as the fee and admission pages will.</p>
-      {!available && <p className="mt-4 rounded-lg bg-amber-50 p-4">No gateway is configured: starting a payment says so.</p>}
+      {!available && (
+        <div className="mt-4">
+          <PaymentUnavailable />
+        </div>
+      )}
       <Form method="post" className="mt-6 space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
         <fieldset>
           <legend className="font-semibold">Amount</legend>
@@ -39,7 +44,12 @@ export function SampleForm({ suggestedKey, result, available }: { suggestedKey: 
           {busy ? "Starting..." : "Pay"}
         </button>
       </Form>
-      {result && (
+      {result?.unavailable && (
+        <div className="mt-6">
+          <PaymentUnavailable reason={result.message} />
+        </div>
+      )}
+      {result && !result.unavailable && (
         <p role="status" className="mt-6 rounded-lg bg-slate-100 p-4">
           {result.message} {result.link && <Link className="font-semibold text-brand-700 underline" to={result.link.href}>{result.link.label}</Link>}
         </p>
