@@ -34,6 +34,11 @@ export type RecordInput = {
   now: Date;
 };
 
+/** Text from a gateway (or a forger) as a column can hold it: no NUL bytes (PostgreSQL refuses them), at most `max` characters. */
+function clean(text: string, max: number): string {
+  return text.replaceAll("\u0000", "").slice(0, max);
+}
+
 /** Serialises everything that decides or pays one thing owed (order creation takes the same lock). */
 export async function lockPayable(tx: Database, purpose: string, payableKey: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payment:${purpose}:${payableKey}`}, 0))`);
@@ -55,7 +60,7 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
   const { word, confirmation = null, now } = input;
   const kind = input.kind ?? word.kind;
   const detailOf = (decision: Decision | null) =>
-    [word.detail, confirmation && confirmation !== "unreachable" ? confirmation.detail : "", decision?.note ?? ""].filter(Boolean).join(" ");
+    clean([word.detail, confirmation && confirmation !== "unreachable" ? confirmation.detail : "", decision?.note ?? ""].filter(Boolean).join(" "), 2000);
 
   if (input.orderId === null) {
     const stored = await db
@@ -106,7 +111,7 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
       .returning({ id: paymentEvents.id });
     if (stored.length === 0) return { order: order!, replay: true, decision: null };
 
-    const facts = decision.facts;
+    const facts: Partial<GatewayWord> = decision.facts ?? {};
     let flag = decision.flag;
     if (next === "paid") {
       const others = await tx
@@ -122,10 +127,10 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
         status: next ?? order!.status,
         updatedAt: now,
         ...(next === "paid" ? { paidAt: now } : {}),
-        ...(facts.gatewayStatus ? { gatewayStatus: facts.gatewayStatus } : {}),
-        ...(facts.providerPaymentId && (paidOrFlagged || !order!.providerPaymentId) ? { providerPaymentId: facts.providerPaymentId } : {}),
-        ...(facts.bankReference ? { bankReference: facts.bankReference } : {}),
-        ...(facts.paymentMode ? { paymentMode: facts.paymentMode } : {}),
+        ...(facts.gatewayStatus ? { gatewayStatus: clean(facts.gatewayStatus, 100) } : {}),
+        ...(facts.providerPaymentId && (paidOrFlagged || !order!.providerPaymentId) ? { providerPaymentId: clean(facts.providerPaymentId, 100) } : {}),
+        ...(facts.bankReference ? { bankReference: clean(facts.bankReference, 100) } : {}),
+        ...(facts.paymentMode ? { paymentMode: clean(facts.paymentMode, 50) } : {}),
         ...(paidOrFlagged && facts.amountPaise != null ? { paidAmountPaise: facts.amountPaise } : {}),
         ...(flag && !order!.flag ? { flag: flag.flag, flagDetail: flag.detail } : {}),
         ...(kind === "status_check" || kind === "reconciliation" ? { lastCheckedAt: now } : {}),

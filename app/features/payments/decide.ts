@@ -17,8 +17,8 @@ export type Flag = { flag: "amount_mismatch" | "merchant_mismatch" | "paid_twice
 export type Decision = {
   /** The verdict the order's state machine gets. */
   verdict: Verdict;
-  /** The word whose facts (amount, ids) are recorded on the order. */
-  facts: GatewayWord;
+  /** The word whose facts (amount, ids) are recorded on the order; null when nothing in it can be trusted. */
+  facts: GatewayWord | null;
   flag: Flag | null;
   /** What the gateway said, for the event: paid, pending, failed, unknown; rejected when it could not be trusted. */
   outcome: string;
@@ -41,10 +41,10 @@ export function decide(order: { amountPaise: number }, word: GatewayWord, confir
       }
       return checkPaid(order, confirmed, "rejected", "The return's signature did not verify, so the gateway's status API decided.");
     }
-    return { verdict: "unknown", facts: word, flag: null, outcome: "rejected", note: "Not trusted: nothing changed." };
+    return { verdict: "unknown", facts: null, flag: null, outcome: "rejected", note: "Not trusted: nothing changed." };
   }
   if (word.mismatch && word.verdict !== "paid") {
-    return { verdict: "unknown", facts: word, flag: null, outcome: word.verdict, note: `${word.mismatch.detail} Nothing changed.` };
+    return { verdict: "unknown", facts: null, flag: null, outcome: word.verdict, note: `${word.mismatch.detail} Nothing changed.` };
   }
   if (word.needsConfirmation) {
     if (!confirmed) {

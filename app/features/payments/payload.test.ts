@@ -7,6 +7,10 @@ describe("redact", () => {
     expect(out).toEqual({ key_secret: "[removed]", nested: { webhook_secret: "[removed]", password: "[removed]", amount: 100, list: [{ token: "[removed]", id: "x" }] }, RS: "abc", ID: "136082" });
   });
 
+  it("drops NUL characters, which PostgreSQL's jsonb refuses", () => {
+    expect(redact({ "a\u0000b": "x\u0000y" })).toEqual({ ab: "xy" });
+  });
+
   it("cuts very long strings", () => {
     expect(String(redact("x".repeat(10_000))).length).toBeLessThan(4100);
   });

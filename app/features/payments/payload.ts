@@ -13,10 +13,14 @@ const MAX_STRING = 4000;
  */
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 8) return "[too deep]";
-  if (typeof value === "string") return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+  if (typeof value === "string") {
+    // PostgreSQL's jsonb refuses NUL characters.
+    const text = value.replaceAll("\u0000", "");
+    return text.length > MAX_STRING ? `${text.slice(0, MAX_STRING)}…` : text;
+  }
   if (Array.isArray(value)) return value.slice(0, 100).map((v) => redact(v, depth + 1));
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_NAME.test(k) ? "[removed]" : redact(v, depth + 1)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replaceAll("\u0000", ""), SECRET_NAME.test(k) ? "[removed]" : redact(v, depth + 1)]));
   }
   return value;
 }

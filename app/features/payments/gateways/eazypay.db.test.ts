@@ -78,6 +78,21 @@ describe("Eazypay returns", () => {
     expect(await h.receipts(order.reference)).toBe(0);
   });
 
+  it("a forged return with odd bytes is stored as evidence and writes nothing onto the order", async () => {
+    const order = await h.startOrder();
+    const forged = { ...response(order.reference, "E000", "1500.00", { rs: "bad" }), "Unique Ref Number": "FORGED\u0000ID", "Payment Mode": "<script>\u0000" };
+    const result = await h.payments.handleReturn(forged);
+    expect(result?.location).toBe(`/payment-pending?order=${order.publicId}`);
+    expect(await h.order(order.reference)).toMatchObject({ status: "created", providerPaymentId: null, gatewayStatus: "NotInitiated", paymentMode: null });
+    const [event] = await h.events(order.id, "return");
+    expect(event).toMatchObject({ verified: false, outcome: "rejected" });
+    expect((event!.payload as Record<string, string>)["Unique Ref Number"]).toBe("FORGEDID");
+    // With EazyPGVerify down there is nothing trustworthy at all: still nothing is written.
+    h.eazypay.setVerifyDown(true);
+    await h.payments.handleReturn({ ...forged, "Unique Ref Number": "FORGED2", "Response Code": "E0815" });
+    expect(await h.order(order.reference)).toMatchObject({ status: "created", providerPaymentId: null, gatewayStatus: "NotInitiated", paymentMode: null });
+  });
+
   it("a wrong amount, even signed and confirmed, is recorded and flagged, not paid", async () => {
     const order = await h.startOrder();
     h.eazypay.settle(order.reference, { status: "Success", amount: "15.00" });
