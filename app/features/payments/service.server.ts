@@ -186,6 +186,7 @@ export function createPaymentService(deps: PaymentDeps) {
         // Never start a second attempt while the gateway may still be taking the first one.
         if (!answered) return { kind: "unavailable", reason: GATEWAY_DOWN };
         await recordNote(db, { order: checked, kind: "order", status: "expired", onlyIf: ["created"], now: now(), detail: `Superseded by a new attempt: the gateway had no payment for it (${checked.gatewayStatus ?? "no status"}).` });
+        logDecision(checked, null, "superseded by a new attempt (the gateway had no payment for it)");
       }
     }
 
@@ -207,6 +208,7 @@ export function createPaymentService(deps: PaymentDeps) {
       if (current && current.amountPaise === amountPaise && current.provider === gateway.provider) return { kind: "handoff", order: current, reused: true };
       if (current) {
         await recordNote(tx, { order: current, kind: "order", status: "expired", now: now(), detail: `Superseded by a new attempt for ${formatRupees(amountPaise)}.` });
+        logDecision(current, null, `superseded by a new attempt for ${formatRupees(amountPaise)} (the amount owed changed)`);
       }
       const [order] = await tx
         .insert(paymentOrders)
