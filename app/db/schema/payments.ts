@@ -19,8 +19,11 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const ORDER_STATUSES = ["created", "pending", "paid", "failed", "expired"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** One line of what an order pays for, as the owning feature wrote it (shown on the success page). */
-export type OrderLine = { label: string; amountPaise: number };
+/**
+ * One line of what an order pays for, as the owning feature wrote it (shown on the success
+ * page). `ref` is that feature's own id for the line (a due, a period), read back in `onPaid`.
+ */
+export type OrderLine = { label: string; amountPaise: number; ref?: string };
 
 export const paymentOrders = pgTable(
   "payment_orders",

@@ -57,8 +57,10 @@ describe("starting a payment", () => {
 
   it("the amount comes from the server's quote, summed from its lines, never from the browser", async () => {
     const thing = h.thing();
-    const result = await h.payments.start({ ...thing, quote: async () => ({ description: "Two months", lines: [{ label: "April", amountPaise: 260_000 }, { label: "May", amountPaise: 260_050 }] }) });
+    const result = await h.payments.start({ ...thing, quote: async () => ({ description: "Two months", lines: [{ label: "April", amountPaise: 260_000, ref: "due:41" }, { label: "May", amountPaise: 260_050, ref: "due:42" }] }) });
     expect(result.kind === "handoff" && result.order.amountPaise).toBe(520_050);
+    // The selling feature's own ids come back with the order (for its onPaid).
+    expect(result.kind === "handoff" && result.order.lines.map((l) => l.ref)).toEqual(["due:41", "due:42"]);
     await expect(h.payments.start({ ...h.thing(), quote: async () => ({ description: "x", lines: [{ label: "bad", amountPaise: 10.5 }] }) })).rejects.toThrow(RangeError);
     await expect(h.payments.start({ ...h.thing(), quote: async () => ({ description: "x", lines: [] }) })).rejects.toThrow(RangeError);
   });

@@ -197,7 +197,7 @@ export function createPaymentService(deps: PaymentDeps) {
         const [paid] = await paidOrdersFor(tx, input.purpose, input.payableKey);
         return paid ? { kind: "already_paid", order: paid } : { kind: "nothing_due" };
       }
-      const lines = quote.lines.map((l) => ({ label: l.label.trim().slice(0, 200), amountPaise: l.amountPaise }));
+      const lines: OrderLine[] = quote.lines.map((l) => ({ label: l.label.trim().slice(0, 200), amountPaise: l.amountPaise, ...(l.ref ? { ref: l.ref.slice(0, 200) } : {}) }));
       if (lines.length === 0 || lines.some((l) => !Number.isSafeInteger(l.amountPaise) || l.amountPaise <= 0 || !l.label)) {
         throw new RangeError("A quote needs lines with a label and a positive whole number of paise");
       }
