@@ -5,16 +5,30 @@
  * (server/payments.ts) and the routes reach the core only through `payments` below, so no code
  * path can mark an order paid without these handlers. docs/decisions/010-payments.md.
  *
- * To hook a feature in, give its purpose a handler, e.g. (issues 12-14):
+ * A route of a selling feature starts a payment and sends the parent to the hand-off:
  *
- *   tuition: {
- *     onPaid: async (tx, order) => {
- *       await postOnlinePayment(tx, order);   // fees: ledger lines for the periods in the order
- *       await issueReceipt(tx, order);        // receipts: numbered inside this transaction
+ *   const result = await payments.start({
+ *     purpose: "application_fee",
+ *     payableKey: `application:${application.publicId}`,      // the thing owed
+ *     payer: { name, email, phone },
+ *     quote: async (tx) =>                                       // inside the lock on that thing
+ *       (await feePaid(tx, application.id)) ? null
+ *         : { description: `Application ${application.number}`, lines: [{ label: "Application fee", amountPaise: fee, ref: application.number }] },
+ *   });
+ *   if (result.kind === "handoff") throw redirect(`/pay/${result.order.publicId}`, 303);
+ *   // already_paid → its /payment-success?order=…; in_progress → /payment-pending?order=…;
+ *   // unavailable → <PaymentUnavailable reason={result.reason} />; nothing_due → say so.
+ *
+ * and gives its purpose a handler here (issues 12-14), e.g.:
+ *
+ *   application_fee: {
+ *     onPaid: async (tx, order) => {                 // the same transaction that marks it paid
+ *       await markApplicationSubmitted(tx, order.lines[0]!.ref!);
+ *       await issueReceipt(tx, order);               // numbered inside this transaction
  *     },
- *     links: async (db, order) => receiptLinks(db, order.id),
+ *     links: (db, order) => receiptLinks(db, order.id),   // "Download receipt" on the success page
+ *     retryPath: (order) => `/admissions/retry-payment/${order.payableKey.slice("application:".length)}`,
  *   },
- *   application_fee: { onPaid: markApplicationSubmitted, retryPath: (o) => `/admissions/retry-payment/${o.payableKey}` },
  */
 import { school } from "#content/school";
 import { getDb } from "~/db/client.server";
