@@ -81,14 +81,22 @@ export class MockGateway implements PaymentGateway {
       entry.status = decision === "approve" ? "paid" : "failed";
       return { returnUrl: null };
     }
-    if (entry) return { refused: "This payment has already been answered." };
     const status: MockBankStatus = decision === "pay" ? "paid" : decision === "fail" ? "failed" : "pending";
-    const paymentId = `mockpay_${randomBytes(8).toString("hex")}`;
-    bank.set(checkout.reference, { status, paymentId, amountPaise: checkout.amountPaise });
-    const amount = rupeesString(checkout.amountPaise);
-    const fields = { mock_reference: checkout.reference, mock_status: status, mock_payment_id: paymentId, mock_amount: amount };
-    const signature = this.#sign("return", checkout.reference, status, paymentId, amount);
-    return { returnUrl: `/student-payment?${new URLSearchParams({ ...fields, mock_signature: signature })}` };
+    if (entry) {
+      // A double click sends the same answer twice: the same result goes back again.
+      return entry.status === status ? { returnUrl: this.#returnUrl(checkout.reference, entry) } : { refused: "This payment has already been answered." };
+    }
+    const created = { status, paymentId: `mockpay_${randomBytes(8).toString("hex")}`, amountPaise: checkout.amountPaise };
+    bank.set(checkout.reference, created);
+    return { returnUrl: this.#returnUrl(checkout.reference, created) };
+  }
+
+  /** The signed result on /student-payment, as a gateway returns it. */
+  #returnUrl(reference: string, entry: BankEntry): string {
+    const amount = rupeesString(entry.amountPaise);
+    const fields = { mock_reference: reference, mock_status: entry.status, mock_payment_id: entry.paymentId, mock_amount: amount };
+    const signature = this.#sign("return", reference, entry.status, entry.paymentId, amount);
+    return `/student-payment?${new URLSearchParams({ ...fields, mock_signature: signature })}`;
   }
 
   recognisesReturn(fields: Record<string, string>): boolean {
