@@ -27,7 +27,8 @@ describe("geolocation (SPEC §7; DESIGN.md §8)", () => {
     expect(india.region).toBeTruthy();
     expect((await lookupOffline("2001:4860:4860::8888")).country).toBeTruthy();
     expect(await lookupOffline("not-an-ip")).toEqual({ country: null, region: null, city: null });
-  });
+    // The first look-up opens the city database (about 130 MB): seconds on a busy machine.
+  }, 30_000);
 
   it("reads the SPEC's fields from an HTTP provider, and gives up on errors and after the timeout", async () => {
     expect(await lookupHttp("49.37.1.1", `${origin}/ok/{ip}`)).toEqual({ country: "India", region: "West Bengal", city: "Kharagpur" });
