@@ -111,7 +111,8 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
       .returning({ id: paymentEvents.id });
     if (stored.length === 0) return { order: order!, replay: true, decision: null };
 
-    const facts: Partial<GatewayWord> = decision.facts ?? {};
+    // A paid order keeps the facts of the payment that paid it (a late word about another attempt changes nothing).
+    const facts: Partial<GatewayWord> = order!.status === "paid" ? {} : (decision.facts ?? {});
     let flag = decision.flag;
     if (next === "paid") {
       const others = await tx

@@ -122,7 +122,11 @@ describe("Razorpay webhooks", () => {
     const late = h.razorpay.pay(order.providerOrderId!, "captured");
     const second = h.razorpay.webhook("payment.captured", late.id);
     await h.payments.handleWebhook("razorpay", Buffer.from(second.body), webhookHeaders(second.headers));
-    expect(await h.order(order.reference)).toMatchObject({ status: "paid", providerPaymentId: late.id });
+    expect(await h.order(order.reference)).toMatchObject({ status: "paid", providerPaymentId: late.id, gatewayStatus: "payment.captured" });
+    // The failure's webhook delivered again, late, changes nothing on the paid order.
+    const again = h.razorpay.webhook("payment.failed", failed.id);
+    await h.payments.handleWebhook("razorpay", Buffer.from(again.body), webhookHeaders(again.headers));
+    expect(await h.order(order.reference)).toMatchObject({ status: "paid", providerPaymentId: late.id, gatewayStatus: "payment.captured" });
   });
 
   it("a webhook with another amount is flagged, not paid", async () => {
