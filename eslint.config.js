@@ -19,6 +19,8 @@ const importDirectionZones = [
   { target: "./app/db", from: ["./app/features", "./app/routes"], message: "app/db must not import features or routes (DESIGN.md §3)." },
   { target: "./app/features", from: "./app/routes", message: "Features must not import routes: routes compose features (DESIGN.md §3)." },
   { target: "./content", from: ["./app", "./server"], message: "content/ holds data only (DESIGN.md §3)." },
+  // The payment composition module sits above the features it composes.
+  { target: ["./app/features", "./app/lib", "./app/db"], from: "./app/payment-purposes.server.ts", message: "Only routes and the server use the composed payment service (docs/decisions/012-payments.md)." },
   // A feature never imports another feature.
   ...features.map((name) => ({
     target: `./app/features/${name}`,

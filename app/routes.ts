@@ -8,12 +8,14 @@ import { pages } from "../content/pages";
 import { BROCHURE_PDF_PATH, builtPages } from "./page-routes";
 
 const placeholder = "routes/public/placeholder.tsx";
+/** SPEC §2 pages that are payment steps (issue 11), routed below with their own modules. */
+const paymentPages = new Set(["/student-payment", "/mock-payment", "/icici-debug"]);
 
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     ...pages
-      .filter((p) => !p.path.startsWith("/news/"))
+      .filter((p) => !p.path.startsWith("/news/") && !paymentPages.has(p.path))
       .map((p) => route(p.path, builtPages[p.path]?.file ?? placeholder, { id: `page${p.path.replaceAll("/", "-")}` })),
     route("news/:slug", "routes/public/news-article.tsx", { id: "news-item" }),
     route("admissions/retry-payment/:applicationId", placeholder, { id: "retry-payment" }),
@@ -21,6 +23,11 @@ export default [
     route("enquire", "routes/public/enquire.tsx"),
     route("payment-success", "routes/public/payment-success.tsx"),
     route("payment-failure", "routes/public/payment-failure.tsx"),
+    route("payment-pending", "routes/public/payment-pending.tsx"),
+    route("student-payment", "routes/public/student-payment.tsx"),
+    route("mock-payment", "routes/public/mock-payment.tsx"),
+    route("pay/:orderId", "routes/public/pay.tsx"),
+    route("sample-payment", "routes/public/sample-payment.tsx"),
   ]),
   route("robots.txt", "routes/seo/robots-txt.ts"),
   route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
@@ -34,11 +41,15 @@ export default [
   route("admin/analytics/export", "routes/admin/analytics-export.ts"),
   route("admin/analytics/realtime", "routes/admin/analytics-realtime.ts"),
   route("admin/analytics/jobs", "routes/admin/analytics-jobs.ts"),
+  route("admin/payments/export", "routes/admin/payments-export.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
     route("admin/applications", "routes/admin/coming-soon.tsx", { id: "admin-applications" }),
-    route("admin/payments", "routes/admin/coming-soon.tsx", { id: "admin-payments" }),
+    route("admin/payments", "routes/admin/payments.tsx"),
+    route("admin/payments/:reference", "routes/admin/payment-order.tsx"),
+    // SPEC §2 names it /icici-debug; DESIGN.md §8 makes it the administrator's.
+    route("icici-debug", "routes/admin/icici-debug.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
   route("*", "routes/public/not-found.tsx"),

@@ -27,6 +27,7 @@ import { finalErrorHandler } from "./error-handler";
 import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
 import { cachedPageOf, createPageCache, findCachedPage, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
+import { GATEWAY_PATHS, mountPaymentEndpoints, paymentFormTargets, startPayments } from "./payments";
 import { loadPrerendered } from "./prerendered";
 import { rateLimits } from "./rate-limits";
 import { allowedMethods, closeUnreadBodies, noStoreUnder } from "./request-guards";
@@ -98,7 +99,11 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   // Per-IP limits by what a request costs: posts strictly, reading generously (server/rate-limits.ts).
   // React Router's route manifest (/__manifest, fetched by each page for its links) costs no
   // render either.
-  const limits = rateLimits({ limits: config.rateLimits, isStatic: (p) => p === "/__manifest" || !!(files?.has(p) || cache?.has(p)) });
+  const limits = rateLimits({
+    limits: config.rateLimits,
+    isStatic: (p) => p === "/__manifest" || !!(files?.has(p) || cache?.has(p)),
+    gatewayPaths: GATEWAY_PATHS,
+  });
 
   const https = config.publicSiteUrl.startsWith("https:");
   // A page served from memory is chosen first: its CSP allows its inline scripts by hash.
@@ -118,7 +123,8 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
           "connect-src": ["'self'"],
           "frame-ancestors": ["'none'"],
           "object-src": ["'none'"],
-          "form-action": ["'self'"],
+          // The hand-off to a gateway's hosted checkout is a form post (Razorpay).
+          "form-action": ["'self'", ...paymentFormTargets()],
           "upgrade-insecure-requests": https ? [] : null,
         },
       },
@@ -139,6 +145,12 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
 
   app.use(compression());
   app.use(morgan(config.production ? "combined" : "dev", { skip: (req) => req.path === "/healthz" }));
+
+  // The gateway's return and webhooks are cross-site by nature: before the Origin check.
+  if (config.missing.length === 0) {
+    mountPaymentEndpoints(app, limits);
+    startPayments();
+  }
 
   // Cross-site posts are refused before they count against the client's posts.
   app.use(refuseCrossSite);

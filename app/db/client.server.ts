@@ -11,10 +11,11 @@ import { getConfig } from "~/lib/config.server";
 import * as analyticsTables from "./schema/analytics";
 import * as authTables from "./schema/auth";
 import * as enquiryTables from "./schema/enquiries";
+import * as paymentTables from "./schema/payments";
 import * as settingsTables from "./schema/settings";
 import * as signInTables from "./schema/sign-in-attempts";
 
-export const schema = { ...analyticsTables, ...authTables, ...enquiryTables, ...settingsTables, ...signInTables };
+export const schema = { ...analyticsTables, ...authTables, ...enquiryTables, ...paymentTables, ...settingsTables, ...signInTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -34,6 +34,9 @@ export const BODY_LIMITS = {
   "/admin/logout": 1 * KiB,
   "/admin/enquiries": 16 * KiB,
   "/admin/analytics/jobs": 1 * KiB,
+  "/mock-payment": 1 * KiB,
+  "/sample-payment": 4 * KiB,
+  "/icici-debug": 1 * KiB,
 } as const satisfies Record<string, number>;
 
 export type BodyRoute = keyof typeof BODY_LIMITS;
