@@ -11,19 +11,19 @@
  */
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../app/db/client.server";
-import { getAnalyticsResult } from "../../app/features/analytics/analytics-result.server";
+import { getAnalyticsResult } from "../../app/features/analytics/figures/analytics-result.server";
 import {
   getAnalyticsCounts,
   getDailyVisitorData,
   getPagePopularity,
   getTrafficSourceCategories,
   getTrafficSourceDetails,
-} from "../../app/features/analytics/procedures.server";
-import { loadAnalyticsDashboard } from "../../app/features/analytics/dashboard.server";
-import { rangeBounds } from "../../app/features/analytics/ranges";
-import { rangeBreakdown, repeatVisitors } from "../../app/features/analytics/result-queries.server";
-import { rangeFigures, refreshRollups, splitRange } from "../../app/features/analytics/rollups.server";
-import { getAnalyticsSummary } from "../../app/features/analytics/analytics-summary.server";
+} from "../../app/features/analytics/figures/procedures.server";
+import { loadAnalyticsDashboard } from "../../app/features/analytics/dashboard/load-dashboard.server";
+import { rangeBounds } from "../../app/features/analytics/figures/ranges";
+import { rangeBreakdown, repeatVisitors } from "../../app/features/analytics/figures/raw-visit-queries.server";
+import { rangeFigures, refreshRollups, splitRange } from "../../app/features/analytics/figures/rollups.server";
+import { getAnalyticsSummary } from "../../app/features/analytics/figures/summary.server";
 import { seedTraffic } from "../seed/traffic-generator";
 
 function option(name: string, fallback: number): number {

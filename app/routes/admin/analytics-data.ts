@@ -4,11 +4,11 @@
  */
 import type { Route } from "./+types/analytics-data";
 import { getDatabase } from "~/db/client.server";
-import { getAnalyticsResult } from "~/features/analytics/analytics-result.server";
-import { getAnalyticsSummary } from "~/features/analytics/analytics-summary.server";
-import { parseRange } from "~/features/analytics/ranges";
-import { internalHostsOf } from "~/features/analytics/referrer";
-import { getHistoricalAggregates } from "~/features/analytics/yearly-reset.server";
+import { getAnalyticsResult } from "~/features/analytics/figures/analytics-result.server";
+import { getAnalyticsSummary } from "~/features/analytics/figures/summary.server";
+import { parseRange } from "~/features/analytics/figures/ranges";
+import { internalHostsOf } from "~/features/analytics/figures/referrer";
+import { getHistoricalAggregates } from "~/features/analytics/maintenance/yearly-reset.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { getConfig } from "~/lib/config.server";
 

@@ -5,11 +5,11 @@
  */
 import type { Route } from "./+types/analytics-export";
 import { getDatabase } from "~/db/client.server";
-import { getAnalyticsResult } from "~/features/analytics/analytics-result.server";
-import { loadArchive } from "~/features/analytics/dashboard.server";
+import { getAnalyticsResult } from "~/features/analytics/figures/analytics-result.server";
+import { loadArchive } from "~/features/analytics/dashboard/load-dashboard.server";
 import { parseExportTable, parseRangeParam } from "~/features/analytics/dashboard/schema";
 import { tableCsv } from "~/features/analytics/dashboard/tables";
-import { internalHostsOf } from "~/features/analytics/referrer";
+import { internalHostsOf } from "~/features/analytics/figures/referrer";
 import { requireAdmin } from "~/features/auth/session.server";
 import { getConfig } from "~/lib/config.server";
 import { kolkataDate } from "~/lib/dates";

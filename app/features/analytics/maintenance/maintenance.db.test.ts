@@ -7,12 +7,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { analyticsAggregated, visitorAnalytics } from "~/db/schema/analytics";
 import { settings } from "~/db/schema/settings";
-import { getAnalyticsResult } from "./analytics-result.server";
-import { getAnalyticsSummary } from "./analytics-summary.server";
+import { getAnalyticsResult } from "../figures/analytics-result.server";
+import { getAnalyticsSummary } from "../figures/summary.server";
 import { correctVisitData } from "./correct-visits.server";
 import { BOT_BATCH_SIZE, identifyBots } from "./identify-bots.server";
-import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "./testing/test-database";
-import { fetchTestData, latestVisits } from "./visits.server";
+import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "../testing/test-database";
+import { fetchTestData, latestVisits } from "../dashboard/latest-visits.server";
 import { getHistoricalAggregates, RESET_SETTING_KEY, runYearlyReset } from "./yearly-reset.server";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";

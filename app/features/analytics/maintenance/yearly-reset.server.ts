@@ -2,15 +2,15 @@
  * The yearly reset (SPEC §4, §7, §8, §9): once a year, visits from before 1 January (in India)
  * are summed by month into analytics_aggregated and deleted, and the reset date is saved in
  * settings (key last_analytics_reset) — all in one transaction, so a failure leaves everything
- * as it was. Runs at server start and daily (jobs.server.ts); running it twice is harmless.
+ * as it was. Runs at server start and daily (scheduled-jobs.server.ts); running it twice is harmless.
  */
 import { asc, eq, inArray, lt, min, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { analyticsAggregated, visitorAnalytics } from "~/db/schema/analytics";
 import { settings } from "~/db/schema/settings";
 import { istMidnight, kolkataDate } from "~/lib/dates";
-import { analyticsError, reasonOf } from "./db-errors";
-import { rowsOf } from "./procedures.server";
+import { analyticsError, reasonOf } from "../db-errors";
+import { rowsOf } from "../figures/procedures.server";
 
 export const RESET_SETTING_KEY = "last_analytics_reset";
 

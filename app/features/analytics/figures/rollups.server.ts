@@ -9,11 +9,11 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
-import { analyticsError, reasonOf } from "./db-errors";
+import { analyticsError, reasonOf } from "../db-errors";
 import { jsonOf, rowsOf, textArray } from "./procedures.server";
 import { addDays } from "./ranges";
-import type { AnalyticsCounts, DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./reference";
-import type { CountRow, HourlyRow, LocationRow } from "./result-queries.server";
+import type { AnalyticsCounts, DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./procedure-twins";
+import type { CountRow, HourlyRow, LocationRow } from "./raw-visit-queries.server";
 
 /**
  * A day is rolled up only once it ended this long ago (ms), so a visit stamped just before

@@ -4,7 +4,7 @@
  * "Database error: {reason}" (SPEC §8).
  */
 import type { Database } from "~/db/client.server";
-import { periodTotals } from "./result-queries.server";
+import { periodTotals } from "./raw-visit-queries.server";
 
 export const REALTIME_WINDOW_MS = 5 * 60_000;
 

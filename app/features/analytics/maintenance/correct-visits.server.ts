@@ -6,8 +6,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
-import { analyticsError, reasonOf } from "./db-errors";
-import { VisitClassifier } from "./visitor-rules";
+import { analyticsError, reasonOf } from "../db-errors";
+import { VisitClassifier } from "../ingest/visitor-rules";
 
 const READ_PAGE = 5_000;
 

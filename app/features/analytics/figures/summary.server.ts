@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { analyticsError, reasonOf } from "./db-errors";
+import { analyticsError, reasonOf } from "../db-errors";
 import { rowsOf } from "./procedures.server";
 
 export type AnalyticsSummary = {

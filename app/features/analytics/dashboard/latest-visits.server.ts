@@ -2,7 +2,7 @@
 import { desc } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
-import { analyticsError, reasonOf } from "./db-errors";
+import { analyticsError, reasonOf } from "../db-errors";
 
 /** SPEC §7's largest plain list limit. */
 export const MAX_LIST = 200;

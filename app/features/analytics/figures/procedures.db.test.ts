@@ -14,9 +14,9 @@ import {
   getTrafficSourceCategories,
   getTrafficSourceDetails,
 } from "./procedures.server";
-import { countsFromRows, dailyFromRows, pagePopularityFromRows, trafficCategoriesFromRows, trafficDetailsFromRows, type VisitRow } from "./reference";
-import { BASE, visitRows } from "./testing/random-visits";
-import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "./testing/test-database";
+import { countsFromRows, dailyFromRows, pagePopularityFromRows, trafficCategoriesFromRows, trafficDetailsFromRows, type VisitRow } from "./procedure-twins";
+import { BASE, visitRows } from "../testing/random-visits";
+import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "../testing/test-database";
 
 const DAY = 86_400_000;
 const INTERNAL = ["kva-school.example"];

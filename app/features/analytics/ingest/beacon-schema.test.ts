@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTrackBody } from "./schema";
+import { parseTrackBody } from "./beacon-schema";
 
 describe("beacon payload", () => {
   it("accepts a beacon", () => {

@@ -1,13 +1,13 @@
 /**
  * Calls to the SPEC §7 procedures (SQL functions from drizzle/0003_analytics_functions.sql),
- * each with the SPEC's fallback: when the procedure fails, the TypeScript twin in reference.ts
+ * each with the SPEC's fallback: when the procedure fails, the TypeScript twin in procedure-twins.ts
  * runs over the latest raw rows (50,000 for counts, 5,000 otherwise; DESIGN.md §8). The daily
  * data has no fallback: its failure is thrown.
  */
 import { and, desc, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
-import { analyticsError, reasonOf } from "./db-errors";
+import { analyticsError, reasonOf } from "../db-errors";
 import {
   countsFromRows,
   pagePopularityFromRows,
@@ -19,7 +19,7 @@ import {
   type TrafficCategoryRow,
   type TrafficDetailRow,
   type VisitRow,
-} from "./reference";
+} from "./procedure-twins";
 
 /** SPEC §9 caps of the fallback path. */
 export const FALLBACK_COUNT_ROWS = 50_000;

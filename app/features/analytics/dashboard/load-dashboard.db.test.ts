@@ -7,10 +7,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { visitorAnalytics } from "~/db/schema/analytics";
-import { loadAnalyticsDashboard } from "./dashboard.server";
-import { tableCsv } from "./dashboard/tables";
-import { jobStatus, startJob } from "./maintenance-jobs.server";
-import { openTestDatabase, resetAnalytics, type TestDatabase } from "./testing/test-database";
+import { loadAnalyticsDashboard } from "./load-dashboard.server";
+import { tableCsv } from "./tables";
+import { jobStatus, startJob } from "../maintenance/dashboard-jobs.server";
+import { openTestDatabase, resetAnalytics, type TestDatabase } from "../testing/test-database";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countsFromRows, dailyFromRows, trafficCategoriesFromRows, trafficDetailsFromRows, type VisitRow } from "./reference";
+import { countsFromRows, dailyFromRows, trafficCategoriesFromRows, trafficDetailsFromRows, type VisitRow } from "./procedure-twins";
 
 const row = (iso: string, over: Partial<VisitRow> = {}): VisitRow => ({
   visitorIp: "1.1.1.1", sessionId: "s", pageVisited: "/", referrer: null, isApplyPage: false, isNewVisitor: true, isBot: false, timestamp: new Date(iso), ...over,

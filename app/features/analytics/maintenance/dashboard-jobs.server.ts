@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
 import { correctVisitData, type CorrectionResult } from "./correct-visits.server";
-import { analyticsError } from "./db-errors";
+import { analyticsError } from "../db-errors";
 import type { JobKind } from "./job-kinds";
 import { identifyBots, type BotIdentificationResult } from "./identify-bots.server";
 

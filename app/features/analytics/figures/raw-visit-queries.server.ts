@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { analyticsError, reasonOf } from "./db-errors";
+import { analyticsError, reasonOf } from "../db-errors";
 import { jsonOf, rowsOf } from "./procedures.server";
 
 export type HourlyRow = { hour: number; visitor_count: number; unique_visitors: number };

@@ -10,9 +10,9 @@ import { istMidnight, kolkataDate } from "~/lib/dates";
 import { pageLabel } from "./page-labels";
 import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, getTrafficSourceCategories, getTrafficSourceDetails, type Source } from "./procedures.server";
 import { addDays, daysBetween, kolkataHour, rangeBounds, type DateRange, type RangeBounds } from "./ranges";
-import type { DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./reference";
-import { reasonOf } from "./db-errors";
-import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors, type CountRow, type HourlyRow, type LocationRow, type RepeatVisitor } from "./result-queries.server";
+import type { DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./procedure-twins";
+import { reasonOf } from "../db-errors";
+import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors, type CountRow, type HourlyRow, type LocationRow, type RepeatVisitor } from "./raw-visit-queries.server";
 import { rangeFigures } from "./rollups.server";
 
 /** SPEC §9 display caps. */

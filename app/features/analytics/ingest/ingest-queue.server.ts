@@ -8,11 +8,11 @@
  */
 import type { Database } from "~/db/client.server";
 import { isBotVisit } from "./bot-detection";
-import { reasonOf } from "./db-errors";
+import { reasonOf } from "../db-errors";
 import { locate } from "./geolocation.server";
 import { insertBatch } from "./batch-insert.server";
 import { insertVisit, type InsertOutcome, type VisitRecord } from "./insert-visit.server";
-import type { TrackPayload } from "./schema";
+import type { TrackPayload } from "./beacon-schema";
 import { parseUserAgent } from "./user-agent";
 
 /** A beacon as the route received it. */

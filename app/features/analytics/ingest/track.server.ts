@@ -7,8 +7,8 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { getDb } from "~/db/client.server";
 import { getConfig } from "~/lib/config.server";
 import { visitorIpOf } from "./client-ip";
-import { BATCH_SIZE, getIngestQueue } from "./ingest.server";
-import { MAX_BEACON_BYTES, parseTrackBody } from "./schema";
+import { BATCH_SIZE, getIngestQueue } from "./ingest-queue.server";
+import { MAX_BEACON_BYTES, parseTrackBody } from "./beacon-schema";
 
 /** The shared ingest queue on the process-wide database. */
 export function ingestQueue() {

@@ -9,9 +9,9 @@ import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { visitorAnalytics } from "~/db/schema/analytics";
 import { insertBatch } from "./batch-insert.server";
-import { IngestQueue, type Beacon } from "./ingest.server";
+import { IngestQueue, type Beacon } from "./ingest-queue.server";
 import { insertVisit, type VisitRecord } from "./insert-visit.server";
-import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "./testing/test-database";
+import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "../testing/test-database";
 import { VisitClassifier, classifyVisit, type EarlierVisit } from "./visitor-rules";
 
 const HOUR = 3_600_000;

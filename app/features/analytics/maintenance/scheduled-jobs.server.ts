@@ -4,8 +4,8 @@
  * finds them built. Failures are logged, never thrown: the site keeps serving.
  */
 import type { Database } from "~/db/client.server";
-import { rangeBounds } from "./ranges";
-import { refreshRollups, splitRange } from "./rollups.server";
+import { rangeBounds } from "../figures/ranges";
+import { refreshRollups, splitRange } from "../figures/rollups.server";
 import { runYearlyReset } from "./yearly-reset.server";
 
 export const RESET_CHECK_INTERVAL_MS = 86_400_000;

@@ -6,15 +6,15 @@
  * load; nothing here throws.
  */
 import type { Database } from "~/db/client.server";
-import { pageLabel } from "./page-labels";
-import { getAnalyticsResult, inTurnOrTogether, type AnalyticsResult } from "./analytics-result.server";
-import { getAnalyticsSummary, type AnalyticsSummary } from "./analytics-summary.server";
-import { getPeriodComparison, type PeriodComparison } from "./comparison.server";
-import { JOB_KINDS, type JobKind } from "./job-kinds";
-import { jobStatus, type JobStatus } from "./maintenance-jobs.server";
-import type { DateRange } from "./ranges";
-import { getRealtimeVisitors, type Realtime } from "./realtime.server";
-import { getHistoricalAggregates, getLastResetDate } from "./yearly-reset.server";
+import { pageLabel } from "../figures/page-labels";
+import { getAnalyticsResult, inTurnOrTogether, type AnalyticsResult } from "../figures/analytics-result.server";
+import { getAnalyticsSummary, type AnalyticsSummary } from "../figures/summary.server";
+import { getPeriodComparison, type PeriodComparison } from "../figures/comparison.server";
+import { JOB_KINDS, type JobKind } from "../maintenance/job-kinds";
+import { jobStatus, type JobStatus } from "../maintenance/dashboard-jobs.server";
+import type { DateRange } from "../figures/ranges";
+import { getRealtimeVisitors, type Realtime } from "../figures/realtime.server";
+import { getHistoricalAggregates, getLastResetDate } from "../maintenance/yearly-reset.server";
 
 /** A panel's data, or the message to show in its place. */
 export type Panel<T> = { ok: true; data: T } | { ok: false; error: string };

@@ -9,7 +9,7 @@ import { istMidnight, kolkataDate } from "~/lib/dates";
 import { fillHours, inTurnOrTogether, peakHour } from "./analytics-result.server";
 import { comparisonPeriods } from "./comparison";
 import { addDays, type DateRange } from "./ranges";
-import { hourlyVisitors, type DayTotals } from "./result-queries.server";
+import { hourlyVisitors, type DayTotals } from "./raw-visit-queries.server";
 import { rangeFigures } from "./rollups.server";
 
 export type PeriodComparison = {

@@ -7,8 +7,8 @@
 import { and, asc, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
-import { isBotIp, isBotUserAgent } from "./bot-detection";
-import { analyticsError, reasonOf } from "./db-errors";
+import { isBotIp, isBotUserAgent } from "../ingest/bot-detection";
+import { analyticsError, reasonOf } from "../db-errors";
 
 /** SPEC §9 bot batch size. */
 export const BOT_BATCH_SIZE = 100;
