@@ -26,6 +26,17 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** Drizzle instances on a PostgreSQL pool, which can run several queries at once. */
+const pooled = new WeakSet<object>();
+
+/**
+ * Whether independent queries on `db` may run side by side: true for a PostgreSQL pool; false
+ * for PGlite (one connection, which would only queue them) and for a transaction handle.
+ */
+export function runsConcurrently(db: Database): boolean {
+  return pooled.has(db);
+}
+
 export type OpenOptions = {
   /** PostgreSQL URL; when absent, PGlite is used. */
   databaseUrl?: string;
@@ -48,6 +59,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // an analytics aggregate over a million visits took longer than running it.
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10, options: "-c jit=off" });
     const db = drizzle(pool, { schema, casing: "snake_case" });
+    pooled.add(db);
     return {
       db: db as unknown as Database,
       driver: "pg",

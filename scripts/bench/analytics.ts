@@ -75,12 +75,11 @@ const buildStarted = performance.now();
 const built = await refreshRollups(db, year.firstDay, closedTo);
 console.log(`Rollups: ${built} day(s) built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s (${built ? `${((performance.now() - buildStarted) / built).toFixed(0)} ms a day` : "all were current"}).\n`);
 
-const parallel = handle.driver === "pg";
 const cases: [string, () => Promise<unknown>, number][] = [
-  ["Analytics result, 30days", () => getAnalyticsResult(db, "30days", { internalHosts: SITE, now, parallel }), runs],
-  ["Dashboard loader data (/admin), 30days", () => loadAnalyticsDashboard(db, "30days", { internalHosts: SITE, now, parallel }), runs],
-  ["Analytics result, year (all rows)", () => getAnalyticsResult(db, "year", { internalHosts: SITE, now, parallel }), yearRuns],
-  ["Dashboard loader data (/admin), year", () => loadAnalyticsDashboard(db, "year", { internalHosts: SITE, now, parallel }), yearRuns],
+  ["Analytics result, 30days", () => getAnalyticsResult(db, "30days", { internalHosts: SITE, now }), runs],
+  ["Dashboard loader data (/admin), 30days", () => loadAnalyticsDashboard(db, "30days", { internalHosts: SITE, now }), runs],
+  ["Analytics result, year (all rows)", () => getAnalyticsResult(db, "year", { internalHosts: SITE, now }), yearRuns],
+  ["Dashboard loader data (/admin), year", () => loadAnalyticsDashboard(db, "year", { internalHosts: SITE, now }), yearRuns],
   ["analytics_range_figures (30 days, rollups)", () => rangeFigures(db, month.start, month.end, { now, internalHosts: SITE }), runs],
   ["analytics_repeat_visitors (30 days)", () => repeatVisitors(db, month.start, month.end, 50), runs],
   ["Analytics summary", () => getAnalyticsSummary(db, now), runs],

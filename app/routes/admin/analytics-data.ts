@@ -3,7 +3,7 @@
  * JSON for the dashboard (a later issue). Admin only.
  */
 import type { Route } from "./+types/analytics-data";
-import { getDatabase } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
 import { getAnalyticsResult } from "~/features/analytics/figures/analytics-result.server";
 import { getAnalyticsSummary } from "~/features/analytics/figures/summary.server";
 import { parseRange } from "~/features/analytics/figures/ranges";
@@ -15,10 +15,9 @@ import { getConfig } from "~/lib/config.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
   const url = new URL(request.url);
-  const { db, driver } = await getDatabase();
+  const db = await getDb();
   const result = await getAnalyticsResult(db, parseRange(url.searchParams.get("range")), {
     internalHosts: internalHostsOf(getConfig().publicSiteUrl, url.host),
-    parallel: driver === "pg",
   });
   const [summary, history] = [await getAnalyticsSummary(db), await getHistoricalAggregates(db)];
   headers.set("Cache-Control", "no-store");

@@ -1,8 +1,8 @@
 /** The latest stored visits, every SPEC §3 field, for the admin area. */
 import { desc } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { reasonOf } from "~/db/sql.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
-import { analyticsError, reasonOf } from "../db-errors";
 
 /** SPEC §7's largest plain list limit. */
 export const MAX_LIST = 200;
@@ -13,7 +13,7 @@ export async function latestVisits(db: Database, limit: number) {
   try {
     return await db.select().from(visitorAnalytics).orderBy(desc(visitorAnalytics.timestamp), desc(visitorAnalytics.id)).limit(n);
   } catch (error) {
-    throw analyticsError(`Database error: ${reasonOf(error)}`, error);
+    throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
   }
 }
 
@@ -25,6 +25,6 @@ export async function fetchTestData(db: Database) {
   try {
     return await db.select().from(visitorAnalytics).orderBy(desc(visitorAnalytics.id)).limit(5);
   } catch (error) {
-    throw analyticsError("Failed to fetch test data", error);
+    throw new Error("Failed to fetch test data", { cause: error });
   }
 }

@@ -18,7 +18,7 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const NOW = new Date("2026-11-21T09:00:00.000Z");
 const MIN = 60_000;
 const DAY = 86_400_000;
-const options = { internalHosts: ["kva-school.example"], parallel: false, now: NOW };
+const options = { internalHosts: ["kva-school.example"], now: NOW };
 
 type Insert = typeof visitorAnalytics.$inferInsert;
 const visit = (ago: number, over: Partial<Insert> = {}): Insert => ({

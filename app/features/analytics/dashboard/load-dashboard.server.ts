@@ -6,8 +6,9 @@
  * load; nothing here throws.
  */
 import type { Database } from "~/db/client.server";
+import { inTurnOrTogether } from "~/db/sql.server";
 import { pageLabel } from "../figures/page-labels";
-import { getAnalyticsResult, inTurnOrTogether, type AnalyticsResult } from "../figures/analytics-result.server";
+import { getAnalyticsResult, type AnalyticsResult } from "../figures/analytics-result.server";
 import { getAnalyticsSummary, type AnalyticsSummary } from "../figures/summary.server";
 import { getPeriodComparison, type PeriodComparison } from "../figures/comparison.server";
 import { JOB_KINDS, type JobKind } from "../maintenance/job-kinds";
@@ -46,8 +47,6 @@ export type AnalyticsDashboard = {
 export type DashboardOptions = {
   /** The site's own hosts, for the Internal referrer category. */
   internalHosts: readonly string[];
-  /** true on PostgreSQL (a pool): panels load concurrently. */
-  parallel: boolean;
   now?: Date;
 };
 
@@ -84,12 +83,12 @@ export async function loadArchive(db: Database): Promise<Archive> {
   return { lastResetDate, months: months.reverse() };
 }
 
-/** Loads every panel for `range`; all computed at the same instant `now`. */
+/** Loads every panel for `range`, all computed at the same instant `now` (side by side on PostgreSQL). */
 export async function loadAnalyticsDashboard(db: Database, range: DateRange, options: DashboardOptions): Promise<AnalyticsDashboard> {
   const now = options.now ?? new Date();
-  const [result, comparison, summary, archive, realtime] = await inTurnOrTogether(options.parallel, [
-    () => panel(() => getAnalyticsResult(db, range, { internalHosts: options.internalHosts, now, parallel: options.parallel })),
-    () => panel(() => getPeriodComparison(db, range, now, options.parallel)),
+  const [result, comparison, summary, archive, realtime] = await inTurnOrTogether(db, [
+    () => panel(() => getAnalyticsResult(db, range, { internalHosts: options.internalHosts, now })),
+    () => panel(() => getPeriodComparison(db, range, now)),
     () => panel(() => getAnalyticsSummary(db, now)),
     () => panel(() => loadArchive(db)),
     () => panel(() => getRealtimeVisitors(db, now)),

@@ -3,15 +3,15 @@
  * whole range in SQL (DESIGN.md §8), from the daily rollups (rollups.server.ts). When the rollup
  * query fails, the five SPEC §7 procedures answer, each falling back to its TypeScript twin; the
  * daily data and the other queries throw "Database error: {reason}". On PostgreSQL the queries
- * run in parallel on the pool; PGlite runs them one after another.
+ * run side by side on the pool; PGlite runs them one after another (inTurnOrTogether).
  */
 import type { Database } from "~/db/client.server";
+import { inTurnOrTogether, reasonOf } from "~/db/sql.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { pageLabel } from "./page-labels";
 import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, getTrafficSourceCategories, getTrafficSourceDetails, type Source } from "./procedures.server";
 import { addDays, daysBetween, kolkataHour, rangeBounds, type DateRange, type RangeBounds } from "./ranges";
 import type { DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./procedure-twins";
-import { reasonOf } from "../db-errors";
 import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors, type CountRow, type HourlyRow, type LocationRow, type RepeatVisitor } from "./raw-visit-queries.server";
 import { rangeFigures } from "./rollups.server";
 
@@ -90,8 +90,6 @@ export type ResultOptions = {
   internalHosts: readonly string[];
   /** The instant to compute at; defaults to now. */
   now?: Date;
-  /** true on PostgreSQL (a pool): run the queries concurrently. */
-  parallel?: boolean;
 };
 
 type Figures = Omit<AnalyticsResult, "range" | "firstDay" | "lastDay" | "todayStats" | "repeatVisitors" | "lastUpdated" | "dailyVisitors" | "popularPages"> & {
@@ -104,10 +102,10 @@ type Figures = Omit<AnalyticsResult, "range" | "firstDay" | "lastDay" | "todaySt
  * §9 days_back before now, as get_traffic_source_categories does; everything else [start, end).
  */
 async function figuresFromRollups(db: Database, bounds: RangeBounds, options: ResultOptions & { now: Date }): Promise<Figures> {
-  const { now, internalHosts, parallel } = options;
+  const { now, internalHosts } = options;
   const sourcesFrom = new Date(now.getTime() - bounds.daysBack * DAY_MS);
   const sourcesTo = new Date(Math.max(now.getTime(), bounds.end.getTime()));
-  const [f, sources] = await inTurnOrTogether(parallel, [
+  const [f, sources] = await inTurnOrTogether(db, [
     () => rangeFigures(db, bounds.start, bounds.end, { now, internalHosts, dimensions: ["all", "page", "hour", "place", "device"] }),
     () => rangeFigures(db, sourcesFrom, sourcesTo, { now, internalHosts, dimensions: ["referrer"], sourceLimit: TRAFFIC_DETAILS_LIMIT }),
   ] as const);
@@ -133,7 +131,7 @@ async function figuresFromRollups(db: Database, bounds: RangeBounds, options: Re
 async function figuresFromProcedures(db: Database, bounds: RangeBounds, options: ResultOptions & { now: Date }): Promise<Figures> {
   const { start, end, daysBack } = bounds;
   const { now, internalHosts } = options;
-  const [counts, daily, pages, categories, details, breakdown] = await inTurnOrTogether(options.parallel, [
+  const [counts, daily, pages, categories, details, breakdown] = await inTurnOrTogether(db, [
     () => getAnalyticsCounts(db, start, end),
     () => getDailyVisitorData(db, start, end),
     () => getPagePopularity(db, start, end),
@@ -156,17 +154,6 @@ async function figuresFromProcedures(db: Database, bounds: RangeBounds, options:
   };
 }
 
-type Tasks = readonly (() => Promise<unknown>)[];
-type Results<T extends Tasks> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
-
-/** Runs `tasks` concurrently (a pool) or one after another (PGlite); results in task order. */
-export async function inTurnOrTogether<T extends Tasks>(together: boolean | undefined, tasks: T): Promise<Results<T>> {
-  if (together) return (await Promise.all(tasks.map((task) => task()))) as Results<T>;
-  const results: unknown[] = [];
-  for (const task of tasks) results.push(await task());
-  return results as Results<T>;
-}
-
 /**
  * Computes the Analytics result for `range` (SPEC §3, §9): the range's figures from the daily
  * rollups, or, when that query fails, from the procedures over raw visits; repeat visitors and
@@ -182,7 +169,7 @@ export async function getAnalyticsResult(db: Database, range: DateRange, options
   const { start, end } = bounds;
   const withNow = { ...options, now };
 
-  const [figures, repeat, todayTotals, todayHours] = await inTurnOrTogether(options.parallel, [
+  const [figures, repeat, todayTotals, todayHours] = await inTurnOrTogether(db, [
     () => figuresFromRollups(db, bounds, withNow).catch((error: unknown) => {
       console.error(`Analytics rollups failed, reading raw visits: ${reasonOf(error)}`);
       return figuresFromProcedures(db, bounds, withNow);

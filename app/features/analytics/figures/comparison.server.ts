@@ -5,8 +5,9 @@
  * "Database error: {reason}" (SPEC §8).
  */
 import type { Database } from "~/db/client.server";
+import { inTurnOrTogether } from "~/db/sql.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
-import { fillHours, inTurnOrTogether, peakHour } from "./analytics-result.server";
+import { fillHours, peakHour } from "./analytics-result.server";
 import { comparisonPeriods } from "./comparison";
 import { addDays, type DateRange } from "./ranges";
 import { hourlyVisitors, type DayTotals } from "./raw-visit-queries.server";
@@ -34,13 +35,13 @@ async function rolledUpTotals(db: Database, start: Date, end: Date, now: Date): 
   };
 }
 
-/** Previous-period totals for `range` at `now`; the two queries run concurrently when `parallel`. */
-export async function getPeriodComparison(db: Database, range: DateRange, now: Date, parallel = false): Promise<PeriodComparison> {
+/** Previous-period totals for `range` at `now`. */
+export async function getPeriodComparison(db: Database, range: DateRange, now: Date): Promise<PeriodComparison> {
   const { previous } = comparisonPeriods(range, now);
   const today = kolkataDate(now);
   const totals = () => rolledUpTotals(db, previous.start, previous.end, now);
   const yesterday = () => hourlyVisitors(db, istMidnight(addDays(today, -1)), istMidnight(today));
-  const [prev, hours] = await inTurnOrTogether(parallel, [totals, yesterday] as const);
+  const [prev, hours] = await inTurnOrTogether(db, [totals, yesterday] as const);
   return {
     previous: prev,
     yesterdayPeakHour: peakHour(fillHours(hours), 23),

@@ -4,10 +4,10 @@
  * runs over the latest raw rows (50,000 for counts, 5,000 otherwise; DESIGN.md §8). The daily
  * data has no fallback: its failure is thrown.
  */
-import { and, desc, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { reasonOf, rowsOf, textArray } from "~/db/sql.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
-import { analyticsError, reasonOf } from "../db-errors";
 import {
   countsFromRows,
   pagePopularityFromRows,
@@ -25,17 +25,6 @@ import {
 export const FALLBACK_COUNT_ROWS = 50_000;
 export const FALLBACK_CHART_ROWS = 5_000;
 const DAY_MS = 86_400_000;
-
-/** Rows of a raw query; both drivers answer `{ rows }`. */
-export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** A json column's value: node-postgres parses json, PGlite may hand back its text. */
-export function jsonOf<T>(value: unknown): T {
-  return (typeof value === "string" ? JSON.parse(value) : value) as T;
-}
 
 /** Whether a figure came from the procedure or from the fallback. */
 export type Source = "procedure" | "fallback";
@@ -97,7 +86,7 @@ export async function getDailyVisitorData(db: Database, start: Date, end: Date):
       apply_page_visits: Number(r.apply_page_visits),
     }));
   } catch (error) {
-    throw analyticsError(`Database error: ${reasonOf(error)}`, error);
+    throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
   }
 }
 
@@ -111,11 +100,6 @@ export async function getPagePopularity(db: Database, start: Date, end: Date): P
     },
     async () => pagePopularityFromRows(await latestRows(db, FALLBACK_CHART_ROWS, start, end), start, end),
   );
-}
-
-/** A text[] literal of `values` for a procedure argument. */
-export function textArray(values: readonly string[]): SQL {
-  return values.length === 0 ? sql`'{}'::text[]` : sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 }
 
 /**

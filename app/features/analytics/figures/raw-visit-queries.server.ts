@@ -6,8 +6,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { analyticsError, reasonOf } from "../db-errors";
-import { jsonOf, rowsOf } from "./procedures.server";
+import { jsonOf, reasonOf, rowsOf } from "~/db/sql.server";
 
 export type HourlyRow = { hour: number; visitor_count: number; unique_visitors: number };
 export type LocationRow = { country: string; region: string; city: string; visits: number; unique_visitors: number };
@@ -39,7 +38,7 @@ async function run<T>(db: Database, query: SQL): Promise<T[]> {
   try {
     return await rowsOf<T>(db, query);
   } catch (error) {
-    throw analyticsError(`Database error: ${reasonOf(error)}`, error);
+    throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
   }
 }
 

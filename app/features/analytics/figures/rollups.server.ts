@@ -8,9 +8,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { jsonOf, reasonOf, rowsOf, textArray } from "~/db/sql.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
-import { analyticsError, reasonOf } from "../db-errors";
-import { jsonOf, rowsOf, textArray } from "./procedures.server";
 import { addDays } from "./ranges";
 import type { AnalyticsCounts, DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./procedure-twins";
 import type { CountRow, HourlyRow, LocationRow } from "./raw-visit-queries.server";
@@ -109,6 +108,6 @@ export async function rangeFigures(db: Database, start: Date, end: Date, options
     );
     return jsonOf<RangeFigures>(row?.f);
   } catch (error) {
-    throw analyticsError(`Database error: ${reasonOf(error)}`, error);
+    throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
   }
 }

@@ -4,8 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { analyticsError, reasonOf } from "../db-errors";
-import { rowsOf } from "./procedures.server";
+import { reasonOf, rowsOf } from "~/db/sql.server";
 
 export type AnalyticsSummary = {
   totalRecords: number;
@@ -45,6 +44,6 @@ export async function getAnalyticsSummary(db: Database, now: Date = new Date()):
       recentVisitors: { total: n("recent"), new: n("recent_new"), returning: n("recent") - n("recent_new") },
     };
   } catch (error) {
-    throw analyticsError(`Database error: ${reasonOf(error)}`, error);
+    throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
   }
 }

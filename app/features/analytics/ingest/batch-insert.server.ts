@@ -9,6 +9,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { rowsOf } from "~/db/sql.server";
 import type { VisitRecord } from "./insert-visit.server";
 import { RETURNING_WINDOW_LONG_MS, RETURNING_WINDOW_SHORT_MS, UNAVAILABLE_IP, type Classification } from "./visitor-rules";
 
@@ -22,10 +23,6 @@ type IpLookup = { dayMax: number | null; dayCount: number; weekMax: number | nul
  */
 const list = (values: readonly string[]): SQL => sql`SELECT json_array_elements_text(${JSON.stringify(values)}::json)`;
 const instant = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
-
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** Classifies `visits` (in arrival order) against the stored records and each other. */
 export async function classifyBatch(db: Database, visits: readonly VisitRecord[]): Promise<Classification[]> {

@@ -7,8 +7,8 @@
  * so one bad visit costs only itself.
  */
 import type { Database } from "~/db/client.server";
+import { reasonOf } from "~/db/sql.server";
 import { isBotVisit } from "./bot-detection";
-import { reasonOf } from "../db-errors";
 import { locate } from "./geolocation.server";
 import { insertBatch } from "./batch-insert.server";
 import { insertVisit, type InsertOutcome, type VisitRecord } from "./insert-visit.server";

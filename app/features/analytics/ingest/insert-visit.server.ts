@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { reasonOf, sqlState } from "../db-errors";
+import { reasonOf, sqlState } from "~/db/sql.server";
 import { UNAVAILABLE_IP } from "./visitor-rules";
 
 /** A visit ready to store, every SPEC §3 field except the classification and id. */

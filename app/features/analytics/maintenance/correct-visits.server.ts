@@ -5,8 +5,8 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { reasonOf } from "~/db/sql.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
-import { analyticsError, reasonOf } from "../db-errors";
 import { VisitClassifier } from "../ingest/visitor-rules";
 
 const READ_PAGE = 5_000;
@@ -43,7 +43,7 @@ export async function correctVisitData(db: Database, onProgress?: (p: { checked:
         .orderBy(asc(visitorAnalytics.timestamp), asc(visitorAnalytics.id))
         .limit(READ_PAGE);
     } catch (error) {
-      throw analyticsError("Failed to fetch problematic data", error);
+      throw new Error("Failed to fetch problematic data", { cause: error });
     }
     if (page.length === 0) break;
     const last = page[page.length - 1]!;
@@ -55,7 +55,7 @@ export async function correctVisitData(db: Database, onProgress?: (p: { checked:
       try {
         await db.update(visitorAnalytics).set({ isNewVisitor: expected.isNewVisitor, visitCount: expected.visitCount }).where(eq(visitorAnalytics.id, Number(row.id)));
       } catch (error) {
-        throw analyticsError(`Data correction failed: ${reasonOf(error)}`, error);
+        throw new Error(`Data correction failed: ${reasonOf(error)}`, { cause: error });
       }
       result.corrected++;
     }

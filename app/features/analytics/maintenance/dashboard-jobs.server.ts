@@ -9,7 +9,6 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
 import { correctVisitData, type CorrectionResult } from "./correct-visits.server";
-import { analyticsError } from "../db-errors";
 import type { JobKind } from "./job-kinds";
 import { identifyBots, type BotIdentificationResult } from "./identify-bots.server";
 
@@ -35,7 +34,7 @@ async function countToCheck(db: Database, kind: JobKind): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(visitorAnalytics).where(sql`${visitorAnalytics.isBot} IS NOT TRUE`);
     return Number(row?.n ?? 0);
   } catch (error) {
-    throw analyticsError(kind === "identify-bots" ? "Failed to fetch unprocessed records" : "Failed to fetch problematic data", error);
+    throw new Error(kind === "identify-bots" ? "Failed to fetch unprocessed records" : "Failed to fetch problematic data", { cause: error });
   }
 }
 

@@ -6,9 +6,9 @@
  */
 import { and, asc, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { reasonOf } from "~/db/sql.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
 import { isBotIp, isBotUserAgent } from "../ingest/bot-detection";
-import { analyticsError, reasonOf } from "../db-errors";
 
 /** SPEC §9 bot batch size. */
 export const BOT_BATCH_SIZE = 100;
@@ -43,7 +43,7 @@ export async function identifyBots(db: Database, onProgress?: (p: Progress) => v
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(visitorAnalytics).where(unchecked);
     total = Number(row?.n ?? 0);
   } catch (error) {
-    throw analyticsError("Failed to fetch unprocessed records", error);
+    throw new Error("Failed to fetch unprocessed records", { cause: error });
   }
   let lastId = 0;
   try {
@@ -57,7 +57,7 @@ export async function identifyBots(db: Database, onProgress?: (p: Progress) => v
           .orderBy(asc(visitorAnalytics.id))
           .limit(READ_PAGE);
       } catch (error) {
-        throw analyticsError("Failed to fetch unprocessed records", error);
+        throw new Error("Failed to fetch unprocessed records", { cause: error });
       }
       if (page.length === 0) break;
       lastId = Number(page[page.length - 1]!.id);
@@ -80,7 +80,7 @@ export async function identifyBots(db: Database, onProgress?: (p: Progress) => v
     }
   } catch (error) {
     if (error instanceof Error && error.message === "Failed to fetch unprocessed records") throw error;
-    throw analyticsError(`Error during bot identification: ${reasonOf(error)}`, error);
+    throw new Error(`Error during bot identification: ${reasonOf(error)}`, { cause: error });
   }
   return result;
 }

@@ -6,11 +6,10 @@
  */
 import { asc, eq, inArray, lt, min, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { reasonOf, rowsOf } from "~/db/sql.server";
 import { analyticsAggregated, visitorAnalytics } from "~/db/schema/analytics";
 import { settings } from "~/db/schema/settings";
 import { istMidnight, kolkataDate } from "~/lib/dates";
-import { analyticsError, reasonOf } from "../db-errors";
-import { rowsOf } from "../figures/procedures.server";
 
 export const RESET_SETTING_KEY = "last_analytics_reset";
 
@@ -46,7 +45,7 @@ export async function isResetDue(db: Database, now: Date): Promise<{ due: boolea
   try {
     stored = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, RESET_SETTING_KEY));
   } catch (error) {
-    throw analyticsError("Failed to fetch analytics reset settings", error);
+    throw new Error("Failed to fetch analytics reset settings", { cause: error });
   }
   const last = stored[0]?.value;
   if (last && /^\d{4}/.test(last)) {
@@ -57,7 +56,7 @@ export async function isResetDue(db: Database, now: Date): Promise<{ due: boolea
     const [row] = await db.select({ oldest: min(visitorAnalytics.timestamp) }).from(visitorAnalytics);
     oldest = row?.oldest ?? null;
   } catch (error) {
-    throw analyticsError("Failed to check oldest analytics data", error);
+    throw new Error("Failed to check oldest analytics data", { cause: error });
   }
   if (!oldest) return { due: false, reason: "no-old-data" };
   return kolkataYear(oldest) < year ? { due: true } : { due: false, reason: "no-old-data" };
@@ -118,7 +117,7 @@ export async function archiveBefore(db: Database, cutoff: Date, resetDate: strin
     try {
       return await work();
     } catch (error) {
-      throw analyticsError(message, error);
+      throw new Error(message, { cause: error });
     }
   };
   try {
@@ -164,7 +163,7 @@ export async function archiveBefore(db: Database, cutoff: Date, resetDate: strin
   } catch (error) {
     // The step's own message is the reason; a failed COMMIT has only the driver's.
     const reason = error instanceof Error && /^Failed to /.test(error.message) ? error.message : reasonOf(error);
-    throw analyticsError(`Error during archiving: ${reason}`, error);
+    throw new Error(`Error during archiving: ${reason}`, { cause: error });
   }
 }
 
@@ -177,7 +176,7 @@ export async function runYearlyReset(db: Database, now: Date = new Date()): Prom
   try {
     due = await isResetDue(db, now);
   } catch (error) {
-    throw analyticsError(`Error checking for reset: ${(error as Error).message}`, error);
+    throw new Error(`Error checking for reset: ${(error as Error).message}`, { cause: error });
   }
   if (!due.due) return { reset: false, reason: due.reason ?? "no-old-data" };
   const year = kolkataYear(now);
@@ -194,7 +193,7 @@ export async function getHistoricalAggregates(db: Database): Promise<MonthlyAggr
       period, totalVisits, uniqueVisitors, applyPageVisits, countries, browsers, devices, referrers, pages,
     }));
   } catch (error) {
-    throw analyticsError("Failed to fetch historical analytics data", error);
+    throw new Error("Failed to fetch historical analytics data", { cause: error });
   }
 }
 
@@ -207,6 +206,6 @@ export async function getLastResetDate(db: Database): Promise<string | null> {
     const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, RESET_SETTING_KEY));
     return row?.value ?? null;
   } catch (error) {
-    throw analyticsError("Failed to fetch analytics reset settings", error);
+    throw new Error("Failed to fetch analytics reset settings", { cause: error });
   }
 }
