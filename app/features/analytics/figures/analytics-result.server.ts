@@ -13,7 +13,7 @@ import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, getTrafficS
 import { addDays, daysBetween, kolkataHour, rangeBounds, type DateRange, type RangeBounds } from "./ranges";
 import type { DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./procedure-twins";
 import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors, type CountRow, type HourlyRow, type LocationRow, type RepeatVisitor } from "./raw-visit-queries.server";
-import { rangeFigures } from "./rollups.server";
+import { rangeFigures, rangeRepeatVisitors } from "./rollups.server";
 
 /** SPEC §9 display caps. */
 export const TOP_LIST_LIMIT = 10;
@@ -174,7 +174,10 @@ export async function getAnalyticsResult(db: Database, range: DateRange, options
       console.error(`Analytics rollups failed, reading raw visits: ${reasonOf(error)}`);
       return figuresFromProcedures(db, bounds, withNow);
     }),
-    () => repeatVisitors(db, start, end, REPEAT_VISITOR_LIMIT),
+    () => rangeRepeatVisitors(db, start, end, REPEAT_VISITOR_LIMIT, now).catch((error: unknown) => {
+      console.error(`Analytics range cache failed, ranking repeat visitors from raw visits: ${reasonOf(error)}`);
+      return repeatVisitors(db, start, end, REPEAT_VISITOR_LIMIT);
+    }),
     () => periodTotals(db, todayStart, todayEnd),
     () => hourlyVisitors(db, todayStart, todayEnd),
   ] as const);

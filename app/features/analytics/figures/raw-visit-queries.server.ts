@@ -28,12 +28,6 @@ export type RepeatVisitor = {
 };
 export type CountRow = { name: string; count: number };
 
-/**
- * The hour of the day in India. India has kept UTC+05:30 (19,800 s) since 1945, so this epoch
- * arithmetic gives the hours of AT TIME ZONE 'Asia/Kolkata' without a conversion per row.
- */
-const KOLKATA_HOUR = sql`(floor((date_part('epoch', "timestamp") + 19800) / 3600)::bigint % 24)::int`;
-
 async function run<T>(db: Database, query: SQL): Promise<T[]> {
   try {
     return await rowsOf<T>(db, query);
@@ -50,7 +44,7 @@ export async function hourlyVisitors(db: Database, start: Date, end: Date): Prom
   const rows = await run<HourlyRow>(
     db,
     sql`SELECT hour, sum(n)::int AS visitor_count, count(*)::int AS unique_visitors
-        FROM (SELECT ${KOLKATA_HOUR} AS hour, visitor_ip, count(*) AS n
+        FROM (SELECT analytics_ist_hour("timestamp") AS hour, visitor_ip, count(*) AS n
               FROM visitor_analytics WHERE ${inRange(start, end)} GROUP BY 1, 2) per_ip
         GROUP BY hour ORDER BY hour`,
   );
@@ -77,16 +71,23 @@ export async function periodTotals(db: Database, start: Date, end: Date): Promis
   };
 }
 
+/** RepeatVisitor rows from the json the repeat-visitor functions return. */
+export function repeatVisitorsOf(json: unknown): RepeatVisitor[] {
+  return jsonOf<Omit<RepeatVisitor, "is_truly_returning">[]>(json).map((r) => ({ ...r, is_truly_returning: r.session_count > 1 }));
+}
+
 /**
- * Repeat visitors of [start, end): IPs with more than one visit, most visits first (at most
- * `limit`), from the SQL function analytics_repeat_visitors (drizzle/0005_analytics_daily_rollups.sql).
+ * Repeat visitors of [start, end) from the raw visits: IPs with more than one visit, most visits
+ * first (at most `limit`), from the SQL function analytics_repeat_visitors
+ * (drizzle/0005_analytics_daily_rollups.sql). The Analytics result reads them through the range
+ * caches (rangeRepeatVisitors in rollups.server.ts); this is its fallback and its test oracle.
  */
 export async function repeatVisitors(db: Database, start: Date, end: Date, limit: number): Promise<RepeatVisitor[]> {
   const [row] = await run<{ r: unknown }>(
     db,
     sql`SELECT analytics_repeat_visitors(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${limit}::int) AS r`,
   );
-  return jsonOf<Omit<RepeatVisitor, "is_truly_returning">[]>(row?.r).map((r) => ({ ...r, is_truly_returning: r.session_count > 1 }));
+  return repeatVisitorsOf(row?.r);
 }
 
 export type RangeBreakdown = { hourly: HourlyRow[]; locations: LocationRow[]; devices: CountRow[]; browsers: CountRow[] };

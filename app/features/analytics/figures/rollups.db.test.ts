@@ -12,8 +12,8 @@ import { getAnalyticsSummary } from "./summary.server";
 import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, latestRows } from "./procedures.server";
 import { addDays } from "./ranges";
 import { trafficCategoriesFromRows, trafficDetailsFromRows, type VisitRow } from "./procedure-twins";
-import { rangeBreakdown } from "./raw-visit-queries.server";
-import { rangeFigures, refreshRollups, splitRange } from "./rollups.server";
+import { rangeBreakdown, repeatVisitors } from "./raw-visit-queries.server";
+import { rangeFigures, rangeRepeatVisitors, refreshRollups, splitRange } from "./rollups.server";
 import { BASE, visitRow, visitRows } from "../testing/random-visits";
 import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "../testing/test-database";
 
@@ -71,6 +71,7 @@ describe("analytics rollups", () => {
       nowOffset: fc.double({ min: 0, max: 1, noNaN: true }),
       locationLimit: fc.integer({ min: 1, max: 12 }),
       sourceLimit: fc.integer({ min: 1, max: 30 }),
+      repeatLimit: fc.integer({ min: 1, max: 6 }),
     });
     await fc.assert(
       fc.asyncProperty(visitRows, shape, change, async (rows, s, c) => {
@@ -80,6 +81,10 @@ describe("analytics rollups", () => {
         const end = new Date(start.getTime() + s.days * DAY);
         const now = new Date(start.getTime() + 60_000 + s.nowOffset * (s.days + 1) * DAY);
         const figures = () => rangeFigures(t.db, start, end, { now, internalHosts: INTERNAL, locationLimit: s.locationLimit, sourceLimit: s.sourceLimit });
+        const repeat = () => rangeRepeatVisitors(t.db, start, end, s.repeatLimit, now);
+        expect(await figures()).toEqual(await fromRawVisits(start, end, s.locationLimit, s.sourceLimit));
+        expect(await repeat()).toEqual(await repeatVisitors(t.db, start, end, s.repeatLimit));
+        // A second read comes from the range caches the first one built.
         expect(await figures()).toEqual(await fromRawVisits(start, end, s.locationLimit, s.sourceLimit));
 
         await insert(c.added);
@@ -88,6 +93,7 @@ describe("analytics rollups", () => {
         if (c.flagged.length > 0) await t.db.execute(sql`UPDATE visitor_analytics SET is_bot = NOT coalesce(is_bot, false) WHERE id = ANY (${`{${pick(c.flagged).join(",")}}`}::bigint[])`);
         if (c.deleted.length > 0) await t.db.execute(sql`DELETE FROM visitor_analytics WHERE id = ANY (${`{${pick(c.deleted).join(",")}}`}::bigint[])`);
         expect(await figures()).toEqual(await fromRawVisits(start, end, s.locationLimit, s.sourceLimit));
+        expect(await repeat()).toEqual(await repeatVisitors(t.db, start, end, s.repeatLimit));
       }),
       { numRuns: 40 },
     );
@@ -108,6 +114,24 @@ describe("analytics rollups", () => {
     );
     expect(all?.visits).toBe(2);
     expect(all?.visitors).toMatch(/^\{\d+,\d+\}$/);
+  });
+
+  it("sum a range's closed days into a cache once, and again only after one of its days changes", async () => {
+    const day = "2026-03-10";
+    const at = new Date(istMidnight(day).getTime() + 3_600_000);
+    const row: VisitRow = { visitorIp: "1.1.1.1", sessionId: "s", pageVisited: "/", referrer: null, isApplyPage: false, isNewVisitor: true, isBot: false, timestamp: at };
+    await insert([row, { ...row, visitorIp: "2.2.2.2" }]);
+    const [start, end, now] = [istMidnight(day), istMidnight(addDays(day, 3)), istMidnight(addDays(day, 4))];
+    const read = async () => (await rangeFigures(t.db, start, end, { now, internalHosts: INTERNAL, dimensions: ["all"] })).counts;
+    const caches = async () => (await query<{ id: number }>(t.db, sql`SELECT id FROM analytics_range_cache ORDER BY id`)).map((r) => r.id);
+    expect(await read()).toMatchObject({ total_visits: 2, unique_visitors: 2 });
+    const first = await caches();
+    expect(first).toHaveLength(1);
+    expect(await read()).toMatchObject({ total_visits: 2, unique_visitors: 2 });
+    expect(await caches()).toEqual(first);
+    await insert([{ ...row, timestamp: new Date(at.getTime() + 86_400_000), visitorIp: "3.3.3.3" }]);
+    expect(await read()).toMatchObject({ total_visits: 3, unique_visitors: 3 });
+    expect(await caches()).not.toEqual(first);
   });
 
   it("keep the summary's record counts through inserts, bot flags, deletions and truncation", async () => {

@@ -1,10 +1,11 @@
 /**
- * Range figures from the daily rollups (drizzle/0005_analytics_daily_rollups.sql; issue 5:
- * 30-day result ≤ 300 ms on PostgreSQL, ≤ 1 s on PGlite at a million visits). A range is split
- * into closed days, read from their rollups (rebuilt first when missing or stale), and a live part
- * (today, the last ROLLUP_LAG_MS, a partial first day) read from the raw visits. Every figure is
- * exact: the same as the SPEC §7 procedures over the same instants. Failures throw
- * "Database error: {reason}" (SPEC §8).
+ * Range figures from the daily rollups and range caches (drizzle/0005_analytics_daily_rollups.sql,
+ * drizzle/0006_analytics_range_cache.sql; issue 15: the 30-day dashboard data ≤ 150 ms on
+ * PostgreSQL and ≤ 500 ms on PGlite at 1,000,000 visits over 90 days). A range is split into
+ * closed days, summed once into a cache (rebuilt when one of its days changes, its days'
+ * rollups refreshed first), and a live part (today, the last ROLLUP_LAG_MS, a partial first
+ * day) read from the raw visits and merged with it. Every figure is exact: the same as the SPEC
+ * §7 procedures over the same instants. Failures throw "Database error: {reason}" (SPEC §8).
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -12,7 +13,7 @@ import { jsonOf, reasonOf, rowsOf, textArray } from "~/db/sql.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { addDays } from "./ranges";
 import type { AnalyticsCounts, DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./procedure-twins";
-import type { CountRow, HourlyRow, LocationRow } from "./raw-visit-queries.server";
+import { repeatVisitorsOf, type CountRow, type HourlyRow, type LocationRow, type RepeatVisitor } from "./raw-visit-queries.server";
 
 /**
  * A day is rolled up only once it ended this long ago (ms), so a visit stamped just before
@@ -91,22 +92,43 @@ export type FigureOptions = {
   sourceLimit?: number;
 };
 
+const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** The SQL arguments of a split range: closed days, then the head and tail windows. */
+function splitArguments(split: RangeSplit) {
+  return sql`${split.closedFrom}::date, ${split.closedTo}::date, ${instant(split.head.start)}, ${instant(split.head.end)},
+             ${instant(split.tail.start)}, ${instant(split.tail.end)}`;
+}
+
 /**
- * The figures of the visits in [start, end) (bots left out; days and hours in India), exact.
- * Refreshes the rollups the range needs first. Throws "Database error: {reason}".
+ * The figures of the visits in [start, end) (bots left out; days and hours in India), exact, from
+ * the SQL function analytics_range_figures (the closed days' cache, built or rebuilt first when
+ * needed, plus the live part). Throws "Database error: {reason}".
  */
 export async function rangeFigures(db: Database, start: Date, end: Date, options: FigureOptions): Promise<RangeFigures> {
   const split = splitRange(start, end, options.now);
   try {
-    await refreshRollups(db, split.closedFrom, split.closedTo);
-    const t = (d: Date) => sql`${d.toISOString()}::timestamptz`;
     const [row] = await rowsOf<{ f: unknown }>(
       db,
-      sql`SELECT analytics_range_figures(${split.closedFrom}::date, ${split.closedTo}::date, ${t(split.head.start)}, ${t(split.head.end)},
-            ${t(split.tail.start)}, ${t(split.tail.end)}, ${textArray(options.internalHosts)}, ${textArray(options.dimensions ?? ALL_DIMENSIONS)},
+      sql`SELECT analytics_range_figures(${splitArguments(split)}, ${textArray(options.internalHosts)}, ${textArray(options.dimensions ?? ALL_DIMENSIONS)},
             ${options.locationLimit ?? 10}::int, ${options.sourceLimit ?? 25}::int) AS f`,
     );
     return jsonOf<RangeFigures>(row?.f);
+  } catch (error) {
+    throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
+  }
+}
+
+/**
+ * Repeat visitors of [start, end) (SPEC §3; at most `limit`, most visits first), exactly as
+ * repeatVisitors ranks the raw visits, from the SQL function analytics_repeat_visitors_split: the
+ * closed days' per-IP counts from their cache, merged with the live part. Throws
+ * "Database error: {reason}".
+ */
+export async function rangeRepeatVisitors(db: Database, start: Date, end: Date, limit: number, now: Date): Promise<RepeatVisitor[]> {
+  try {
+    const [row] = await rowsOf<{ r: unknown }>(db, sql`SELECT analytics_repeat_visitors_split(${splitArguments(splitRange(start, end, now))}, ${limit}::int) AS r`);
+    return repeatVisitorsOf(row?.r);
   } catch (error) {
     throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
   }
