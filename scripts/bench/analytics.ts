@@ -6,8 +6,10 @@
  * `rows` synthetic visits over `days` days when the database does not hold exactly that many
  * spread over that many days (1 M over 90 days is Umami's density; over 365 days, a quieter site).
  * Builds the daily rollups first and prints how long that took (--rebuild: all of them again).
- * Prints median, min and max milliseconds of `runs` runs after one warm-up. Targets at 1 M rows:
- * ≤ 300 ms on PostgreSQL, ≤ 1 s on PGlite for the 30-day result.
+ * Prints median, min and max milliseconds of `runs` runs after one warm-up (the "first load of the
+ * day" cases clear the range caches before each run, outside the timing). Targets at 1 M visits
+ * over 90 days (issue 15): the 30-day dashboard data ≤ 150 ms on PostgreSQL and ≤ 500 ms on
+ * PGlite, the year ≤ 500 ms on PostgreSQL; at 3 M visits no more than twice the 1 M figure.
  */
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../app/db/client.server";
@@ -22,7 +24,7 @@ import {
 import { loadAnalyticsDashboard } from "../../app/features/analytics/dashboard/load-dashboard.server";
 import { rangeBounds } from "../../app/features/analytics/figures/ranges";
 import { rangeBreakdown, repeatVisitors } from "../../app/features/analytics/figures/raw-visit-queries.server";
-import { rangeFigures, refreshRollups, splitRange } from "../../app/features/analytics/figures/rollups.server";
+import { rangeFigures, rangeRepeatVisitors, refreshRollups, splitRange } from "../../app/features/analytics/figures/rollups.server";
 import { getAnalyticsSummary } from "../../app/features/analytics/figures/summary.server";
 import { seedTraffic } from "../seed/traffic-generator";
 
@@ -75,13 +77,18 @@ const buildStarted = performance.now();
 const built = await refreshRollups(db, year.firstDay, closedTo);
 console.log(`Rollups: ${built} day(s) built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s (${built ? `${((performance.now() - buildStarted) / built).toFixed(0)} ms a day` : "all were current"}).\n`);
 
-const cases: [string, () => Promise<unknown>, number][] = [
+/** Forgets the range caches (drizzle/0006), as on the first dashboard load after a day closes. */
+const clearRangeCaches = async () => void (await db.execute(sql`DELETE FROM analytics_range_cache`));
+const cases: [string, () => Promise<unknown>, number, (() => Promise<void>)?][] = [
   ["Analytics result, 30days", () => getAnalyticsResult(db, "30days", { internalHosts: SITE, now }), runs],
   ["Dashboard loader data (/admin), 30days", () => loadAnalyticsDashboard(db, "30days", { internalHosts: SITE, now }), runs],
   ["Analytics result, year (all rows)", () => getAnalyticsResult(db, "year", { internalHosts: SITE, now }), yearRuns],
   ["Dashboard loader data (/admin), year", () => loadAnalyticsDashboard(db, "year", { internalHosts: SITE, now }), yearRuns],
-  ["analytics_range_figures (30 days, rollups)", () => rangeFigures(db, month.start, month.end, { now, internalHosts: SITE }), runs],
-  ["analytics_repeat_visitors (30 days)", () => repeatVisitors(db, month.start, month.end, 50), runs],
+  ["Dashboard, 30days, first load of the day (range caches cleared)", () => loadAnalyticsDashboard(db, "30days", { internalHosts: SITE, now }), runs, clearRangeCaches],
+  ["Dashboard, year, first load of the day (range caches cleared)", () => loadAnalyticsDashboard(db, "year", { internalHosts: SITE, now }), yearRuns, clearRangeCaches],
+  ["analytics_range_figures (30 days, range cache)", () => rangeFigures(db, month.start, month.end, { now, internalHosts: SITE }), runs],
+  ["analytics_repeat_visitors_split (30 days, range cache)", () => rangeRepeatVisitors(db, month.start, month.end, 50, now), runs],
+  ["analytics_repeat_visitors (30 days, raw visits)", () => repeatVisitors(db, month.start, month.end, 50), runs],
   ["Analytics summary", () => getAnalyticsSummary(db, now), runs],
   ["get_analytics_counts (30 days)", () => getAnalyticsCounts(db, month.start, month.end), runs],
   ["get_daily_visitor_data (30 days)", () => getDailyVisitorData(db, month.start, month.end), runs],
@@ -92,11 +99,12 @@ const cases: [string, () => Promise<unknown>, number][] = [
 ];
 
 console.log(`| what | median ms | min ms | max ms |\n|---|---:|---:|---:|`);
-for (const [name, run, n] of cases) {
+for (const [name, run, n, prepare] of cases) {
   if (n <= 0) continue;
   await run();
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
+    await prepare?.();
     const t = performance.now();
     await run();
     times.push(performance.now() - t);
