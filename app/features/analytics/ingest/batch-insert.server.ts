@@ -10,8 +10,26 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/sql.server";
-import type { VisitRecord } from "./insert-visit.server";
 import { RETURNING_WINDOW_LONG_MS, RETURNING_WINDOW_SHORT_MS, UNAVAILABLE_IP, type Classification } from "./visitor-rules";
+
+/** A visit ready to store, every SPEC §3 field except the classification and id. */
+export type VisitRecord = {
+  visitorIp: string;
+  sessionId: string;
+  userAgent: string | null;
+  pageVisited: string;
+  country: string | null;
+  city: string | null;
+  region: string | null;
+  referrer: string | null;
+  deviceType: string | null;
+  browser: string | null;
+  os: string | null;
+  isMobile: boolean | null;
+  isApplyPage: boolean;
+  isBot: boolean;
+  timestamp: Date;
+};
 
 type Edge = { at: number; visitCount: number };
 type IpLookup = { dayMax: number | null; dayCount: number; weekMax: number | null; weekCount: number; dayEdges: Edge[]; weekEdges: Edge[] };

@@ -10,8 +10,8 @@ import type { Database } from "~/db/client.server";
 import { reasonOf } from "~/db/sql.server";
 import { isBotVisit } from "./bot-detection";
 import { locate } from "./geolocation.server";
-import { insertBatch } from "./batch-insert.server";
-import { insertVisit, type InsertOutcome, type VisitRecord } from "./insert-visit.server";
+import { insertBatch, type VisitRecord } from "./batch-insert.server";
+import { insertVisit, type InsertOutcome } from "./insert-visit.server";
 import type { TrackPayload } from "./beacon-schema";
 import { parseUserAgent } from "./user-agent";
 

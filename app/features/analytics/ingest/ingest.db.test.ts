@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { visitorAnalytics } from "~/db/schema/analytics";
 import { insertBatch } from "./batch-insert.server";
 import { IngestQueue, type Beacon } from "./ingest-queue.server";
-import { insertVisit, type VisitRecord } from "./insert-visit.server";
+import type { VisitRecord } from "./batch-insert.server";
+import { insertVisit } from "./insert-visit.server";
 import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "../testing/test-database";
 import { VisitClassifier, classifyVisit, type EarlierVisit } from "./visitor-rules";
 

@@ -1,7 +1,7 @@
 /**
  * New or returning (SPEC §4 "Visitor session"), as a pure function over earlier visits. It is
- * the reference the ingest SQL (insert-visit.server.ts) is tested against, and what data
- * correction applies to stored rows.
+ * the oracle the ingest's batch classifier (batch-insert.server.ts) is tested against, and, as
+ * VisitClassifier, what data correction applies to stored rows.
  *
  * A visit is new (visit_count 1) when no earlier non-bot record matches by session, then by the
  * same IP within 24 hours, then by the same IP within 7 days. Otherwise it is returning, with
