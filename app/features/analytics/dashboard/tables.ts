@@ -8,9 +8,8 @@ import { csvDocument } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
 import type { AnalyticsResult } from "../figures/analytics-result.server";
 import type { Archive, ArchivedMonth } from "./load-dashboard.server";
-import type { DailyVisitorRow, TrafficCategoryRow, TrafficDetailRow } from "../figures/procedure-twins";
-import type { CountRow, HourlyRow, LocationRow, RepeatVisitor } from "../figures/raw-visit-queries.server";
 import { formatDay, formatHour, formatNumber, formatPercent } from "./format";
+import type { CountRow, DailyVisitorRow, HourlyRow, LocationRow, RepeatVisitor, TrafficCategoryRow, TrafficDetailRow } from "../figures/figure-rows";
 
 export type Column<R> = {
   header: string;

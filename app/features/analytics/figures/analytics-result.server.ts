@@ -11,9 +11,9 @@ import { istMidnight, kolkataDate } from "~/lib/dates";
 import { pageLabel } from "./page-labels";
 import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, getTrafficSourceCategories, getTrafficSourceDetails, type Source } from "./procedures.server";
 import { addDays, daysBetween, kolkataHour, rangeBounds, type DateRange, type RangeBounds } from "./ranges";
-import type { DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./procedure-twins";
-import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors, type CountRow, type HourlyRow, type LocationRow, type RepeatVisitor } from "./raw-visit-queries.server";
+import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors } from "./raw-visit-queries.server";
 import { rangeFigures, rangeRepeatVisitors } from "./rollups.server";
+import type { CountRow, DailyVisitorRow, HourlyRow, LocationRow, PagePopularityRow, RepeatVisitor, TrafficCategoryRow, TrafficDetailRow } from "./figure-rows";
 
 /** SPEC §9 display caps. */
 export const TOP_LIST_LIMIT = 10;

@@ -5,6 +5,7 @@
  * procedure and twin agree on random visit sets on both drivers. Bots (is_bot true) never count.
  */
 import { kolkataDate } from "~/lib/dates";
+import type { AnalyticsCounts, DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./figure-rows";
 import { REFERRER_CATEGORIES, referrerCategory, referrerSource, type ReferrerCategory } from "./referrer";
 
 /** The columns the twins read, as Drizzle returns them. */
@@ -18,13 +19,6 @@ export type VisitRow = {
   isBot: boolean | null;
   timestamp: Date;
 };
-
-// Result rows carry the SPEC's field names (SPEC §3, §7), as the procedures return them.
-export type AnalyticsCounts = { total_visits: number; unique_visitors: number; apply_page_visits: number };
-export type DailyVisitorRow = { visit_date: string; visitor_count: number; unique_visitors: number; new_visitors: number; apply_page_visits: number };
-export type PagePopularityRow = { page_visited: string; visit_count: number; unique_visitors: number };
-export type TrafficCategoryRow = { category: ReferrerCategory; visit_count: number; unique_visitors: number };
-export type TrafficDetailRow = { source: string; category: ReferrerCategory; visit_count: number; unique_visitors: number };
 
 const DAY_MS = 86_400_000;
 

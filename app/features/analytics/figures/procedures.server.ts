@@ -8,18 +8,8 @@ import { and, desc, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { reasonOf, rowsOf, textArray } from "~/db/sql.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
-import {
-  countsFromRows,
-  pagePopularityFromRows,
-  trafficCategoriesFromRows,
-  trafficDetailsFromRows,
-  type AnalyticsCounts,
-  type DailyVisitorRow,
-  type PagePopularityRow,
-  type TrafficCategoryRow,
-  type TrafficDetailRow,
-  type VisitRow,
-} from "./procedure-twins";
+import { countsFromRows, pagePopularityFromRows, trafficCategoriesFromRows, trafficDetailsFromRows, type VisitRow } from "./procedure-twins";
+import type { AnalyticsCounts, DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./figure-rows";
 
 /** SPEC §9 caps of the fallback path. */
 export const FALLBACK_COUNT_ROWS = 50_000;

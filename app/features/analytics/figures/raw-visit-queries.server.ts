@@ -7,26 +7,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { jsonOf, reasonOf, rowsOf } from "~/db/sql.server";
+import type { CountRow, HourlyRow, LocationRow, RepeatVisitor } from "./figure-rows";
 
-export type HourlyRow = { hour: number; visitor_count: number; unique_visitors: number };
-export type LocationRow = { country: string; region: string; city: string; visits: number; unique_visitors: number };
-/** SPEC §3 "Repeat visitor summary"; first_visit and last_visit are ISO instants (UTC). */
-export type RepeatVisitor = {
-  ip: string;
-  country: string | null;
-  city: string | null;
-  browser: string | null;
-  device_type: string | null;
-  visits: number;
-  session_count: number;
-  first_visit: string;
-  last_visit: string;
-  /** Calendar days in India between the first and the last visit (0 = same day). */
-  days_between_visits: number;
-  /** More than one session: the visitor came back, not just opened several pages. */
-  is_truly_returning: boolean;
-};
-export type CountRow = { name: string; count: number };
 
 async function run<T>(db: Database, query: SQL): Promise<T[]> {
   try {

@@ -12,8 +12,8 @@ import type { Database } from "~/db/client.server";
 import { jsonOf, reasonOf, rowsOf, textArray } from "~/db/sql.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { addDays } from "./ranges";
-import type { AnalyticsCounts, DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./procedure-twins";
-import { repeatVisitorsOf, type CountRow, type HourlyRow, type LocationRow, type RepeatVisitor } from "./raw-visit-queries.server";
+import { repeatVisitorsOf } from "./raw-visit-queries.server";
+import type { AnalyticsCounts, CountRow, DailyVisitorRow, HourlyRow, LocationRow, PagePopularityRow, RepeatVisitor, TrafficCategoryRow, TrafficDetailRow } from "./figure-rows";
 
 /**
  * A day is rolled up only once it ended this long ago (ms), so a visit stamped just before
