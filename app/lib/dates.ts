@@ -15,6 +15,13 @@ export function kolkataDate(now: Date): string {
   return isoDay.format(now);
 }
 
+const isoHour = new Intl.DateTimeFormat("en-GB", { timeZone: SCHOOL_TIME_ZONE, hour: "2-digit", hourCycle: "h23" });
+
+/** The hour of the day in India (0-23) at the instant `now`; SQL's twin is analytics_ist_hour. */
+export function kolkataHour(now: Date): number {
+  return Number(isoHour.format(now));
+}
+
 /** Midnight in India at the start of an ISO date. Throws RangeError for a malformed date. */
 export function istMidnight(iso: string): Date {
   const date = new Date(`${iso}T00:00:00+05:30`);

@@ -7,10 +7,10 @@
  */
 import type { Database } from "~/db/client.server";
 import { inTurnOrTogether, reasonOf } from "~/db/sql.server";
-import { istMidnight, kolkataDate } from "~/lib/dates";
+import { istMidnight, kolkataDate, kolkataHour } from "~/lib/dates";
 import { pageLabel } from "./page-labels";
 import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, getTrafficSourceCategories, getTrafficSourceDetails, type Source } from "./procedures.server";
-import { addDays, daysBetween, kolkataHour, rangeBounds, type DateRange, type RangeBounds } from "./ranges";
+import { addDays, daysBetween, rangeBounds, type DateRange, type RangeBounds } from "./ranges";
 import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors } from "./raw-visit-queries.server";
 import { rangeFigures, rangeRepeatVisitors } from "./rollups.server";
 import type { CountRow, DailyVisitorRow, HourlyRow, LocationRow, PagePopularityRow, RepeatVisitor, TrafficCategoryRow, TrafficDetailRow } from "./figure-rows";

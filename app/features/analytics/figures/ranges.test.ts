@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, kolkataHour, parseRange, rangeBounds } from "./ranges";
+import { kolkataHour } from "~/lib/dates";
+import { addDays, daysBetween, parseRange, rangeBounds } from "./ranges";
 
 describe("date ranges in India (SPEC §9)", () => {
   // 21 Nov 2026, 00:10 in India is still 20 Nov in UTC.

@@ -67,10 +67,3 @@ export function daysBetween(firstDay: string, lastDay: string): string[] {
   for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) days.push(day);
   return days;
 }
-
-const hourFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Kolkata", hour: "2-digit", hourCycle: "h23" });
-
-/** The hour of the day in India (0-23) at an instant. */
-export function kolkataHour(instant: Date): number {
-  return Number(hourFormat.format(instant));
-}
