@@ -1,6 +1,6 @@
 /**
  * The SPEC §3 Analytics result for one of the dashboard's ranges, computed exactly over the
- * whole range in SQL (DESIGN.md §8), from the daily rollups (rollups.server.ts). When the rollup
+ * whole range in SQL (DESIGN.md §8), from range caches and daily rollups (rollups.server.ts). When that
  * query fails, the five SPEC §7 procedures answer, each falling back to its TypeScript twin; the
  * daily data and the other queries throw "Database error: {reason}". On PostgreSQL the queries
  * run side by side on the pool; PGlite runs them one after another (inTurnOrTogether).
@@ -98,7 +98,7 @@ type Figures = Omit<AnalyticsResult, "range" | "firstDay" | "lastDay" | "todaySt
 };
 
 /**
- * The range's figures from the daily rollups (rollups.server.ts). Traffic sources cover the SPEC
+ * The range's figures from the range caches and rollups (rollups.server.ts). Traffic sources cover the SPEC
  * §9 days_back before now, as get_traffic_source_categories does; everything else [start, end).
  */
 async function figuresFromRollups(db: Database, bounds: RangeBounds, options: ResultOptions & { now: Date }): Promise<Figures> {
@@ -155,10 +155,10 @@ async function figuresFromProcedures(db: Database, bounds: RangeBounds, options:
 }
 
 /**
- * Computes the Analytics result for `range` (SPEC §3, §9): the range's figures from the daily
- * rollups, or, when that query fails, from the procedures over raw visits; repeat visitors and
- * today's stats from raw visits. Throws "Database error: {reason}" when the daily data or one of
- * the non-procedure queries fails.
+ * Computes the Analytics result for `range` (SPEC §3, §9): the range's figures and repeat
+ * visitors from the range caches and rollups, or, when those queries fail, from the procedures
+ * and the repeat-visitor ranking over raw visits; today's stats from raw visits. Throws
+ * "Database error: {reason}" when the daily data or one of the non-procedure queries fails.
  */
 export async function getAnalyticsResult(db: Database, range: DateRange, options: ResultOptions): Promise<AnalyticsResult> {
   const now = options.now ?? new Date();
