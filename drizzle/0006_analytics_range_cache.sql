@@ -71,7 +71,9 @@ $$;--> statement-breakpoint
 -- missing or when one of its days changed since. Builders of the same entry wait for each other
 -- (advisory lock); the days' rollups are refreshed in the same transaction, their rows locked in
 -- day order (as the builder and the triggers of 0005 lock them), so a change to a day either
--- lands before the build reads it or changes the version sum after it.
+-- lands before the build reads it or changes the version sum after it. The entry returned is
+-- share-locked until the caller's transaction ends, so another builder cannot drop it while the
+-- caller reads its rows.
 CREATE OR REPLACE FUNCTION analytics_range_cache_id(closed_from date, closed_to date, dims text[]) RETURNS integer
 LANGUAGE plpgsql SET work_mem = '32MB' SET jit = off AS $$
 DECLARE
@@ -84,7 +86,8 @@ DECLARE
 BEGIN
   SELECT count(*), coalesce(sum(version), 0) INTO n, total FROM analytics_rollup_days WHERE day >= closed_from AND day < closed_to;
   SELECT c.id INTO found_id FROM analytics_range_cache c
-  WHERE c.closed_from = $1 AND c.closed_to = $2 AND c.dimensions = wanted AND c.day_count = n AND c.version_sum = total;
+  WHERE c.closed_from = $1 AND c.closed_to = $2 AND c.dimensions = wanted AND c.day_count = n AND c.version_sum = total
+  FOR SHARE OF c;
   IF found_id IS NOT NULL OR closed_to <= closed_from THEN
     RETURN found_id;
   END IF;
@@ -95,7 +98,8 @@ BEGIN
   ON CONFLICT (day) DO NOTHING;
   SELECT count(*), coalesce(sum(version), 0) INTO n, total FROM analytics_rollup_days WHERE day >= closed_from AND day < closed_to;
   SELECT c.id INTO found_id FROM analytics_range_cache c
-  WHERE c.closed_from = $1 AND c.closed_to = $2 AND c.dimensions = wanted AND c.day_count = n AND c.version_sum = total;
+  WHERE c.closed_from = $1 AND c.closed_to = $2 AND c.dimensions = wanted AND c.day_count = n AND c.version_sum = total
+  FOR SHARE OF c;
   IF found_id IS NOT NULL THEN
     RETURN found_id;
   END IF;
