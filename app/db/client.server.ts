@@ -58,6 +58,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // JIT off for every session: the site's queries are short, and on PostgreSQL 15 compiling
     // an analytics aggregate over a million visits took longer than running it.
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10, options: "-c jit=off" });
+    // An idle connection the server ends (a restart, an administrator's command) is an 'error'
+    // event on the pool, which drops the connection; without a listener it would end the process.
+    pool.on("error", (error) => console.error(`PostgreSQL connection closed by the server: ${error.message}`));
     const db = drizzle(pool, { schema, casing: "snake_case" });
     pooled.add(db);
     return {
