@@ -163,24 +163,56 @@ CREATE OR REPLACE FUNCTION analytics_range_figures_from(
 RETURNS json
 LANGUAGE sql STABLE SET work_mem = '32MB' SET jit = off AS $$
   WITH live_visits AS MATERIALIZED (
-    SELECT va.*, (SELECT ids.id FROM analytics_visitor_ids ids WHERE ids.visitor_ip = va.visitor_ip) AS known
+    -- two range scans of the timestamp index: one OR of the two windows was planned as a scan
+    -- of the whole table (the function's plan cannot know the windows are a day at most)
+    SELECT va.visitor_ip, va.page_visited, va."timestamp", va.country, va.region, va.city, coalesce(va.referrer, '') AS ref,
+           va.device_type, va.browser, va.is_new_visitor, va.is_apply_page
     FROM visitor_analytics va
-    WHERE ((va."timestamp" >= head_start AND va."timestamp" < head_end) OR (va."timestamp" >= tail_start AND va."timestamp" < tail_end))
-      AND va.is_bot IS NOT TRUE
+    WHERE va."timestamp" >= head_start AND va."timestamp" < head_end AND va.is_bot IS NOT TRUE
+    UNION ALL
+    SELECT va.visitor_ip, va.page_visited, va."timestamp", va.country, va.region, va.city, coalesce(va.referrer, '') AS ref,
+           va.device_type, va.browser, va.is_new_visitor, va.is_apply_page
+    FROM visitor_analytics va
+    WHERE va."timestamp" >= tail_start AND va."timestamp" < tail_end AND va.is_bot IS NOT TRUE
+  ), live_ips AS MATERIALIZED (
+    -- each IP's rollup id; IPs without one yet get negative ids of their own for this query
+    SELECT d.visitor_ip, coalesce(ids.id, -dense_rank() OVER (PARTITION BY ids.id IS NULL ORDER BY d.visitor_ip)) AS visitor
+    FROM (SELECT DISTINCT visitor_ip FROM live_visits) d LEFT JOIN analytics_visitor_ids ids ON ids.visitor_ip = d.visitor_ip
   ), live_referrers AS MATERIALIZED (
-    SELECT r.ref, analytics_referrer_key(r.ref) AS key FROM (SELECT DISTINCT coalesce(referrer, '') AS ref FROM live_visits) r
-  ), live AS (
-    SELECT v.*, r.key AS referrer_key,
-           coalesce(v.known, -dense_rank() OVER (PARTITION BY v.known IS NULL ORDER BY v.visitor_ip)) AS visitor
-    FROM live_visits v JOIN live_referrers r ON r.ref = coalesce(v.referrer, '')
+    SELECT r.ref, analytics_referrer_key(r.ref) AS key FROM (SELECT DISTINCT ref FROM live_visits) r
+  ), live AS MATERIALIZED (
+    -- the keys of analytics_rollup_keys (0005), column by column: one grouping per dimension
+    -- below costs less than a row per visit and dimension
+    SELECT analytics_ist_day(v."timestamp") AS day, i.visitor::int AS visitor, v.page_visited, analytics_ist_hour(v."timestamp") AS hour,
+           coalesce(v.country, 'Unknown') AS country, coalesce(v.region, '') AS region, coalesce(v.city, 'Unknown') AS city,
+           r.key AS referrer_key, coalesce(v.device_type, 'Unknown') AS device_type, coalesce(v.browser, 'Unknown') AS browser,
+           v.is_new_visitor, v.is_apply_page
+    FROM live_visits v JOIN live_ips i ON i.visitor_ip = v.visitor_ip JOIN live_referrers r ON r.ref = v.ref
   ), live_parts AS MATERIALIZED (
-    SELECT analytics_ist_day(v."timestamp") AS day, k.dimension, k.key, count(*)::int AS visits,
-           (count(*) FILTER (WHERE v.is_new_visitor))::int AS new_visits, (count(*) FILTER (WHERE v.is_apply_page))::int AS apply_visits,
-           intarray.uniq(intarray.sort(array_agg(v.visitor::int))) AS visitors
-    FROM live v
-    CROSS JOIN LATERAL analytics_rollup_keys(v.page_visited, v."timestamp", v.country, v.region, v.city, v.referrer_key, v.device_type, v.browser) k
-    WHERE k.dimension = ANY (dimensions)
-    GROUP BY 1, 2, 3
+    SELECT day, 'all' AS dimension, '' AS key, count(*)::int AS visits, (count(*) FILTER (WHERE is_new_visitor))::int AS new_visits,
+           (count(*) FILTER (WHERE is_apply_page))::int AS apply_visits, intarray.uniq(intarray.sort(array_agg(visitor))) AS visitors
+    FROM live WHERE 'all' = ANY (dimensions) GROUP BY day
+    UNION ALL
+    SELECT day, 'page', page_visited, count(*)::int, (count(*) FILTER (WHERE is_new_visitor))::int,
+           (count(*) FILTER (WHERE is_apply_page))::int, intarray.uniq(intarray.sort(array_agg(visitor)))
+    FROM live WHERE 'page' = ANY (dimensions) GROUP BY day, page_visited
+    UNION ALL
+    SELECT day, 'hour', hour::text, count(*)::int, (count(*) FILTER (WHERE is_new_visitor))::int,
+           (count(*) FILTER (WHERE is_apply_page))::int, intarray.uniq(intarray.sort(array_agg(visitor)))
+    FROM live WHERE 'hour' = ANY (dimensions) GROUP BY day, hour
+    UNION ALL
+    SELECT day, 'place', json_build_array(country, region, city)::text, count(*)::int, (count(*) FILTER (WHERE is_new_visitor))::int,
+           (count(*) FILTER (WHERE is_apply_page))::int, intarray.uniq(intarray.sort(array_agg(visitor)))
+    FROM live WHERE 'place' = ANY (dimensions) GROUP BY day, country, region, city
+    UNION ALL
+    SELECT day, 'referrer', referrer_key, count(*)::int, (count(*) FILTER (WHERE is_new_visitor))::int,
+           (count(*) FILTER (WHERE is_apply_page))::int, intarray.uniq(intarray.sort(array_agg(visitor)))
+    FROM live WHERE 'referrer' = ANY (dimensions) GROUP BY day, referrer_key
+    UNION ALL
+    -- devices and browsers count visits only
+    SELECT day, 'device', json_build_array(device_type, browser)::text, count(*)::int, (count(*) FILTER (WHERE is_new_visitor))::int,
+           (count(*) FILTER (WHERE is_apply_page))::int, NULL::integer[]
+    FROM live WHERE 'device' = ANY (dimensions) GROUP BY day, device_type, browser
   ), live_keys AS (
     SELECT dimension, key, sum(visits)::int AS visits, sum(new_visits)::int AS new_visits, sum(apply_visits)::int AS apply_visits,
            intarray.uniq(intarray.sort(analytics_int_concat(visitors))) AS visitors
@@ -276,11 +308,16 @@ LANGUAGE sql STABLE SET work_mem = '32MB' SET jit = off AS $$
   WITH bounds AS (
     SELECT least(head_start, tail_start) AS start_date, greatest(head_end, tail_end) AS end_date
   ), live AS MATERIALIZED (
-    SELECT va.visitor_ip, count(*)::int AS visits, min(va."timestamp") AS first_ts, max(va."timestamp") AS last_ts
-    FROM visitor_analytics va
-    WHERE ((va."timestamp" >= head_start AND va."timestamp" < head_end) OR (va."timestamp" >= tail_start AND va."timestamp" < tail_end))
-      AND va.is_bot IS NOT TRUE AND va.visitor_ip <> 'unavailable'
-    GROUP BY va.visitor_ip
+    SELECT w.visitor_ip, count(*)::int AS visits, min(w."timestamp") AS first_ts, max(w."timestamp") AS last_ts
+    FROM (
+      -- two range scans of the timestamp index, as in analytics_range_figures_from
+      SELECT va.visitor_ip, va."timestamp" FROM visitor_analytics va
+      WHERE va."timestamp" >= head_start AND va."timestamp" < head_end AND va.is_bot IS NOT TRUE AND va.visitor_ip <> 'unavailable'
+      UNION ALL
+      SELECT va.visitor_ip, va."timestamp" FROM visitor_analytics va
+      WHERE va."timestamp" >= tail_start AND va."timestamp" < tail_end AND va.is_bot IS NOT TRUE AND va.visitor_ip <> 'unavailable'
+    ) w
+    GROUP BY w.visitor_ip
   ), threshold AS (
     -- a closed-only IP needs two closed visits to be a repeat visitor at all
     SELECT greatest(coalesce(min(t.visits), 0), 2) AS visits
