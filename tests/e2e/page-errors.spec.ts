@@ -72,6 +72,8 @@ async function errorsOn(page: Page, paths: readonly string[]): Promise<string[]>
 }
 
 test.describe("no page error", () => {
+  // One server, seeded once: its tests share one worker.
+  test.describe.configure({ mode: "serial" });
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "what a page renders does not depend on the width here: once is enough");
 
   test.beforeAll(async () => {
