@@ -66,6 +66,22 @@ export default tseslint.config(
     },
   },
   {
+    // Code the browser may load never pulls in a table module or the database client: Drizzle's
+    // tables belong on the server (*.server.ts). Types are fine; they vanish at build.
+    files: ["app/features/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    ignores: ["**/*.server.ts", "**/*.test.ts", "**/*.test.tsx", "**/testing/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/db/schema/*", "~/db/client.server", "drizzle-orm", "drizzle-orm/*"], allowTypeImports: true, message: "Table modules and the database client are server-only: import them from a *.server.ts module." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },

@@ -27,6 +27,17 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** Drizzle instances on a PostgreSQL pool, which can run several queries at once. */
+const pooled = new WeakSet<object>();
+
+/**
+ * Whether independent queries on `db` may run side by side: true for a PostgreSQL pool; false
+ * for PGlite (one connection, which would only queue them) and for a transaction handle.
+ */
+export function runsConcurrently(db: Database): boolean {
+  return pooled.has(db);
+}
+
 export type OpenOptions = {
   /** PostgreSQL URL; when absent, PGlite is used. */
   databaseUrl?: string;
@@ -48,7 +59,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // JIT off for every session: the site's queries are short, and on PostgreSQL 15 compiling
     // an analytics aggregate over a million visits took longer than running it.
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10, options: "-c jit=off" });
+    // An idle connection the server ends (a restart, an administrator's command) is an 'error'
+    // event on the pool, which drops the connection; without a listener it would end the process.
+    pool.on("error", (error) => console.error(`PostgreSQL connection closed by the server: ${error.message}`));
     const db = drizzle(pool, { schema, casing: "snake_case" });
+    pooled.add(db);
     return {
       db: db as unknown as Database,
       driver: "pg",

@@ -14,7 +14,7 @@
  *   the connection after answering: server/unread-body.ts).
  * - Express handlers outside React Router use `readCapped` on the Node request stream. The
  *   visitor-analytics beacon (`POST /api/track`) predates this module and counts its bytes the
- *   same way in its own handler (4 KiB, app/features/analytics/track.server.ts).
+ *   same way in its own handler (4 KiB, app/features/analytics/ingest/track.server.ts).
  *
  * Uploads (later: admission documents, at most 2 MB a file) add their route here with the
  * total they accept (files × 2 MB plus the form) and check each file's size after `readForm`.

@@ -10,14 +10,10 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-export const PAYMENT_PURPOSES = ["tuition", "bus", "application_fee", "sample"] as const;
-export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_PURPOSES } from "../payment-values";
 
-export const PAYMENT_PROVIDERS = ["mock", "icici_eazypay", "razorpay"] as const;
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-
-export const ORDER_STATUSES = ["created", "pending", "paid", "failed", "expired"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_PURPOSES };
+export type { OrderStatus, PaymentProvider, PaymentPurpose } from "../payment-values";
 
 /**
  * One line of what an order pays for, as the owning feature wrote it (shown on the success

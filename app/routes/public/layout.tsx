@@ -9,7 +9,7 @@ import { BackToTop } from "~/features/site/components/back-to-top";
 import { ReadingProgress } from "~/features/site/components/reading-progress";
 import { NavigationProgress } from "~/features/site/components/navigation-progress";
 import { usePageTransition } from "~/features/site/use-page-transition";
-import { useVisitTracker } from "~/features/analytics/use-visit-tracker";
+import { useVisitTracker } from "~/features/analytics/ingest/use-visit-tracker";
 
 // The form's code (and its validation library) loads only when a parent is about to use it.
 const loadEnquiryForm = () => import("~/features/enquiries/components/enquiry-form");

@@ -3,7 +3,7 @@
  * page), parsed with zod so any hand-typed URL gives a sensible page; unknown values are dropped.
  */
 import { z } from "zod";
-import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_PURPOSES } from "~/db/schema/payments";
+import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_PURPOSES } from "~/db/payment-values";
 import type { OrderFilters } from "../orders.server";
 
 export const ORDERS_PAGE_SIZE = 25;

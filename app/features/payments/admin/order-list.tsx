@@ -4,7 +4,7 @@
  * screens, cards on phones), pagination and the CSV for reconciliation.
  */
 import { Form, Link } from "react-router";
-import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_PURPOSES } from "~/db/schema/payments";
+import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_PURPOSES } from "~/db/payment-values";
 import { PROVIDER_LABELS as PROVIDERS, PURPOSE_LABELS as PURPOSES } from "../labels";
 import type { OrderFilters } from "../orders.server";
 import { orderSearch } from "./list-query";
