@@ -22,7 +22,7 @@ function DialogEnquiryForm({ onSuccess }: { onSuccess: () => void }) {
 
 export default function PublicLayout() {
   const location = useLocation();
-  usePageTransition();
+  const changedPage = usePageTransition();
   useVisitTracker();
   return (
     <>
@@ -31,7 +31,7 @@ export default function PublicLayout() {
       </a>
       <SiteHeader />
       <ReadingProgress />
-      <main id="main" key={location.pathname} className="motion-safe:animate-fade-in pt-[72px]">
+      <main id="main" key={location.pathname} className={changedPage ? "motion-safe:animate-fade-in pt-[72px]" : "pt-[72px]"}>
         <Outlet />
       </main>
       <SiteFooter />
