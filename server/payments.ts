@@ -7,13 +7,12 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type express from "express";
 import { isReference } from "~/features/payments/identifiers";
-import { readCapped } from "~/lib/request-body.server";
+import { BODY_LIMITS, readCapped } from "~/lib/request-body.server";
 import { paymentSetup, payments } from "~/payment-purposes.server";
 
-/** Largest return form we read: Eazypay's ~20 fields are well under 4 KB. */
-export const MAX_RETURN_BYTES = 16 * 1024;
-/** Largest webhook we read: Razorpay's payment events are a few KB. */
-export const MAX_WEBHOOK_BYTES = 256 * 1024;
+/** Largest return form and webhook we read, in bytes (app/lib/request-body.server.ts). */
+export const MAX_RETURN_BYTES = BODY_LIMITS["/student-payment"];
+export const MAX_WEBHOOK_BYTES = BODY_LIMITS["/api/payments/razorpay/webhook"];
 /** Razorpay retries a webhook not answered within 5 s: answer 503 before that and let it retry. */
 const WEBHOOK_DEADLINE_MS = 4500;
 /** A parent returning from the bank waits at most this long before the 'being confirmed' page. */

@@ -37,6 +37,11 @@ export const BODY_LIMITS = {
   "/mock-payment": 1 * KiB,
   "/sample-payment": 4 * KiB,
   "/icici-debug": 1 * KiB,
+  "/admin/payments/:reference": 1 * KiB,
+  // Express handlers of server/payments.ts: Eazypay's return form (~20 fields, well under
+  // 4 KiB) and Razorpay's webhooks (a few KiB).
+  "/student-payment": 16 * KiB,
+  "/api/payments/razorpay/webhook": 256 * KiB,
 } as const satisfies Record<string, number>;
 
 export type BodyRoute = keyof typeof BODY_LIMITS;

@@ -37,9 +37,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  // Read first (up to its cap), so an oversized body is refused whatever the query says.
+  const form = await readForm(request, "/mock-payment");
   const opened = open(request);
   if (opened.kind !== "checkout") return data(page(opened), { status: opened.kind === "refused" ? 404 : 400, headers: noStore });
-  const parsed = decisionSchema.safeParse(Object.fromEntries(await readForm(request, "/mock-payment")));
+  const parsed = decisionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data(page(opened, "Choose Pay, Fail or Leave pending."), { status: 400, headers: noStore });
   const outcome = opened.mock.decide(opened.checkout, parsed.data.decision);
   if ("refused" in outcome) return data(page(open(request), outcome.refused), { status: 409, headers: noStore });
