@@ -29,3 +29,11 @@ export function amountInWords(paise: number): string {
   const paiseWords = `${numberWords(rest)} ${rest === 1 ? "Paisa" : "Paise"}`;
   return rupees === 0 ? `${paiseWords} Only` : `Rupees ${numberWords(rupees)} and ${paiseWords} Only`;
 }
+
+const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The amount in figures on a receipt: "₹1,23,450.00"; negative amounts "−₹500.00" (a true minus sign). */
+export function formatReceiptAmount(paise: number): string {
+  const text = rupees.format(Math.abs(paise) / 100);
+  return paise < 0 ? `−${text}` : text;
+}

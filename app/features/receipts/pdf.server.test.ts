@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { pdfPageInfo, pdfQrCode, pdfText } from "../../../tests/support/pdf";
-import { formatReceiptAmount, receiptPdf } from "./pdf.server";
+import { formatReceiptAmount } from "./amount-words";
+import { receiptPdf } from "./pdf.server";
 import { showcaseReceipts } from "./testing";
 
 const SITE = "https://www.kva-school.example";

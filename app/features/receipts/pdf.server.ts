@@ -15,7 +15,7 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { formatAddress, school } from "#content/school";
 import { formatDateTime } from "~/lib/dates";
-import { amountInWords } from "./amount-words";
+import { amountInWords, formatReceiptAmount } from "./amount-words";
 import type { Receipt } from "./issue.server";
 
 const FONT_DIR = path.resolve("assets/fonts");
@@ -23,14 +23,6 @@ const INK = "#000000";
 const GREY = "#555555";
 const RULE = "#777777";
 const LINE_KIND_LABELS = { tuition: "Tuition fee", fee: "Other fee", late_fee: "Late fee", concession: "Concession" } as const;
-
-const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** "₹1,23,450.00"; negative amounts "−₹500.00" (a true minus sign). */
-export function formatReceiptAmount(paise: number): string {
-  const text = rupees.format(Math.abs(paise) / 100);
-  return paise < 0 ? `−${text}` : text;
-}
 
 /** The verification URL printed under the QR code: `${siteUrl}/verify-receipt/${hash}`. */
 export function verificationUrl(siteUrl: string, hash: string): string {
