@@ -51,6 +51,7 @@ export default [
     route("admin/applications", "routes/admin/coming-soon.tsx", { id: "admin-applications" }),
     route("admin/payments", "routes/admin/payments.tsx"),
     route("admin/payments/:reference", "routes/admin/payment-order.tsx"),
+    route("admin/receipts/:id/cancel", "routes/admin/receipt.tsx"),
     // SPEC §2 names it /icici-debug; DESIGN.md §8 makes it the administrator's.
     route("icici-debug", "routes/admin/icici-debug.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
