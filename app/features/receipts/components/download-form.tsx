@@ -13,6 +13,18 @@ export type DownloadFormResult =
 
 const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2";
 
+type TextFieldProps = { name: string; label: string; hint: string; maxLength: number; defaultValue: string | undefined; inputMode?: "numeric"; autoComplete?: string };
+
+function TextField({ name, label, hint, autoComplete = "off", ...input }: TextFieldProps) {
+  return (
+    <div>
+      <label htmlFor={`receipt-${name}`} className="block font-semibold">{label}</label>
+      <p id={`receipt-${name}-hint`} className="text-sm text-slate-700">{hint}</p>
+      <input id={`receipt-${name}`} name={name} aria-describedby={`receipt-${name}-hint`} autoComplete={autoComplete} className={field} {...input} />
+    </div>
+  );
+}
+
 export function DownloadForm({ result }: { result: DownloadFormResult }) {
   const busy = useNavigation().state === "submitting";
   const values = result?.kind === "error" ? result.values : {};
@@ -37,21 +49,9 @@ export function DownloadForm({ result }: { result: DownloadFormResult }) {
             An application fee (application number and mobile)
           </label>
         </fieldset>
-        <label className="block">
-          <span className="font-semibold">Admission number</span>
-          <span className="block text-sm text-slate-700">For a student of the school</span>
-          <input name="admissionNumber" maxLength={40} defaultValue={values.admissionNumber} autoComplete="off" className={field} />
-        </label>
-        <label className="block">
-          <span className="font-semibold">Application number</span>
-          <span className="block text-sm text-slate-700">For an application fee</span>
-          <input name="applicationNumber" maxLength={40} defaultValue={values.applicationNumber} autoComplete="off" className={field} />
-        </label>
-        <label className="block">
-          <span className="font-semibold">Registered mobile</span>
-          <span className="block text-sm text-slate-700">For an application fee: the 10-digit number given with the application</span>
-          <input name="mobile" inputMode="numeric" maxLength={10} defaultValue={values.mobile} autoComplete="tel-national" className={field} />
-        </label>
+        <TextField name="admissionNumber" label="Admission number" hint="For a student of the school" maxLength={40} defaultValue={values.admissionNumber} />
+        <TextField name="applicationNumber" label="Application number" hint="For an application fee" maxLength={40} defaultValue={values.applicationNumber} />
+        <TextField name="mobile" label="Registered mobile" hint="For an application fee: the 10-digit number given with the application" maxLength={10} defaultValue={values.mobile} inputMode="numeric" autoComplete="tel-national" />
         <button type="submit" disabled={busy} className="min-h-11 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-500">
           {busy ? "Finding..." : "Find receipt"}
         </button>
