@@ -135,6 +135,8 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
         ...(paidOrFlagged && facts.amountPaise != null ? { paidAmountPaise: facts.amountPaise } : {}),
         ...(flag && !order!.flag ? { flag: flag.flag, flagDetail: flag.detail } : {}),
         ...(kind === "status_check" || kind === "reconciliation" ? { lastCheckedAt: now } : {}),
+        // Reconciliation counts its checks when it claims the order; a check asked for by hand counts here.
+        ...(kind === "status_check" ? { checkCount: sql`${paymentOrders.checkCount} + 1` } : {}),
       })
       .where(eq(paymentOrders.id, orderId))
       .returning();

@@ -231,6 +231,8 @@ describe("reconciliation", () => {
     mockAnswer(order, "pay");
     const after = await h.payments.checkOrder(order.reference, "the administrator");
     expect(after?.status).toBe("paid");
+    expect(after?.checkCount).toBe(1);
+    expect(after?.lastCheckedAt).not.toBeNull();
     const [event] = await h.events(order.id, "status_check");
     expect(event?.detail).toMatch(/^Asked by the administrator\./);
   });

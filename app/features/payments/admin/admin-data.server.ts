@@ -58,7 +58,7 @@ export async function orderDetailData(db: Database, reference: string, purposes:
     ...(order.paymentMode ? ([["Payment mode", order.paymentMode]] as [string, string][]) : []),
     ...(order.gatewayStatus ? ([["Gateway's last word", order.gatewayStatus]] as [string, string][]) : []),
     ...(order.payerName ? ([["Payer", [order.payerName, order.payerPhone, order.payerEmail].filter(Boolean).join(", ")]] as [string, string][]) : []),
-    ["Last checked", order.lastCheckedAt ? `${formatDateTime(order.lastCheckedAt)} (${order.checkCount} checks)` : "never"],
+    ["Last checked", order.lastCheckedAt ? `${formatDateTime(order.lastCheckedAt)} (${order.checkCount} ${order.checkCount === 1 ? "check" : "checks"} in all)` : "never"],
   ];
   const handler = purposes[order.purpose];
   return {

@@ -22,7 +22,8 @@ export function DebugView({ data, check }: { data: DebugData; check: DebugCheck 
   const busy = useNavigation().state === "submitting";
   return (
     <>
-      <h1 className="text-2xl font-bold text-brand-800">Payment Debug</h1>
+      <p className="text-sm"><Link to="/admin/payments" className="font-semibold text-brand-700 underline">All payments</Link></p>
+      <h1 className="mt-2 text-2xl font-bold text-brand-800">Payment Debug</h1>
       <div className="mt-5 grid gap-5 lg:grid-cols-2">
         <section className="rounded-2xl border border-slate-200 bg-white p-5">
           <h2 className="font-bold">Gateway</h2>

@@ -72,7 +72,7 @@ export function OrderDetail({ order, message }: { order: OrderDetailData; messag
             {order.fields.map(([name, value]) => (
               <div key={name} className="contents">
                 <dt className="text-slate-700">{name}</dt>
-                <dd className="break-all">{value}</dd>
+                <dd className="wrap-anywhere">{value}</dd>
               </div>
             ))}
             <dt className="text-slate-700">Pays for</dt>
