@@ -34,8 +34,6 @@ export const builtPages: Record<string, BuiltPage> = {
   "/mandatory-disclosure": { file: "routes/public/mandatory-disclosure.tsx", prerender: true },
   "/school-brochure": { file: "routes/public/school-brochure.tsx", prerender: true },
   "/app-privacy-policy": { file: content, prerender: true },
-  // A form with an action (issue 12): rendered on each request.
-  "/receipt-download": { file: "routes/public/receipt-download.tsx", prerender: false },
   // Names the current academic year (SPEC §3), which changes on 1 November.
   "/school-in-kharagpur": { file: "routes/public/school-in-kharagpur.tsx", prerender: false },
 };

@@ -10,15 +10,18 @@ import { BROCHURE_PDF_PATH, builtPages } from "./page-routes";
 const placeholder = "routes/public/placeholder.tsx";
 /** SPEC §2 pages that are payment steps (issue 11), routed below with their own modules. */
 const paymentPages = new Set(["/student-payment", "/mock-payment", "/icici-debug"]);
+/** SPEC §2 receipt pages (issue 12), routed below with their own modules. */
+const receiptPages = new Set(["/receipt-download"]);
 
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     ...pages
-      .filter((p) => !p.path.startsWith("/news/") && !paymentPages.has(p.path))
+      .filter((p) => !p.path.startsWith("/news/") && !paymentPages.has(p.path) && !receiptPages.has(p.path))
       .map((p) => route(p.path, builtPages[p.path]?.file ?? placeholder, { id: `page${p.path.replaceAll("/", "-")}` })),
     route("news/:slug", "routes/public/news-article.tsx", { id: "news-item" }),
     route("admissions/retry-payment/:applicationId", placeholder, { id: "retry-payment" }),
+    route("receipt-download", "routes/public/receipt-download.tsx"),
     route("verify-receipt/:hash", "routes/public/verify-receipt.tsx"),
     route("enquire", "routes/public/enquire.tsx"),
     route("payment-success", "routes/public/payment-success.tsx"),
