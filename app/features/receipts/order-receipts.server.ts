@@ -57,8 +57,8 @@ export function orderReceiptHref(publicId: string): string {
   return `/receipts/order/${publicId}`;
 }
 
-/** "Download receipt KVA/2026-27/000123" for an order that has one; none otherwise. */
+/** "Download receipt" (the number is on the PDF and in the admin list) for an order that has one; none otherwise. */
 export async function orderReceiptLinks(db: Database, order: Pick<OrderFacts, "id" | "publicId">): Promise<{ label: string; href: string }[]> {
   const receipt = await receiptForOrder(db, order.id);
-  return receipt ? [{ label: `Download receipt ${receipt.number}${receipt.status === "cancelled" ? " (cancelled)" : ""}`, href: orderReceiptHref(order.publicId) }] : [];
+  return receipt ? [{ label: receipt.status === "cancelled" ? "Download receipt (cancelled)" : "Download receipt", href: orderReceiptHref(order.publicId) }] : [];
 }

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ kind: "error" as const, message: parsed.error.issues[0]?.message ?? "Check the form.", values }, { status: 400, headers: noStore });
   const found = await findForParent(await getDb(), parsed.data, context.clientIp || "unknown");
   if (found.kind === "throttled") return data({ kind: "error" as const, message: THROTTLED_MESSAGE, values }, { status: 429, headers: noStore });
-  if (found.kind === "not_found") return data({ kind: "error" as const, message: NOT_FOUND_MESSAGE, values }, { status: 404, headers: noStore });
+  if (found.kind === "not_found") return data({ kind: "error" as const, message: NOT_FOUND_MESSAGE, values }, { headers: noStore });
   const { receipt } = found;
   return data({ kind: "found" as const, number: receipt.number, href: downloadPath(getConfig().receiptSecret, receipt.id), cancelled: receipt.status === "cancelled" }, { headers: noStore });
 }

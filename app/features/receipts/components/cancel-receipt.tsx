@@ -3,6 +3,7 @@
  * with a reason. A receipt is never edited or deleted; a cancelled one keeps its number.
  */
 import { Form, useNavigation } from "react-router";
+import { FactList } from "./fact-list";
 
 export type AdminReceiptView = {
   id: number;
@@ -29,14 +30,7 @@ export function CancelReceipt({ receipt, message }: { receipt: AdminReceiptView;
   return (
     <>
       <h1 className="font-mono text-2xl font-bold text-brand-800">Receipt {receipt.number}</h1>
-      <dl className="mt-4 max-w-xl divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex flex-wrap justify-between gap-2 px-4 py-2">
-            <dt className="text-slate-700">{label}</dt>
-            <dd className="font-semibold">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} className="mt-4 max-w-xl" />
       <p className="mt-4 flex flex-wrap gap-3">
         <a href={receipt.pdfHref} download className="rounded-lg border border-brand-700 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">Download PDF</a>
         <a href={receipt.verifyHref} className="rounded-lg px-4 py-2 font-semibold text-brand-700 underline">Verification page</a>

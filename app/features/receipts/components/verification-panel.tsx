@@ -1,6 +1,7 @@
 /** The answer of /verify-receipt/{hash}: the receipt's facts, or 'We could not find a receipt for this code'. */
 import { Link } from "react-router";
 import type { VerificationView } from "../verify";
+import { FactList } from "./fact-list";
 
 export const NOT_FOUND_TITLE = "We could not find a receipt for this code";
 
@@ -32,14 +33,7 @@ export function VerificationPanel({ receipt }: { receipt: VerificationView | nul
         <p className="mt-3 text-lg text-slate-700">{cancelled ? "The school issued this receipt and later cancelled it: it no longer stands for a payment." : "The school issued this receipt and the payment is recorded."}</p>
       </div>
       {cancelled && <p role="alert" className="mt-6 rounded-lg border-2 border-amber-600 bg-amber-50 p-3 text-center text-lg font-bold tracking-wide text-amber-900">CANCELLED</p>}
-      <dl className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white" data-testid="receipt-facts">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex flex-wrap justify-between gap-2 px-4 py-3">
-            <dt className="text-slate-700">{label}</dt>
-            <dd className="font-semibold break-all">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} className="mt-6" testId="receipt-facts" />
     </section>
   );
 }

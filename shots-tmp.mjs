@@ -1,0 +1,50 @@
+import { chromium } from "@playwright/test";
+const O = "http://localhost:3710";
+const out = "/tmp/r12-shots";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
+const errors = [];
+async function ctx(width) {
+  const c = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+  await c.addInitScript(() => sessionStorage.setItem("kva.enquiry.shown", "1"));
+  const p = await c.newPage();
+  p.on("console", (m) => m.type() === "error" && errors.push(`${width} ${p.url()} ${m.text()}`));
+  p.on("pageerror", (e) => errors.push(`${width} ${p.url()} ${e.message}`));
+  return p;
+}
+const page = await ctx(1280);
+await page.goto(`${O}/sample-payment`);
+await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+await page.getByLabel("Two months of tuition").check();
+await page.getByLabel("What it pays for").fill("shots");
+await page.getByLabel("Payer's name (optional)").fill("Rahul Kumar");
+await page.getByRole("button", { name: "Pay" }).click();
+await page.getByRole("link", { name: "Continue to payment" }).click();
+await page.getByRole("button", { name: "Pay" }).click();
+await page.waitForURL(/payment-success/);
+const success = page.url();
+const number = (await page.getByRole("link", { name: /^Download receipt/ }).textContent()).replace("Download receipt ", "");
+const reference = (await page.getByTestId("order-reference").first().textContent()).trim();
+const [dl] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Download receipt/ }).click()]);
+await dl.saveAs(`${out}/paid.pdf`);
+console.log(number, reference);
+for (const width of [390, 1280]) {
+  const p = await ctx(width);
+  await p.goto(success); await p.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await p.screenshot({ path: `${out}/success-${width}.png`, fullPage: true });
+  await p.goto(`${O}/receipt-download`); await p.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await p.screenshot({ path: `${out}/download-${width}.png`, fullPage: true });
+  await p.getByLabel("Receipt number").fill(number);
+  await p.getByLabel("Admission number", { exact: true }).fill("wrong");
+  await p.getByRole("button", { name: "Find receipt" }).click();
+  await p.getByRole("alert").waitFor();
+  await p.screenshot({ path: `${out}/download-error-${width}.png`, fullPage: true });
+  await p.getByLabel("Admission number", { exact: true }).fill("SAMPLE/SHOTS");
+  await p.getByRole("button", { name: "Find receipt" }).click();
+  await p.getByRole("link", { name: "Download receipt (PDF)" }).waitFor();
+  await p.screenshot({ path: `${out}/download-found-${width}.png`, fullPage: true });
+  await p.goto(`${O}/verify-receipt/AAAAAAAAAAAAAAAAAAAAAAAA`); await p.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await p.screenshot({ path: `${out}/verify-404-${width}.png`, fullPage: true });
+}
+import("node:fs").then(() => {});
+await browser.close();
+console.log("errors:", JSON.stringify(errors, null, 1));
