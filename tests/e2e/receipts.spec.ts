@@ -106,7 +106,7 @@ test("a paid order's receipt: every field in the PDF, its QR code opens 'Valid r
   await page.goto(`${server.origin}/receipt-download`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   // Only the chosen kind's fields show.
-  await expect(page.getByLabel("Application number")).toBeHidden();
+  await expect(page.getByLabel("Application number", { exact: true })).toBeHidden();
   await page.getByLabel("An application fee").check();
   await expect(page.getByLabel("Admission number", { exact: true })).toBeHidden();
   await expect(page.getByLabel("Registered mobile")).toBeVisible();
