@@ -32,13 +32,31 @@
  */
 import { school } from "#content/school";
 import { getDb } from "~/db/client.server";
+import { PROVIDER_LABELS } from "~/features/payments/labels";
+import type { PaymentOrder } from "~/features/payments/orders.server";
 import type { PaymentPurposes } from "~/features/payments/purposes";
 import { createPaymentService } from "~/features/payments/service.server";
 import { paymentSetupFrom, type PaymentSetup } from "~/features/payments/settings.server";
+import { issueOrderReceipt, orderReceiptLinks, type OrderFacts } from "~/features/receipts/order-receipts.server";
+import { sampleReceiptFacts } from "~/features/receipts/sample";
 import { getConfig } from "~/lib/config.server";
 
-/** What each purpose does when one of its orders is paid. Sample orders (development) do nothing. */
-export const paymentPurposes: PaymentPurposes = {};
+/** The receipts feature's view of a paid order (issue 12). */
+function orderFacts(order: PaymentOrder): OrderFacts {
+  return { ...order, providerLabel: PROVIDER_LABELS[order.provider] };
+}
+
+/**
+ * What each purpose does when one of its orders is paid: each handler issues the order's receipt
+ * in the paying transaction (issue 12). Sample orders (development) get one in a sample series;
+ * fees and admissions add theirs with their student's details (issues 13, 14).
+ */
+export const paymentPurposes: PaymentPurposes = {
+  sample: {
+    onPaid: async (tx, order) => void (await issueOrderReceipt(tx, orderFacts(order), sampleReceiptFacts(order))),
+    links: (db, order) => orderReceiptLinks(db, order),
+  },
+};
 
 let setup: PaymentSetup | undefined;
 

@@ -12,10 +12,11 @@ import * as analyticsTables from "./schema/analytics";
 import * as authTables from "./schema/auth";
 import * as enquiryTables from "./schema/enquiries";
 import * as paymentTables from "./schema/payments";
+import * as receiptTables from "./schema/receipts";
 import * as settingsTables from "./schema/settings";
 import * as signInTables from "./schema/sign-in-attempts";
 
-export const schema = { ...analyticsTables, ...authTables, ...enquiryTables, ...paymentTables, ...settingsTables, ...signInTables };
+export const schema = { ...analyticsTables, ...authTables, ...enquiryTables, ...paymentTables, ...receiptTables, ...settingsTables, ...signInTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -38,6 +38,9 @@ export const BODY_LIMITS = {
   "/sample-payment": 4 * KiB,
   "/icici-debug": 1 * KiB,
   "/admin/payments/:reference": 1 * KiB,
+  "/receipt-download": 4 * KiB,
+  // A cancellation reason is at most 500 characters (up to 9 bytes each percent-encoded).
+  "/admin/receipts/:id/cancel": 8 * KiB,
   // Express handlers of server/payments.ts: Eazypay's return form (~20 fields, well under
   // 4 KiB) and Razorpay's webhooks (a few KiB).
   "/student-payment": 16 * KiB,

@@ -9,7 +9,6 @@ test.beforeEach(({ page }) => skipEnquiryAutoOpen(page));
 const dynamicSamples = [
   "/news/annual-sports-meet-2026",
   "/admissions/retry-payment/3f1c9a7e-2b4d-4c1e-9a55-0d2f8e6b7a10",
-  "/verify-receipt/9c2e4b1a7d",
   "/payment-success",
   "/payment-failure",
 ];
@@ -30,6 +29,14 @@ test.describe("routes", () => {
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^http:\/\/localhost:\d+\//);
     });
   }
+
+  test("/verify-receipt/{unknown code} answers 404 with one <h1> that says so, a title and a canonical URL", async ({ request, page }) => {
+    expect((await request.get("/verify-receipt/9c2e4b1a7d", { maxRedirects: 0 })).status()).toBe(404);
+    await page.goto("/verify-receipt/9c2e4b1a7d");
+    await expect(page.locator("h1")).toHaveText("We could not find a receipt for this code");
+    expect(await page.title()).not.toBe("");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^http:\/\/localhost:\d+\//);
+  });
 
   test("the payment result pages say exactly what SPEC §2 says", async ({ page }) => {
     await page.goto("/payment-success");

@@ -24,12 +24,19 @@ export type OrderRow = {
 
 export type StatusTotalRow = { status: (typeof ORDER_STATUSES)[number]; orders: number; amount: string };
 
-type Props = { rows: OrderRow[]; total: number; totals: StatusTotalRow[]; page: number; pageCount: number; filters: OrderFilters; sampleHref: string | null };
+/** Documents of an order shown under its status (the receipt, issue 12), by order reference. */
+export type OrderDocumentLinks = Record<string, { label: string; href: string; download?: boolean }[]>;
+
+type Props = { rows: OrderRow[]; total: number; totals: StatusTotalRow[]; page: number; pageCount: number; filters: OrderFilters; sampleHref: string | null; documents?: OrderDocumentLinks };
+
+function DocumentLinks({ links = [] }: { links: OrderDocumentLinks[string] | undefined }) {
+  return links.map((link) => <a key={link.href} className="mt-1 block text-xs font-semibold text-brand-700 underline" href={link.href} download={link.download}>{link.label}</a>);
+}
 
 const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm";
 const label = "block text-xs font-semibold tracking-wide text-slate-700 uppercase";
 
-export function OrderList({ rows, total, totals, page, pageCount, filters, sampleHref }: Props) {
+export function OrderList({ rows, total, totals, page, pageCount, filters, sampleHref, documents = {} }: Props) {
   const number = new Intl.NumberFormat("en-IN");
   return (
     <>
@@ -142,7 +149,7 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
                   </td>
                   <td className="px-3 py-3">{PROVIDERS[r.provider]}</td>
                   <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">{r.amount}</td>
-                  <td className="px-3 py-3"><StatusBadge status={r.status} flag={r.flag} /></td>
+                  <td className="px-3 py-3"><StatusBadge status={r.status} flag={r.flag} /><DocumentLinks links={documents[r.reference]} /></td>
                 </tr>
               ))}
             </tbody>
@@ -158,6 +165,7 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
                 <p className="mt-1">{r.description}</p>
                 <p className="text-sm text-slate-700">{r.created} · {PROVIDERS[r.provider]}</p>
                 <p className="mt-1 font-bold tabular-nums">{r.amount}</p>
+                <DocumentLinks links={documents[r.reference]} />
               </li>
             ))}
           </ul>
