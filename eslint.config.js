@@ -19,6 +19,8 @@ const importDirectionZones = [
   { target: "./app/db", from: ["./app/features", "./app/routes"], message: "app/db must not import features or routes (DESIGN.md §3)." },
   { target: "./app/features", from: "./app/routes", message: "Features must not import routes: routes compose features (DESIGN.md §3)." },
   { target: "./content", from: ["./app", "./server"], message: "content/ holds data only (DESIGN.md §3)." },
+  // The payment composition module sits above the features it composes.
+  { target: ["./app/features", "./app/lib", "./app/db"], from: "./app/payment-purposes.server.ts", message: "Only routes and the server use the composed payment service (docs/decisions/012-payments.md)." },
   // A feature never imports another feature.
   ...features.map((name) => ({
     target: `./app/features/${name}`,
@@ -59,6 +61,22 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]",
           message: "Read request bodies with readForm/readBody (app/lib/request-body.server.ts): they cap what is read (issue 18).",
+        },
+      ],
+    },
+  },
+  {
+    // Code the browser may load never pulls in a table module or the database client: Drizzle's
+    // tables belong on the server (*.server.ts). Types are fine; they vanish at build.
+    files: ["app/features/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    ignores: ["**/*.server.ts", "**/*.test.ts", "**/*.test.tsx", "**/testing/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/db/schema/*", "~/db/client.server", "drizzle-orm", "drizzle-orm/*"], allowTypeImports: true, message: "Table modules and the database client are server-only: import them from a *.server.ts module." },
+          ],
         },
       ],
     },

@@ -8,24 +8,36 @@ import { pages } from "../content/pages";
 import { BROCHURE_PDF_PATH, builtPages } from "./page-routes";
 
 const placeholder = "routes/public/placeholder.tsx";
+/** SPEC §2 pages that are payment steps (issue 11), routed below with their own modules. */
+const paymentPages = new Set(["/student-payment", "/mock-payment", "/icici-debug"]);
+/** SPEC §2 receipt pages (issue 12), routed below with their own modules. */
+const receiptPages = new Set(["/receipt-download"]);
 
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     ...pages
-      .filter((p) => !p.path.startsWith("/news/"))
+      .filter((p) => !p.path.startsWith("/news/") && !paymentPages.has(p.path) && !receiptPages.has(p.path))
       .map((p) => route(p.path, builtPages[p.path]?.file ?? placeholder, { id: `page${p.path.replaceAll("/", "-")}` })),
     route("news/:slug", "routes/public/news-article.tsx", { id: "news-item" }),
     route("admissions/retry-payment/:applicationId", placeholder, { id: "retry-payment" }),
-    route("verify-receipt/:hash", placeholder, { id: "verify-receipt" }),
+    route("receipt-download", "routes/public/receipt-download.tsx"),
+    route("verify-receipt/:hash", "routes/public/verify-receipt.tsx"),
     route("enquire", "routes/public/enquire.tsx"),
     route("payment-success", "routes/public/payment-success.tsx"),
     route("payment-failure", "routes/public/payment-failure.tsx"),
+    route("payment-pending", "routes/public/payment-pending.tsx"),
+    route("student-payment", "routes/public/student-payment.tsx"),
+    route("mock-payment", "routes/public/mock-payment.tsx"),
+    route("pay/:orderId", "routes/public/pay.tsx"),
+    route("sample-payment", "routes/public/sample-payment.tsx"),
   ]),
   route("robots.txt", "routes/seo/robots-txt.ts"),
   route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
   route(BROCHURE_PDF_PATH.slice(1), "routes/documents/brochure-pdf.ts"),
   route("documents/samples/:file", "routes/documents/sample-document-pdf.ts"),
+  route("receipts/order/:publicId", "routes/documents/receipt-order-pdf.ts"),
+  route("receipts/file/:token", "routes/documents/receipt-file-pdf.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
   route("admin/enquiries/export", "routes/admin/enquiries-export.ts"),
@@ -34,11 +46,17 @@ export default [
   route("admin/analytics/export", "routes/admin/analytics-export.ts"),
   route("admin/analytics/realtime", "routes/admin/analytics-realtime.ts"),
   route("admin/analytics/jobs", "routes/admin/analytics-jobs.ts"),
+  route("admin/payments/export", "routes/admin/payments-export.ts"),
+  route("admin/receipts/:id", "routes/admin/receipt-pdf.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
     route("admin/applications", "routes/admin/coming-soon.tsx", { id: "admin-applications" }),
-    route("admin/payments", "routes/admin/coming-soon.tsx", { id: "admin-payments" }),
+    route("admin/payments", "routes/admin/payments.tsx"),
+    route("admin/payments/:reference", "routes/admin/payment-order.tsx"),
+    route("admin/receipts/:id/cancel", "routes/admin/receipt.tsx"),
+    // SPEC §2 names it /icici-debug; DESIGN.md §8 makes it the administrator's.
+    route("icici-debug", "routes/admin/icici-debug.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
   route("*", "routes/public/not-found.tsx"),

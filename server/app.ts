@@ -16,8 +16,8 @@ import morgan from "morgan";
 import { closeDatabase, getDatabase, isDatabaseHealthy } from "~/db/client.server";
 import { DatabaseUnavailableError } from "~/db/unavailable";
 import { seedSampleData } from "~/db/seed.server";
-import { startAnalyticsJobs } from "~/features/analytics/jobs.server";
-import { drainIngest, trackHandler } from "~/features/analytics/track.server";
+import { startAnalyticsJobs } from "~/features/analytics/maintenance/scheduled-jobs.server";
+import { drainIngest, trackHandler } from "~/features/analytics/ingest/track.server";
 import { ensureAdminAccount } from "~/features/auth/admin-account.server";
 import { getConfig, missingVariablesMessage } from "~/lib/config.server";
 import { getNewsItems } from "~/features/content/markdown.server";
@@ -28,6 +28,7 @@ import { finalErrorHandler } from "./error-handler";
 import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
 import { cachedPageOf, createPageCache, findCachedPage, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
+import { GATEWAY_PATHS, mountPaymentEndpoints, paymentFormTargets, startPayments } from "./payments";
 import { loadPrerendered } from "./prerendered";
 import { sharedRateLimitStore } from "./rate-limit-store";
 import { rateLimits, TIER_WINDOW_MS } from "./rate-limits";
@@ -102,10 +103,11 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   // render either.
   // With PostgreSQL (possibly several processes behind a load balancer), form posts and
   // sign-ins are counted in the database, so the limit holds across processes; the reading
-  // tiers protect each process's own capacity and stay in its memory (decision 012).
+  // tiers protect each process's own capacity and stay in its memory (decision 015).
   const limits = rateLimits({
     limits: config.rateLimits,
     isStatic: (p) => p === "/__manifest" || !!(files?.has(p) || cache?.has(p)),
+    gatewayPaths: GATEWAY_PATHS,
     store: (tier) =>
       config.databaseUrl && tier === "posts"
         ? sharedRateLimitStore({ name: `rl:${tier}:`, windowMs: TIER_WINDOW_MS[tier], limit: config.rateLimits[tier], getDb: async () => (await getDatabase()).db })
@@ -130,7 +132,8 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
           "connect-src": ["'self'"],
           "frame-ancestors": ["'none'"],
           "object-src": ["'none'"],
-          "form-action": ["'self'"],
+          // The hand-off to a gateway's hosted checkout is a form post (Razorpay).
+          "form-action": ["'self'", ...paymentFormTargets()],
           "upgrade-insecure-requests": https ? [] : null,
         },
       },
@@ -151,6 +154,12 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
 
   app.use(compression());
   app.use(morgan(config.production ? "combined" : "dev", { skip: (req) => req.path === "/healthz" }));
+
+  // The gateway's return and webhooks are cross-site by nature: before the Origin check.
+  if (config.missing.length === 0) {
+    mountPaymentEndpoints(app, limits);
+    startPayments();
+  }
 
   // Cross-site posts are refused before they count against the client's posts.
   app.use(refuseCrossSite);

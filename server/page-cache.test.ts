@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { NONCE_PLACEHOLDER, SITE_URL_PLACEHOLDER } from "~/lib/prerender";
-import { chooseEncoding, createPageCache, encodePage, type RenderPage } from "./page-cache";
+import { chooseEncoding, createPageCache, encodePage, paintFirst, type RenderPage } from "./page-cache";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -38,6 +38,23 @@ describe("encodePage", () => {
     expect(page.scriptHashes).toEqual([sha("x()")]);
     expect(page.etag).toMatch(/^W\/"[\w-]{27}"$/);
     expect(page.type).toBe("text/html; charset=utf-8");
+  });
+});
+
+describe("paintFirst", () => {
+  it("asks for every script preload at low priority, once, and leaves other links alone", () => {
+    const html = `<link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/e.js"/><link rel="modulepreload" href="/r.js"/><link rel="preload" as="image" href="/h.svg" fetchPriority="high"/>`;
+    const out = paintFirst(html);
+    expect(out).toBe(
+      `<link rel="stylesheet" href="/a.css"/><link rel="modulepreload" fetchpriority="low" href="/e.js"/><link rel="modulepreload" fetchpriority="low" href="/r.js"/><link rel="preload" as="image" href="/h.svg" fetchPriority="high"/>`,
+    );
+    expect(paintFirst(out)).toBe(out);
+  });
+
+  it("is applied to HTML pages, not to .data bodies", async () => {
+    const link = `<link rel="modulepreload" href="/e.js"/>`;
+    expect((await encodePage(link, "html", "tok", ["X-Prerendered", "1"])).bodies.identity.toString()).toContain('fetchpriority="low"');
+    expect((await encodePage(link, "data", "tok", ["X-Prerendered", "1"])).bodies.identity.toString()).toBe(link);
   });
 });
 

@@ -11,7 +11,7 @@
  * Each page is kept encoded once as identity, gzip (level 9) and Brotli (quality 11) bodies with
  * a weak ETag and the `'sha256-…'` CSP sources of its inline scripts (server/script-hashes.ts):
  * one copy serves every visitor, so it carries no per-response nonce. A request then costs a Map
- * look-up and a write of a ready buffer.
+ * look-up and a write of a ready buffer. Their script preloads ask for low priority (`paintFirst`).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
@@ -39,6 +39,18 @@ export type CachedPage = {
   origin: [header: string, value: string];
 };
 
+/**
+ * Lets a page paint before its JavaScript arrives: React Router's `<link rel="modulepreload">`
+ * tags get `fetchpriority="low"`, so on a slow mobile connection the stylesheet, the text and
+ * the hero image take the bandwidth first and the 110 KB of scripts (which add interactivity,
+ * not content) follow. Chrome fetches a modulepreload at High priority by default, which put
+ * every script on the critical path of the first paint (Lighthouse counted them in its LCP
+ * estimate: 1.8 s). Takes and returns HTML; other tags are untouched.
+ */
+export function paintFirst(html: string): string {
+  return html.replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/gi, '<link rel="modulepreload" fetchpriority="low"');
+}
+
 const TYPES = { html: "text/html; charset=utf-8", data: "text/x-script" } as const;
 
 /**
@@ -47,7 +59,9 @@ const TYPES = { html: "text/html; charset=utf-8", data: "text/x-script" } as con
  * on libuv's thread pool. Resolves to the page; rejects only if zlib fails.
  */
 export async function encodePage(text: string, kind: keyof typeof TYPES, token: string, origin: CachedPage["origin"]): Promise<CachedPage> {
-  const { html, hashes } = hashMarkedScripts(text, token);
+  const marked = hashMarkedScripts(text, token);
+  const html = kind === "html" ? paintFirst(marked.html) : marked.html;
+  const hashes = marked.hashes;
   const identity = Buffer.from(html, "utf8");
   const [br, gz] = await Promise.all([
     brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),

@@ -19,4 +19,10 @@ describe("tierOf", () => {
     expect(tierOf({ method: "DELETE", path: "/admin/enquiries" }, isStatic)).toBe("posts");
     expect(tierOf({ method: "POST", path: "/api/track" }, isStatic)).toBe("beacons");
   });
+  it("counts a payment gateway's returns and webhooks like page requests, not like a parent's form posts", () => {
+    const gateways = new Set(["/student-payment", "/api/payments/razorpay/webhook"]);
+    expect(tierOf({ method: "POST", path: "/api/payments/razorpay/webhook" }, isStatic, gateways)).toBe("rendered");
+    expect(tierOf({ method: "POST", path: "/student-payment" }, isStatic, gateways)).toBe("rendered");
+    expect(tierOf({ method: "POST", path: "/enquire" }, isStatic, gateways)).toBe("posts");
+  });
 });

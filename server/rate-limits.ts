@@ -6,9 +6,9 @@
  *
  * | tier | requests | window | default |
  * |---|---|---|---|
- * | `posts` | form posts and sign-ins (any method but GET/HEAD/OPTIONS, except beacons) | 10 min | 30 |
+ * | `posts` | form posts and sign-ins (any method but GET/HEAD/OPTIONS, except beacons and gateway posts) | 10 min | 30 |
  * | `beacons` | analytics beacons, POST /api/track (one per page view) | 1 min | 1,200 |
- * | `rendered` | pages and data rendered on request by React Router (admin, forms, `.data` of daily pages) | 1 min | 600 |
+ * | `rendered` | pages and data rendered on request by React Router (admin, forms, `.data` of daily pages); posts from payment gateways (returns and webhooks: a gateway sends every school's from a few addresses) | 1 min | 600 |
  * | `static` | prerendered and daily pages served from memory, and built files (scripts, styles, pictures) | 1 min | 12,000 |
  *
  * 40 pupils each loading 10 pages make about 2,400 static requests and 400 beacons a minute
@@ -33,9 +33,13 @@ export const LIMIT_MESSAGE = "Too many requests. Please wait a few minutes and t
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The tier of a request; `isStatic(path)` says whether a GET/HEAD path is served without rendering. */
-export function tierOf(req: Pick<Request, "method" | "path">, isStatic: (path: string) => boolean): RateLimitTier {
+/**
+ * The tier of a request; `isStatic(path)` says whether a GET/HEAD path is served without
+ * rendering, `gatewayPaths` the paths payment gateways post to.
+ */
+export function tierOf(req: Pick<Request, "method" | "path">, isStatic: (path: string) => boolean, gatewayPaths: ReadonlySet<string> = new Set()): RateLimitTier {
   if (READS.has(req.method)) return isStatic(req.path) ? "static" : "rendered";
+  if (gatewayPaths.has(req.path)) return "rendered";
   return req.path === "/api/track" ? "beacons" : "posts";
 }
 
@@ -43,7 +47,12 @@ export function tierOf(req: Pick<Request, "method" | "path">, isStatic: (path: s
  * One middleware applying the tier of each request. `isStatic` is asked per GET/HEAD path;
  * `store(tier)` may return an express-rate-limit Store to count in (default: memory).
  */
-export function rateLimits(options: { limits: RateLimitSettings; isStatic: (path: string) => boolean; store?: (tier: RateLimitTier) => Store | undefined }): RequestHandler {
+export function rateLimits(options: {
+  limits: RateLimitSettings;
+  isStatic: (path: string) => boolean;
+  gatewayPaths?: ReadonlySet<string>;
+  store?: (tier: RateLimitTier) => Store | undefined;
+}): RequestHandler {
   const limiter = (tier: RateLimitTier) =>
     rateLimit({
       windowMs: TIER_WINDOW_MS[tier],
@@ -55,5 +64,5 @@ export function rateLimits(options: { limits: RateLimitSettings; isStatic: (path
       ...(options.store?.(tier) ? { store: options.store(tier) } : {}),
     });
   const limiters: Record<RateLimitTier, RequestHandler> = { posts: limiter("posts"), beacons: limiter("beacons"), rendered: limiter("rendered"), static: limiter("static") };
-  return (req: Request, res: Response, next: NextFunction) => limiters[tierOf(req, options.isStatic)](req, res, next);
+  return (req: Request, res: Response, next: NextFunction) => limiters[tierOf(req, options.isStatic, options.gatewayPaths)](req, res, next);
 }

@@ -11,7 +11,8 @@ import { eq, getTableName, is, sql, type SQL } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, isDatabaseHealthy, schema, type DatabaseHandle } from "./client.server";
+import { openDatabase, isDatabaseHealthy, runsConcurrently, schema, type Database, type DatabaseHandle } from "./client.server";
+import { inTurnOrTogether } from "./sql.server";
 import { enquiries } from "./schema/enquiries";
 import { settings } from "./schema/settings";
 
@@ -133,6 +134,16 @@ describe(`database client on ${expectedDriver}`, () => {
     const [back] = await handle.db.select().from(enquiries).where(eq(enquiries.id, second!.id));
     expect(back?.email).toBeNull();
     expect(back?.createdAt.toISOString()).toBe("2024-12-31T23:59:59.999Z");
+  });
+
+  it("runs independent queries side by side only on a pool, never inside a transaction", async () => {
+    expect(runsConcurrently(handle.db)).toBe(expectedDriver === "pg");
+    await handle.db.transaction(async (tx) => expect(runsConcurrently(tx as unknown as Database)).toBe(false));
+    // Results come back in task order either way.
+    const slow = () => query<{ n: number }>(handle, sql`SELECT 1::int AS n FROM pg_sleep(0.05)`);
+    const fast = () => query<{ n: number }>(handle, sql`SELECT 2::int AS n`);
+    const [a, b] = await inTurnOrTogether(handle.db, [slow, fast] as const);
+    expect([a[0]?.n, b[0]?.n]).toEqual([1, 2]);
   });
 
   it("treats a second migrate() as a no-op", async () => {

@@ -12,11 +12,13 @@ import { DatabaseUnavailableError } from "./unavailable";
 import * as analyticsTables from "./schema/analytics";
 import * as authTables from "./schema/auth";
 import * as enquiryTables from "./schema/enquiries";
+import * as paymentTables from "./schema/payments";
 import * as rateLimitTables from "./schema/rate-limits";
+import * as receiptTables from "./schema/receipts";
 import * as settingsTables from "./schema/settings";
 import * as signInTables from "./schema/sign-in-attempts";
 
-export const schema = { ...analyticsTables, ...authTables, ...enquiryTables, ...rateLimitTables, ...settingsTables, ...signInTables };
+export const schema = { ...analyticsTables, ...authTables, ...enquiryTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -100,6 +102,17 @@ function lockPgliteFolder(dir: string): () => void {
   };
 }
 
+/** Drizzle instances on a PostgreSQL pool, which can run several queries at once. */
+const pooled = new WeakSet<object>();
+
+/**
+ * Whether independent queries on `db` may run side by side: true for a PostgreSQL pool; false
+ * for PGlite (one connection, which would only queue them) and for a transaction handle.
+ */
+export function runsConcurrently(db: Database): boolean {
+  return pooled.has(db);
+}
+
 export type OpenOptions = {
   /** PostgreSQL URL; when absent, PGlite is used. */
   databaseUrl?: string;
@@ -145,6 +158,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       outage.recovered();
     });
     const db = drizzle(pool, { schema, casing: "snake_case" });
+    pooled.add(db);
     return {
       db: db as unknown as Database,
       driver: "pg",

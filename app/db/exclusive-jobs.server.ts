@@ -1,6 +1,6 @@
 /**
  * Background jobs that must run once at a time across every server process (issue 17;
- * decision 012): the analytics yearly reset and rollups today, and any job registered by name
+ * decision 015): the analytics yearly reset and rollups today, and any job registered by name
  * later (payment reconciliation, receipts housekeeping). On PostgreSQL a job holds a
  * transaction-level advisory lock keyed by its name for as long as it runs, on a connection of
  * its own; a process that finds the lock taken skips that run ("ran: false"), and the next

@@ -47,10 +47,19 @@ const envSchema = z.object({
   AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString,
-  PAYMENT_PROVIDER: z.enum(["mock", "razorpay"]).default("mock"),
+  PAYMENT_PROVIDER: z.enum(["mock", "icici_eazypay", "razorpay"]).default("mock"),
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_API_URL: optionalString.pipe(z.url().optional()),
+  ICICI_MERCHANT_ID: optionalString,
+  ICICI_AES_KEY: optionalString,
+  ICICI_SUB_MERCHANT_IDS: optionalString,
+  ICICI_MANDATORY_FIELDS: optionalString,
+  ICICI_OPTIONAL_FIELDS: optionalString,
+  ICICI_ENVIRONMENT: optionalString.pipe(z.enum(["uat", "production"]).optional()),
+  ICICI_URL_ENCODING: optionalString.pipe(z.enum(["percent", "raw"]).optional()),
+  ICICI_GATEWAY_URL: optionalString.pipe(z.url().optional()),
   RECEIPT_SECRET: optionalString.pipe(z.string().min(32).optional()),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_POSTS: z.coerce.number().int().min(1).max(1_000_000).default(30),
@@ -73,8 +82,25 @@ export type Config = {
   authSecret: string;
   adminEmail: string;
   adminPassword: string | undefined;
-  paymentProvider: "mock" | "razorpay";
-  razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string };
+  /** The gateway for new payments (issue 11); its settings are checked by app/features/payments/settings.server.ts. */
+  paymentProvider: "mock" | "icici_eazypay" | "razorpay";
+  /** `apiUrl` replaces https://api.razorpay.com (a local test double). */
+  razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; apiUrl?: string };
+  /**
+   * ICICI Eazypay (PAYMENTS.md §A): templates and sub-merchant ids as enrolled with ICICI;
+   * `urlEncoding` says whether request names and values are percent-encoded; `gatewayUrl`
+   * replaces the environment's host (a local test double).
+   */
+  icici: {
+    merchantId?: string;
+    aesKey?: string;
+    subMerchantIds?: string;
+    mandatoryFields?: string;
+    optionalFields?: string;
+    environment?: "uat" | "production";
+    urlEncoding?: "percent" | "raw";
+    gatewayUrl?: string;
+  };
   receiptSecret: string;
   /** Number of reverse-proxy hops to trust for the client IP. */
   trustProxy: number;
@@ -147,6 +173,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,
       webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+      apiUrl: e.RAZORPAY_API_URL,
+    },
+    icici: {
+      merchantId: e.ICICI_MERCHANT_ID,
+      aesKey: e.ICICI_AES_KEY,
+      subMerchantIds: e.ICICI_SUB_MERCHANT_IDS,
+      mandatoryFields: e.ICICI_MANDATORY_FIELDS,
+      optionalFields: e.ICICI_OPTIONAL_FIELDS,
+      environment: e.ICICI_ENVIRONMENT,
+      urlEncoding: e.ICICI_URL_ENCODING,
+      gatewayUrl: e.ICICI_GATEWAY_URL,
     },
     receiptSecret: secret(e.RECEIPT_SECRET, "receipt-secret"),
     trustProxy: e.TRUST_PROXY,

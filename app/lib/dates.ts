@@ -15,6 +15,13 @@ export function kolkataDate(now: Date): string {
   return isoDay.format(now);
 }
 
+const isoHour = new Intl.DateTimeFormat("en-GB", { timeZone: SCHOOL_TIME_ZONE, hour: "2-digit", hourCycle: "h23" });
+
+/** The hour of the day in India (0-23) at the instant `now`; SQL's twin is analytics_ist_hour. */
+export function kolkataHour(now: Date): number {
+  return Number(isoHour.format(now));
+}
+
 /** Midnight in India at the start of an ISO date. Throws RangeError for a malformed date. */
 export function istMidnight(iso: string): Date {
   const date = new Date(`${iso}T00:00:00+05:30`);
@@ -27,9 +34,24 @@ export function formatDisplayDate(iso: string): string {
   return display.format(istMidnight(iso));
 }
 
-/** "1–10 Dec 2026", "24 Dec 2026 – 1 Jan 2027", or one date when `end` is absent or equal. */
+/**
+ * "1–10 Dec 2026", "25 Oct – 23 Nov 2026", "24 Dec 2026 – 1 Jan 2027", or one date when `end` is
+ * absent or equal. Composed here rather than with Intl's formatRange: ICU versions disagree on
+ * the spaces around the dash (Node 20's ICU writes thin spaces, Chromium plain ones), so a page
+ * rendered on the server and hydrated in the browser would differ (React error #418).
+ */
 export function formatDateRange(start: string, end?: string): string {
-  return end && end !== start ? display.formatRange(istMidnight(start), istMidnight(end)) : formatDisplayDate(start);
+  if (!end || end === start) return formatDisplayDate(start);
+  const [from, to] = [dateParts(start), dateParts(end)];
+  if (from.year !== to.year) return `${formatDisplayDate(start)} – ${formatDisplayDate(end)}`;
+  if (from.month !== to.month) return `${from.day} ${from.month} – ${to.day} ${to.month} ${to.year}`;
+  return `${from.day}–${to.day} ${to.month} ${to.year}`;
+}
+
+function dateParts(iso: string): { day: string; month: string; year: string } {
+  const parts = display.formatToParts(istMidnight(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return { day: part("day"), month: part("month"), year: part("year") };
 }
 
 /** Day and short month of an ISO date, for a calendar badge: { day: "15", month: "Dec" }. */

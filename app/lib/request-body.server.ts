@@ -14,7 +14,7 @@
  *   the connection after answering: server/unread-body.ts).
  * - Express handlers outside React Router use `readCapped` on the Node request stream. The
  *   visitor-analytics beacon (`POST /api/track`) predates this module and counts its bytes the
- *   same way in its own handler (4 KiB, app/features/analytics/track.server.ts).
+ *   same way in its own handler (4 KiB, app/features/analytics/ingest/track.server.ts).
  *
  * Uploads (later: admission documents, at most 2 MB a file) add their route here with the
  * total they accept (files × 2 MB plus the form) and check each file's size after `readForm`.
@@ -34,6 +34,17 @@ export const BODY_LIMITS = {
   "/admin/logout": 1 * KiB,
   "/admin/enquiries": 16 * KiB,
   "/admin/analytics/jobs": 1 * KiB,
+  "/mock-payment": 1 * KiB,
+  "/sample-payment": 4 * KiB,
+  "/icici-debug": 1 * KiB,
+  "/admin/payments/:reference": 1 * KiB,
+  "/receipt-download": 4 * KiB,
+  // A cancellation reason is at most 500 characters (up to 9 bytes each percent-encoded).
+  "/admin/receipts/:id/cancel": 8 * KiB,
+  // Express handlers of server/payments.ts: Eazypay's return form (~20 fields, well under
+  // 4 KiB) and Razorpay's webhooks (a few KiB).
+  "/student-payment": 16 * KiB,
+  "/api/payments/razorpay/webhook": 256 * KiB,
 } as const satisfies Record<string, number>;
 
 export type BodyRoute = keyof typeof BODY_LIMITS;

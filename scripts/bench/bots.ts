@@ -8,7 +8,7 @@
  */
 import { createRequire } from "node:module";
 import UserAgent from "user-agents";
-import { isBotUserAgent } from "../../app/features/analytics/bot-detection";
+import { isBotUserAgent } from "../../app/features/analytics/ingest/bot-detection";
 
 const require = createRequire(import.meta.url);
 type CrawlerEntry = { pattern: string; instances?: string[] };

@@ -16,7 +16,7 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import UserAgent from "user-agents";
 import { openDatabase } from "../../app/db/client.server";
-import { isBotUserAgent } from "../../app/features/analytics/bot-detection";
+import { isBotUserAgent } from "../../app/features/analytics/ingest/bot-detection";
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

@@ -9,8 +9,8 @@
 import { sql } from "drizzle-orm";
 import UserAgent from "user-agents";
 import type { Database } from "../../app/db/client.server";
-import { isBotUserAgent } from "../../app/features/analytics/bot-detection";
-import { parseUserAgent } from "../../app/features/analytics/user-agent";
+import { isBotUserAgent } from "../../app/features/analytics/ingest/bot-detection";
+import { parseUserAgent } from "../../app/features/analytics/ingest/user-agent";
 import { istMidnight, kolkataDate } from "../../app/lib/dates";
 
 const CITIES: [city: string, region: string, weight: number][] = [

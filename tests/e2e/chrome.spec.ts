@@ -225,6 +225,9 @@ test.describe("floating buttons and widgets", () => {
 
   test("a pending navigation shows the loading indicator; the new page fades in and scrolls to top after 300 ms", async ({ page }) => {
     await page.goto("/");
+    // The page a visitor lands on is painted at once: a fade would delay its LCP.
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    expect(await page.locator("main").evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
     await page.evaluate(() => window.scrollTo(0, 600));
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -1,13 +1,17 @@
 /**
  * With the database unreachable the site still serves its pages, /healthz says so, and an
  * enquiry shows the SPEC §8 error with everything the parent typed kept: never a fake success
- * (DESIGN.md §8).
+ * (DESIGN.md §8). A gateway's webhook gets a non-2xx answer (so it is retried) and a parent
+ * returning from the gateway sees 'Payment being confirmed' with the reference (issue 11).
  */
+import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { productionEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
 import { extraPort } from "./env";
 
 const PORT = extraPort(2);
+/** A configured gateway whose API is unreachable too (port 9). */
+const RAZORPAY = { PAYMENT_PROVIDER: "razorpay", RAZORPAY_KEY_ID: "rzp_test_down", RAZORPAY_KEY_SECRET: "down-key-secret", RAZORPAY_WEBHOOK_SECRET: "down-webhook-secret", RAZORPAY_API_URL: "http://127.0.0.1:9" };
 let server: SpawnedServer;
 
 test.describe("database unavailable", () => {
@@ -15,7 +19,7 @@ test.describe("database unavailable", () => {
   test.beforeAll(async () => {
     test.setTimeout(START_TIMEOUT_MS + 30_000);
     // Nothing listens on port 9 of this machine: every connection is refused.
-    server = await spawnServer(PORT, { ...productionEnv(PORT), DATABASE_URL: "postgres://kva@127.0.0.1:9/kva" });
+    server = await spawnServer(PORT, { ...productionEnv(PORT), DATABASE_URL: "postgres://kva@127.0.0.1:9/kva", ...RAZORPAY });
   });
   test.afterAll(() => server.stop());
 
@@ -44,5 +48,25 @@ test.describe("database unavailable", () => {
     await expect(dialog.getByLabel("Class seeking admission to")).toHaveValue("Class 9");
     await expect(dialog.getByLabel(/Email/)).toHaveValue("parent@example.com");
     expect(await page.evaluate(() => sessionStorage.getItem("kva.enquiry.submitted"))).toBeNull();
+  });
+
+  test("a signed webhook is answered 503 so the gateway retries, and the server keeps serving", async ({ request }) => {
+    const body = JSON.stringify({ event: "payment.captured", payload: { payment: { entity: { id: "pay_down", order_id: "order_down", amount: 100, currency: "INR", status: "captured" } } } });
+    const signature = createHmac("sha256", RAZORPAY.RAZORPAY_WEBHOOK_SECRET).update(body).digest("hex");
+    const answer = await request.post(`${server.origin}/api/payments/razorpay/webhook`, { data: body, headers: { "content-type": "application/json", "x-razorpay-signature": signature, "x-razorpay-event-id": "evt_down" } });
+    expect(answer.status()).toBe(503);
+    expect((await request.get(`${server.origin}/overview`)).status()).toBe(200);
+    await expect.poll(() => server.log()).toContain("Payment webhook evt_down not stored (the gateway will retry)");
+  });
+
+  test("a parent returning from the gateway sees 'Payment being confirmed' with the reference", async ({ page }) => {
+    await page.goto(`${server.origin}/overview`);
+    // The gateway's page posts the callback cross-site, as Hosted Checkout does.
+    await page.setContent(`<form method="post" action="${server.origin}/student-payment?gateway=razorpay&reference=K7M2Q9XA4TRB">
+      <input name="razorpay_payment_id" value="pay_down"><input name="razorpay_order_id" value="order_down"><input name="razorpay_signature" value="00"><button>Return</button></form>`);
+    await page.getByRole("button", { name: "Return" }).click();
+    await expect(page).toHaveURL(`${server.origin}/payment-pending?reference=K7M2Q9XA4TRB`);
+    await expect(page.locator("h1")).toHaveText("Payment being confirmed");
+    await expect(page.getByTestId("pending-reference")).toHaveText("K7M2Q9XA4TRB");
   });
 });

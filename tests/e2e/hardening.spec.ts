@@ -65,7 +65,7 @@ const endsSession = (answer: FuzzAnswer) => ([] as string[]).concat(answer.heade
  */
 function oversizeProblem(answer: FuzzAnswer, target: Target, signedIn: boolean): string | null {
   const { status } = answer;
-  const adminOnly = /^\/admin\//.test(target.route.pattern) && target.route.pattern !== "/admin/login";
+  const adminOnly = target.route.adminOnly || (/^\/admin\//.test(target.route.pattern) && target.route.pattern !== "/admin/login");
   if (target.route.hasAction && (signedIn || !adminOnly)) return status === 413 || endsSession(answer) ? null : `expected 413, got ${status}`;
   if ([301, 302, 303, 307, 308, 401, 403, 404, 405, 413].includes(status)) return null;
   if (status === 202 && target.path.endsWith(".data") && answer.body.includes('"redirect"')) return null;

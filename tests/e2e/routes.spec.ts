@@ -9,15 +9,17 @@ test.beforeEach(({ page }) => skipEnquiryAutoOpen(page));
 const dynamicSamples = [
   "/news/annual-sports-meet-2026",
   "/admissions/retry-payment/3f1c9a7e-2b4d-4c1e-9a55-0d2f8e6b7a10",
-  "/verify-receipt/9c2e4b1a7d",
   "/payment-success",
   "/payment-failure",
 ];
 
+/** SPEC §2 pages that are not public on a production server: payments.spec.ts covers them. */
+const notPublic = new Set(["/icici-debug", "/mock-payment"]);
+
 test.describe("routes", () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "server behaviour: once is enough");
 
-  for (const path of ["/", ...pages.map((p) => p.path), ...dynamicSamples]) {
+  for (const path of ["/", ...pages.map((p) => p.path).filter((p) => !notPublic.has(p)), ...dynamicSamples]) {
     test(`${path} answers 200 with one <h1>, a title and a canonical URL`, async ({ request, page }) => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status()).toBe(200);
@@ -27,6 +29,14 @@ test.describe("routes", () => {
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^http:\/\/localhost:\d+\//);
     });
   }
+
+  test("/verify-receipt/{unknown code} answers 404 with one <h1> that says so, a title and a canonical URL", async ({ request, page }) => {
+    expect((await request.get("/verify-receipt/9c2e4b1a7d", { maxRedirects: 0 })).status()).toBe(404);
+    await page.goto("/verify-receipt/9c2e4b1a7d");
+    await expect(page.locator("h1")).toHaveText("We could not find a receipt for this code");
+    expect(await page.title()).not.toBe("");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^http:\/\/localhost:\d+\//);
+  });
 
   test("the payment result pages say exactly what SPEC §2 says", async ({ page }) => {
     await page.goto("/payment-success");
@@ -123,7 +133,7 @@ test.describe("routes", () => {
   test("hashed assets are cached for a year; /healthz reports the database", async ({ request }) => {
     // From the served HTML: after hydration the head may no longer hold the modulepreload links.
     const html = await (await request.get("/")).text();
-    const asset = /<link rel="modulepreload" href="([^"]+)"/.exec(html)?.[1];
+    const asset = /<link rel="modulepreload"[^>]* href="([^"]+)"/.exec(html)?.[1];
     expect(asset).toMatch(/^\/assets\//);
     const response = await request.get(asset!);
     expect(response.headers()["cache-control"]).toContain("max-age=31536000");

@@ -41,3 +41,12 @@ export async function spawnServer(port: number, env: Record<string, string>): Pr
 export function productionEnv(port: number): Record<string, string> {
   return { ...E2E_ENV, PORT: String(port), DATA_DIR: `data/e2e-${port}`, PUBLIC_SITE_URL: `http://localhost:${port}` };
 }
+
+/**
+ * A development configuration (NODE_ENV unset: sample payments and the test gateway exist) for
+ * another port, with the e2e administrator and a fresh data folder name.
+ */
+export function developmentEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {
+  const { NODE_ENV: _production, ...rest } = productionEnv(port);
+  return { ...rest, ...extra };
+}

@@ -3,9 +3,7 @@
  * the SPEC §3 class options; `status` moves from "new" to "contacted" when the school calls back.
  */
 import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-
-export const ENQUIRY_STATUSES = ["new", "contacted"] as const;
-export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+import { ENQUIRY_STATUSES } from "../enquiry-statuses";
 
 export const enquiries = pgTable(
   "enquiries",

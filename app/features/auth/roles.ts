@@ -29,9 +29,10 @@ export const INACTIVITY_CHECK_MS = 60 * 1000;
 
 /**
  * Where to go after signing in: the requested admin path when it is one (no open redirect),
- * otherwise /admin.
+ * otherwise /admin. /icici-debug, the administrator's payment debug page (DESIGN.md §8), counts.
  */
 export function safeRedirect(to: string | null | undefined): string {
-  if (!to || !to.startsWith("/admin") || to.startsWith("//") || to.startsWith("/admin/login") || /[\r\n\\]/.test(to)) return "/admin";
+  const adminPath = to?.startsWith("/admin") || to === "/icici-debug" || to?.startsWith("/icici-debug?");
+  if (!to || !adminPath || to.startsWith("//") || to.startsWith("/admin/login") || /[\r\n\\]/.test(to)) return "/admin";
   return to;
 }

@@ -5,7 +5,8 @@
  */
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { enquiries, type EnquiryStatus } from "~/db/schema/enquiries";
+import type { EnquiryStatus } from "~/db/enquiry-statuses";
+import { enquiries } from "~/db/schema/enquiries";
 import { istMidnight } from "~/lib/dates";
 import { ENQUIRY_CLASSES, type EnquiryInput } from "./schema";
 

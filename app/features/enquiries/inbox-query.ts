@@ -3,7 +3,7 @@
  * so any hand-typed URL gives a sensible page instead of an error.
  */
 import { z } from "zod";
-import { ENQUIRY_STATUSES } from "~/db/schema/enquiries";
+import { ENQUIRY_STATUSES } from "~/db/enquiry-statuses";
 import { ENQUIRY_CLASSES } from "./schema";
 import type { EnquiryFilters } from "./enquiries.server";
 

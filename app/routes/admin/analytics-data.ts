@@ -3,22 +3,21 @@
  * JSON for the dashboard (a later issue). Admin only.
  */
 import type { Route } from "./+types/analytics-data";
-import { getDatabase } from "~/db/client.server";
-import { getAnalyticsResult } from "~/features/analytics/analytics-result.server";
-import { getAnalyticsSummary } from "~/features/analytics/analytics-summary.server";
-import { parseRange } from "~/features/analytics/ranges";
-import { internalHostsOf } from "~/features/analytics/referrer";
-import { getHistoricalAggregates } from "~/features/analytics/yearly-reset.server";
+import { getDb } from "~/db/client.server";
+import { getAnalyticsResult } from "~/features/analytics/figures/analytics-result.server";
+import { getAnalyticsSummary } from "~/features/analytics/figures/summary.server";
+import { parseRange } from "~/features/analytics/figures/ranges";
+import { internalHostsOf } from "~/features/analytics/figures/referrer";
+import { getHistoricalAggregates } from "~/features/analytics/maintenance/yearly-reset.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { getConfig } from "~/lib/config.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
   const url = new URL(request.url);
-  const { db, driver } = await getDatabase();
+  const db = await getDb();
   const result = await getAnalyticsResult(db, parseRange(url.searchParams.get("range")), {
     internalHosts: internalHostsOf(getConfig().publicSiteUrl, url.host),
-    parallel: driver === "pg",
   });
   const [summary, history] = [await getAnalyticsSummary(db), await getHistoricalAggregates(db)];
   headers.set("Cache-Control", "no-store");

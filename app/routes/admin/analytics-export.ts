@@ -4,12 +4,12 @@
  * table is a 404; a failed query a 503 with its SPEC §8 message.
  */
 import type { Route } from "./+types/analytics-export";
-import { getDatabase } from "~/db/client.server";
-import { getAnalyticsResult } from "~/features/analytics/analytics-result.server";
-import { loadArchive } from "~/features/analytics/dashboard.server";
+import { getDb } from "~/db/client.server";
+import { getAnalyticsResult } from "~/features/analytics/figures/analytics-result.server";
+import { loadArchive } from "~/features/analytics/dashboard/load-dashboard.server";
 import { parseExportTable, parseRangeParam } from "~/features/analytics/dashboard/schema";
 import { tableCsv } from "~/features/analytics/dashboard/tables";
-import { internalHostsOf } from "~/features/analytics/referrer";
+import { internalHostsOf } from "~/features/analytics/figures/referrer";
 import { requireAdmin } from "~/features/auth/session.server";
 import { getConfig } from "~/lib/config.server";
 import { kolkataDate } from "~/lib/dates";
@@ -21,13 +21,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const table = parseExportTable(url.searchParams);
   headers.set("Cache-Control", "no-store");
   if (!table) return new Response("There is no such table.", { status: 404, headers });
-  const { db, driver } = await getDatabase();
+  const db = await getDb();
   let csv: string | null;
   try {
     csv =
       table === "archive"
         ? tableCsv(table, { archive: await loadArchive(db) })
-        : tableCsv(table, { result: await getAnalyticsResult(db, range, { internalHosts: internalHostsOf(getConfig().publicSiteUrl, url.host), parallel: driver === "pg" }) });
+        : tableCsv(table, { result: await getAnalyticsResult(db, range, { internalHosts: internalHostsOf(getConfig().publicSiteUrl, url.host) }) });
   } catch (error) {
     return new Response(error instanceof Error ? error.message : String(error), { status: 503, headers });
   }

@@ -8,8 +8,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/analytics-jobs";
 import { getDb } from "~/db/client.server";
 import { jobIntentSchema } from "~/features/analytics/dashboard/schema";
-import { JOB_KINDS } from "~/features/analytics/job-kinds";
-import { jobStatus, startJob } from "~/features/analytics/maintenance-jobs.server";
+import { JOB_KINDS } from "~/features/analytics/maintenance/job-kinds";
+import { jobStatus, startJob } from "~/features/analytics/maintenance/dashboard-jobs.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { readForm } from "~/lib/request-body.server";
 

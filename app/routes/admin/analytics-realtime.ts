@@ -5,7 +5,7 @@
  */
 import type { Route } from "./+types/analytics-realtime";
 import { getDb } from "~/db/client.server";
-import { getRealtimeVisitors } from "~/features/analytics/realtime.server";
+import { getRealtimeVisitors } from "~/features/analytics/figures/realtime.server";
 import { requireAdmin } from "~/features/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 /** GET /admin/analytics/visits?limit=50: the latest visit records as JSON (at most 200). Admin only. */
 import type { Route } from "./+types/analytics-visits";
 import { getDb } from "~/db/client.server";
-import { latestVisits } from "~/features/analytics/visits.server";
+import { latestVisits } from "~/features/analytics/dashboard/latest-visits.server";
 import { requireAdmin } from "~/features/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,11 +5,11 @@
  */
 import { Link, data } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { getDatabase } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
 import { AnalyticsDashboard } from "~/features/analytics/dashboard/analytics-dashboard";
 import { parseRangeParam } from "~/features/analytics/dashboard/schema";
-import { loadAnalyticsDashboard } from "~/features/analytics/dashboard.server";
-import { internalHostsOf } from "~/features/analytics/referrer";
+import { loadAnalyticsDashboard } from "~/features/analytics/dashboard/load-dashboard.server";
+import { internalHostsOf } from "~/features/analytics/figures/referrer";
 import { requireAdmin } from "~/features/auth/session.server";
 import { enquiryCounts } from "~/features/enquiries/enquiries.server";
 import { getConfig } from "~/lib/config.server";
@@ -26,9 +26,9 @@ async function loadEnquiryCounts(db: Parameters<typeof enquiryCounts>[0]) {
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
   const url = new URL(request.url);
-  const { db, driver } = await getDatabase();
+  const db = await getDb();
   const range = parseRangeParam(url.searchParams);
-  const options = { internalHosts: internalHostsOf(getConfig().publicSiteUrl, url.host), parallel: driver === "pg" };
+  const options = { internalHosts: internalHostsOf(getConfig().publicSiteUrl, url.host) };
   const [enquiries, analytics] = await Promise.all([loadEnquiryCounts(db), loadAnalyticsDashboard(db, range, options)]);
   headers.set("Cache-Control", "no-store");
   return data({ enquiries, analytics }, { headers });

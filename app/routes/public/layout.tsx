@@ -9,7 +9,7 @@ import { BackToTop } from "~/features/site/components/back-to-top";
 import { ReadingProgress } from "~/features/site/components/reading-progress";
 import { NavigationProgress } from "~/features/site/components/navigation-progress";
 import { usePageTransition } from "~/features/site/use-page-transition";
-import { useVisitTracker } from "~/features/analytics/use-visit-tracker";
+import { useVisitTracker } from "~/features/analytics/ingest/use-visit-tracker";
 
 // The form's code (and its validation library) loads only when a parent is about to use it.
 const loadEnquiryForm = () => import("~/features/enquiries/components/enquiry-form");
@@ -22,7 +22,7 @@ function DialogEnquiryForm({ onSuccess }: { onSuccess: () => void }) {
 
 export default function PublicLayout() {
   const location = useLocation();
-  usePageTransition();
+  const changedPage = usePageTransition();
   useVisitTracker();
   return (
     <>
@@ -31,7 +31,7 @@ export default function PublicLayout() {
       </a>
       <SiteHeader />
       <ReadingProgress />
-      <main id="main" key={location.pathname} className="motion-safe:animate-fade-in pt-[72px]">
+      <main id="main" key={location.pathname} className={changedPage ? "motion-safe:animate-fade-in pt-[72px]" : "pt-[72px]"}>
         <Outlet />
       </main>
       <SiteFooter />

@@ -18,6 +18,8 @@ export type FuzzRoute = {
   source: "react-router" | "express";
   hasLoader: boolean;
   hasAction: boolean;
+  /** Inside the admin layout (routes/admin/layout.tsx) but not its sign-in page: a visitor is sent to sign in (as under /admin/ anywhere). */
+  adminOnly?: boolean;
   /** Express only: the methods it registers. */
   methods?: string[];
 };
@@ -40,7 +42,7 @@ function join(prefix: string, part: string | undefined): string {
 /** Every route of app/routes.ts that answers a URL (layouts without a path are walked through). */
 export function reactRouterRoutes(): FuzzRoute[] {
   const out = new Map<string, FuzzRoute>();
-  const walk = (entries: Entry[], prefix: string) => {
+  const walk = (entries: Entry[], prefix: string, underAdmin: boolean) => {
     for (const entry of entries) {
       const full = entry.index ? prefix || "/" : join(prefix, entry.path);
       if (entry.index || entry.path !== undefined) {
@@ -51,12 +53,13 @@ export function reactRouterRoutes(): FuzzRoute[] {
           source: "react-router",
           hasLoader: (known?.hasLoader ?? false) || exportsFunction(source, "loader"),
           hasAction: (known?.hasAction ?? false) || exportsFunction(source, "action"),
+          adminOnly: underAdmin && full !== "/admin/login",
         });
       }
-      if (entry.children) walk(entry.children, entry.path !== undefined ? full : prefix);
+      if (entry.children) walk(entry.children, entry.path !== undefined ? full : prefix, underAdmin || entry.file === "routes/admin/layout.tsx");
     }
   };
-  walk(routes as Entry[], "");
+  walk(routes as Entry[], "", false);
   return [...out.values()];
 }
 

@@ -6,10 +6,10 @@
  */
 import { Link } from "react-router";
 import { formatDateRange, formatDateTime } from "~/lib/dates";
-import type { AnalyticsResult } from "../analytics-result.server";
-import type { PeriodComparison } from "../comparison.server";
-import type { AnalyticsDashboard as Data, Panel as PanelData } from "../dashboard.server";
-import { DATE_RANGES, type DateRange } from "../ranges";
+import type { AnalyticsResult } from "../figures/analytics-result.server";
+import type { PeriodComparison } from "../figures/comparison.server";
+import type { AnalyticsDashboard as Data, Panel as PanelData } from "./load-dashboard.server";
+import { DATE_RANGES, type DateRange } from "../figures/ranges";
 import { ChartCard } from "./chart-card";
 import { chartModel, type ChartId } from "./chart-data";
 import { DataQuality } from "./data-quality";

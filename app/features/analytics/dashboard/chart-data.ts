@@ -3,7 +3,7 @@
  * has an accessible alternative). Pure functions over the Analytics result (SPEC §3).
  */
 import { dateBadge } from "~/lib/dates";
-import type { AnalyticsResult } from "../analytics-result.server";
+import type { AnalyticsResult } from "../figures/analytics-result.server";
 import type { ChartProps, Series } from "./charts";
 import { deviceName } from "./tables";
 import { formatDay, formatHour, formatNumber, formatPercent } from "./format";

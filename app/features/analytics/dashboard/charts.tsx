@@ -19,6 +19,18 @@ const numberTick = (value: number) => formatNumber(value);
 const tooltipValue = (value: unknown) => (typeof value === "number" ? formatNumber(value) : String(value));
 const fill = { width: "100%", height: "100%" };
 
+/**
+ * A bar's name on one line, right-aligned against the axis. Recharts' own tick wraps a label at
+ * spaces to fit a width it measures itself, and "Search Engines" ran together into the axis.
+ */
+function CategoryTick({ x, y, payload }: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
+  return (
+    <text x={x} y={y} dx={-4} dy={4} textAnchor="end" fontSize={axis.fontSize} fill={axis.fill}>
+      {String(payload?.value ?? "")}
+    </text>
+  );
+}
+
 /** One chart of the kinds the dashboard uses: lines over days, columns over hours, horizontal bars by name. */
 export default function Chart(props: ChartProps) {
   const { data, series } = props;
@@ -55,7 +67,7 @@ export default function Chart(props: ChartProps) {
     <BarChart accessibilityLayer={false} responsive style={fill} data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 4 }}>
       <CartesianGrid stroke="#e2e8f0" horizontal={false} />
       <XAxis type="number" tick={axis} tickFormatter={numberTick} allowDecimals={false} />
-      <YAxis type="category" dataKey="label" tick={axis} width={112} interval={0} />
+      <YAxis type="category" dataKey="label" tick={CategoryTick} width={124} interval={0} />
       <Tooltip formatter={tooltipValue} />
       {series.map((s) => (
         <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} isAnimationActive={false} />

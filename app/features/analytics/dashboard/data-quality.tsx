@@ -7,13 +7,13 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
-import type { Archive, Panel } from "../dashboard.server";
-import type { AnalyticsSummary } from "../analytics-summary.server";
-import type { JobStatus } from "../maintenance-jobs.server";
-import type { DateRange } from "../ranges";
+import type { Archive, Panel } from "./load-dashboard.server";
+import type { AnalyticsSummary } from "../figures/summary.server";
+import type { JobStatus } from "../maintenance/dashboard-jobs.server";
+import type { DateRange } from "../figures/ranges";
 import { formatDay, formatNumber, formatPercent } from "./format";
 import { CsvLink, DataTable, PanelError, Panel as Card } from "./panel";
-import type { JobKind } from "../job-kinds";
+import type { JobKind } from "../maintenance/job-kinds";
 
 const JOB_LABELS: Record<JobKind, string> = { "identify-bots": "Identify bots", "correct-data": "Correct data" };
 

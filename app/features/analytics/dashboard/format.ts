@@ -3,7 +3,7 @@
  * AM/PM, dates en-IN short (app/lib/dates.ts), and a period-over-period change.
  */
 import { formatDisplayDate } from "~/lib/dates";
-import type { DateRange } from "../ranges";
+import type { DateRange } from "../figures/ranges";
 
 const numberFormat = new Intl.NumberFormat("en-IN");
 

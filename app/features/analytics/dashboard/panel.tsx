@@ -1,6 +1,6 @@
 /** The dashboard's building blocks: a titled panel, its error message, CSV links and data tables. */
 import type { ReactNode } from "react";
-import type { DateRange } from "../ranges";
+import type { DateRange } from "../figures/ranges";
 import { renderTable, type TableId, type TableSource } from "./tables";
 
 const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");

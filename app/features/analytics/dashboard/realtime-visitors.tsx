@@ -4,8 +4,8 @@
  * the tab becomes visible again.
  */
 import { useEffect, useState } from "react";
-import type { Panel } from "../dashboard.server";
-import type { Realtime } from "../realtime.server";
+import type { Panel } from "./load-dashboard.server";
+import type { Realtime } from "../figures/realtime.server";
 import { formatNumber } from "./format";
 
 export const REALTIME_REFRESH_MS = 30_000;

@@ -4,8 +4,8 @@
  * to export, and the maintenance job to start.
  */
 import { z } from "zod";
-import { DATE_RANGES, DEFAULT_RANGE, type DateRange } from "../ranges";
-import { JOB_KINDS } from "../job-kinds";
+import { DATE_RANGES, DEFAULT_RANGE, type DateRange } from "../figures/ranges";
+import { JOB_KINDS } from "../maintenance/job-kinds";
 import { TABLE_IDS, type TableId } from "./tables";
 
 const rangeSchema = z.enum(DATE_RANGES).catch(DEFAULT_RANGE);

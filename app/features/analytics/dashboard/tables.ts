@@ -6,11 +6,10 @@
  */
 import { csvDocument } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
-import type { AnalyticsResult } from "../analytics-result.server";
-import type { Archive, ArchivedMonth } from "../dashboard.server";
-import type { DailyVisitorRow, TrafficCategoryRow, TrafficDetailRow } from "../reference";
-import type { CountRow, HourlyRow, LocationRow, RepeatVisitor } from "../result-queries.server";
+import type { AnalyticsResult } from "../figures/analytics-result.server";
+import type { Archive, ArchivedMonth } from "./load-dashboard.server";
 import { formatDay, formatHour, formatNumber, formatPercent } from "./format";
+import type { CountRow, DailyVisitorRow, HourlyRow, LocationRow, RepeatVisitor, TrafficCategoryRow, TrafficDetailRow } from "../figures/figure-rows";
 
 export type Column<R> = {
   header: string;

@@ -1,6 +1,6 @@
 /** fast-check arbitraries of stored visits for the property tests. */
 import fc from "fast-check";
-import type { VisitRow } from "../reference";
+import type { VisitRow } from "../figures/procedure-twins";
 
 export const BASE = Date.parse("2026-03-15T12:00:00.000Z");
 const DAY = 86_400_000;

@@ -1,9 +1,11 @@
 /** A centred result message with one action link (payment success and failure pages, SPEC §2). */
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-type Props = { tone: "success" | "failure"; title: string; message: string; action: { label: string; to: string } };
+type Props = { tone: "success" | "failure"; title: string; message: string; action: { label: string; to: string }; children?: ReactNode };
 
-export function ResultPanel({ tone, title, message, action }: Props) {
+/** `children` (e.g. what was paid) go between the message and the action. */
+export function ResultPanel({ tone, title, message, action, children }: Props) {
   const ok = tone === "success";
   return (
     <section className="mx-auto grid max-w-xl place-items-center px-5 py-20 text-center">
@@ -12,6 +14,7 @@ export function ResultPanel({ tone, title, message, action }: Props) {
       </div>
       <h1 className={`mt-6 text-3xl font-extrabold ${ok ? "text-emerald-800" : "text-red-800"}`}>{title}</h1>
       <p className="mt-3 text-lg text-slate-700">{message}</p>
+      {children}
       <Link to={action.to} className="mt-8 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
         {action.label}
       </Link>

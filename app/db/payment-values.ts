@@ -1,0 +1,13 @@
+/**
+ * The purposes, gateways and states of a payment order (issue 11; DESIGN.md §7), apart from the
+ * Drizzle table (app/db/schema/payments.ts) so the browser's code can build and validate the
+ * administrator's filters without bundling the table module.
+ */
+export const PAYMENT_PURPOSES = ["tuition", "bus", "application_fee", "sample"] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+export const PAYMENT_PROVIDERS = ["mock", "icici_eazypay", "razorpay"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const ORDER_STATUSES = ["created", "pending", "paid", "failed", "expired"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -1,0 +1,180 @@
+/**
+ * The rollup figures against the raw-visit procedures and TypeScript twins (themselves checked
+ * against each other in procedures.db.test.ts) on random visit sets, on whichever driver runs the tests; then again after
+ * late inserts, bot flags and deletions in days already rolled up, which the triggers must catch.
+ */
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { visitorAnalytics } from "~/db/schema/analytics";
+import { istMidnight, kolkataDate } from "~/lib/dates";
+import { getAnalyticsSummary } from "./summary.server";
+import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, latestRows } from "./procedures.server";
+import { addDays } from "./ranges";
+import { trafficCategoriesFromRows, trafficDetailsFromRows, type VisitRow } from "./procedure-twins";
+import { rangeBreakdown, repeatVisitors } from "./raw-visit-queries.server";
+import { rangeFigures, rangeRepeatVisitors, refreshRollups, splitRange } from "./rollups.server";
+import { BASE, visitRow, visitRows } from "../testing/random-visits";
+import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "../testing/test-database";
+
+const DAY = 86_400_000;
+const INTERNAL = ["kva-school.example"];
+let t: TestDatabase;
+
+const insert = async (rows: readonly VisitRow[]) => {
+  if (rows.length > 0) await t.db.insert(visitorAnalytics).values(rows.map((r) => ({ ...r })));
+};
+
+/** The figures of [start, end) (whole days) from the raw-visit procedures. */
+async function fromRawVisits(start: Date, end: Date, locationLimit: number, sourceLimit: number) {
+  const daysBack = Math.round((end.getTime() - start.getTime()) / DAY);
+  const counts = (await getAnalyticsCounts(t.db, start, end)).value;
+  const [fresh] = await query<{ n: number }>(
+    t.db,
+    sql`SELECT count(*)::int AS n FROM visitor_analytics WHERE "timestamp" >= ${start.toISOString()}::timestamptz
+        AND "timestamp" < ${end.toISOString()}::timestamptz AND is_bot IS NOT TRUE AND is_new_visitor`,
+  );
+  const breakdown = await rangeBreakdown(t.db, start, end, locationLimit);
+  const inRange = await latestRows(t.db, 1_000_000, start, end);
+  return {
+    counts: { ...counts, new_visits: Number(fresh?.n) },
+    daily: await getDailyVisitorData(t.db, start, end),
+    pages: (await getPagePopularity(t.db, start, end)).value,
+    hourly: breakdown.hourly,
+    locations: breakdown.locations,
+    // The traffic-source procedures have no end (days back from now): their twins over [start, end).
+    categories: trafficCategoriesFromRows(inRange, daysBack, end, INTERNAL),
+    details: trafficDetailsFromRows(inRange, daysBack, sourceLimit, end, INTERNAL),
+    devices: breakdown.devices,
+    browsers: breakdown.browsers,
+  };
+}
+
+describe("analytics rollups", () => {
+  beforeAll(async () => {
+    t = await openTestDatabase();
+    console.log(`[analytics rollups] driver: ${t.driver}`);
+  });
+  afterAll(async () => t?.dispose());
+  beforeEach(async () => resetAnalytics(t.db));
+
+  it("give the procedures' figures, before and after closed days change", async () => {
+    const change = fc.record({
+      added: fc.array(visitRow, { maxLength: 10 }),
+      flagged: fc.array(fc.nat(), { maxLength: 5 }),
+      deleted: fc.array(fc.nat(), { maxLength: 5 }),
+    });
+    const shape = fc.record({
+      firstDay: fc.integer({ min: -40, max: 2 }),
+      days: fc.integer({ min: 1, max: 40 }),
+      // `now` relative to the range's start, from inside the first day to a day after its end
+      nowOffset: fc.double({ min: 0, max: 1, noNaN: true }),
+      locationLimit: fc.integer({ min: 1, max: 12 }),
+      sourceLimit: fc.integer({ min: 1, max: 30 }),
+      repeatLimit: fc.integer({ min: 1, max: 6 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(visitRows, shape, change, async (rows, s, c) => {
+        await resetAnalytics(t.db);
+        await insert(rows);
+        const start = istMidnight(addDays(kolkataDate(new Date(BASE)), s.firstDay));
+        const end = new Date(start.getTime() + s.days * DAY);
+        const now = new Date(start.getTime() + 60_000 + s.nowOffset * (s.days + 1) * DAY);
+        const figures = () => rangeFigures(t.db, start, end, { now, internalHosts: INTERNAL, locationLimit: s.locationLimit, sourceLimit: s.sourceLimit });
+        const repeat = () => rangeRepeatVisitors(t.db, start, end, s.repeatLimit, now);
+        expect(await figures()).toEqual(await fromRawVisits(start, end, s.locationLimit, s.sourceLimit));
+        expect(await repeat()).toEqual(await repeatVisitors(t.db, start, end, s.repeatLimit));
+        // A second read comes from the range caches the first one built.
+        expect(await figures()).toEqual(await fromRawVisits(start, end, s.locationLimit, s.sourceLimit));
+
+        await insert(c.added);
+        const ids = (await query<{ id: number }>(t.db, sql`SELECT id::int AS id FROM visitor_analytics ORDER BY id`)).map((r) => r.id);
+        const pick = (n: number[]) => n.filter(() => ids.length > 0).map((i) => ids[i % ids.length]!);
+        if (c.flagged.length > 0) await t.db.execute(sql`UPDATE visitor_analytics SET is_bot = NOT coalesce(is_bot, false) WHERE id = ANY (${`{${pick(c.flagged).join(",")}}`}::bigint[])`);
+        if (c.deleted.length > 0) await t.db.execute(sql`DELETE FROM visitor_analytics WHERE id = ANY (${`{${pick(c.deleted).join(",")}}`}::bigint[])`);
+        expect(await figures()).toEqual(await fromRawVisits(start, end, s.locationLimit, s.sourceLimit));
+        expect(await repeat()).toEqual(await repeatVisitors(t.db, start, end, s.repeatLimit));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("build a day once, and again only after its visits change", async () => {
+    const day = "2026-03-10";
+    const at = new Date(istMidnight(day).getTime() + 3_600_000);
+    const row: VisitRow = { visitorIp: "1.1.1.1", sessionId: "s", pageVisited: "/", referrer: null, isApplyPage: false, isNewVisitor: true, isBot: false, timestamp: at };
+    await insert([row]);
+    expect(await refreshRollups(t.db, day, addDays(day, 2))).toBe(2);
+    expect(await refreshRollups(t.db, day, addDays(day, 2))).toBe(0);
+    await insert([{ ...row, visitorIp: "2.2.2.2" }]);
+    expect(await refreshRollups(t.db, day, addDays(day, 2))).toBe(1);
+    const [all] = await query<{ visits: number; visitors: string }>(
+      t.db,
+      sql`SELECT visits, visitors::text AS visitors FROM analytics_daily_rollup WHERE day = ${day}::date AND dimension = 'all'`,
+    );
+    expect(all?.visits).toBe(2);
+    expect(all?.visitors).toMatch(/^\{\d+,\d+\}$/);
+  });
+
+  it("sum a range's closed days into a cache once, and again only after one of its days changes", async () => {
+    const day = "2026-03-10";
+    const at = new Date(istMidnight(day).getTime() + 3_600_000);
+    const row: VisitRow = { visitorIp: "1.1.1.1", sessionId: "s", pageVisited: "/", referrer: null, isApplyPage: false, isNewVisitor: true, isBot: false, timestamp: at };
+    await insert([row, { ...row, visitorIp: "2.2.2.2" }]);
+    const [start, end, now] = [istMidnight(day), istMidnight(addDays(day, 3)), istMidnight(addDays(day, 4))];
+    const read = async () => (await rangeFigures(t.db, start, end, { now, internalHosts: INTERNAL, dimensions: ["all"] })).counts;
+    const caches = async () => (await query<{ id: number }>(t.db, sql`SELECT id FROM analytics_range_cache ORDER BY id`)).map((r) => r.id);
+    expect(await read()).toMatchObject({ total_visits: 2, unique_visitors: 2 });
+    const first = await caches();
+    expect(first).toHaveLength(1);
+    expect(await read()).toMatchObject({ total_visits: 2, unique_visitors: 2 });
+    expect(await caches()).toEqual(first);
+    await insert([{ ...row, timestamp: new Date(at.getTime() + 86_400_000), visitorIp: "3.3.3.3" }]);
+    expect(await read()).toMatchObject({ total_visits: 3, unique_visitors: 3 });
+    expect(await caches()).not.toEqual(first);
+  });
+
+  it("keep the summary's record counts through inserts, bot flags, deletions and truncation", async () => {
+    const now = new Date(BASE);
+    const row: VisitRow = { visitorIp: "1.1.1.1", sessionId: "s", pageVisited: "/", referrer: null, isApplyPage: false, isNewVisitor: true, isBot: null, timestamp: now };
+    await insert([row, row, { ...row, isBot: true }, { ...row, isBot: false }]);
+    const counts = async () => {
+      const s = await getAnalyticsSummary(t.db, now);
+      return [s.totalRecords, s.botRecords, s.humanRecords, s.unprocessedRecords];
+    };
+    expect(await counts()).toEqual([4, 1, 1, 2]);
+    await t.db.execute(sql`UPDATE visitor_analytics SET is_bot = false WHERE is_bot IS NULL`);
+    expect(await counts()).toEqual([4, 1, 3, 0]);
+    await t.db.execute(sql`DELETE FROM visitor_analytics WHERE is_bot`);
+    expect(await counts()).toEqual([3, 0, 3, 0]);
+    await resetAnalytics(t.db);
+    expect(await counts()).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe("splitRange", () => {
+  const now = new Date("2026-03-15T08:40:00Z"); // 15 Mar 14:10 in India
+  it("rolls up whole days that ended ten minutes ago and reads the rest raw", () => {
+    const start = istMidnight("2026-02-14");
+    const end = istMidnight("2026-03-16");
+    expect(splitRange(start, end, now)).toEqual({
+      closedFrom: "2026-02-14",
+      closedTo: "2026-03-15",
+      head: { start, end: start },
+      tail: { start: istMidnight("2026-03-15"), end },
+    });
+  });
+
+  it("keeps yesterday raw for the first ten minutes after midnight", () => {
+    const justAfter = new Date(istMidnight("2026-03-15").getTime() + 5 * 60_000);
+    expect(splitRange(istMidnight("2026-03-10"), istMidnight("2026-03-16"), justAfter).closedTo).toBe("2026-03-14");
+  });
+
+  it("reads a partial first day raw, and a range without a whole closed day entirely raw", () => {
+    const start = new Date(istMidnight("2026-03-01").getTime() + 3_600_000);
+    const split = splitRange(start, istMidnight("2026-03-10"), now);
+    expect(split).toMatchObject({ closedFrom: "2026-03-02", closedTo: "2026-03-10", head: { start, end: istMidnight("2026-03-02") } });
+    const today = splitRange(istMidnight("2026-03-15"), istMidnight("2026-03-16"), now);
+    expect(today).toEqual({ closedFrom: "2026-03-15", closedTo: "2026-03-15", head: { start: istMidnight("2026-03-15"), end: istMidnight("2026-03-16") }, tail: { start: istMidnight("2026-03-16"), end: istMidnight("2026-03-16") } });
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Range figures from the daily rollups and range caches (drizzle/0005_analytics_daily_rollups.sql,
+ * drizzle/0008_analytics_range_cache.sql; issue 15: the 30-day dashboard data ≤ 150 ms on
+ * PostgreSQL and ≤ 500 ms on PGlite at 1,000,000 visits over 90 days). A range is split into
+ * closed days, summed once into a cache (rebuilt when one of its days changes, its days'
+ * rollups refreshed first), and a live part (today, the last ROLLUP_LAG_MS, a partial first
+ * day) read from the raw visits and merged with it. Every figure is exact: the same as the SPEC
+ * §7 procedures over the same instants. Failures throw "Database error: {reason}" (SPEC §8).
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { jsonOf, reasonOf, rowsOf, textArray } from "~/db/sql.server";
+import { istMidnight, kolkataDate } from "~/lib/dates";
+import { addDays } from "./ranges";
+import { repeatVisitorsOf } from "./raw-visit-queries.server";
+import type { AnalyticsCounts, CountRow, DailyVisitorRow, HourlyRow, LocationRow, PagePopularityRow, RepeatVisitor, TrafficCategoryRow, TrafficDetailRow } from "./figure-rows";
+
+/**
+ * A day is rolled up only once it ended this long ago (ms), so a visit stamped just before
+ * midnight and stored a moment later is never missed. Later changes to a closed day are caught
+ * by the triggers, which mark it for a rebuild.
+ */
+export const ROLLUP_LAG_MS = 10 * 60_000;
+
+export type Window = { start: Date; end: Date };
+/** Closed days [closedFrom, closedTo) ("yyyy-mm-dd", IST) and the two raw windows around them. */
+export type RangeSplit = { closedFrom: string; closedTo: string; head: Window; tail: Window };
+
+/**
+ * Splits the instants [start, end) at `now`: whole IST days that ended ROLLUP_LAG_MS before now
+ * come from rollups; the rest (head: before the first whole day; tail: after the last) from
+ * raw visits. Empty windows have start = end.
+ */
+export function splitRange(start: Date, end: Date, now: Date): RangeSplit {
+  const startDay = kolkataDate(start);
+  const closedFrom = istMidnight(startDay).getTime() === start.getTime() ? startDay : addDays(startDay, 1);
+  // Days before the one holding `end` are whole; days before the one holding now - lag have ended long enough ago.
+  const endDay = kolkataDate(end);
+  const buildableTo = kolkataDate(new Date(now.getTime() - ROLLUP_LAG_MS));
+  const closedTo = endDay < buildableTo ? endDay : buildableTo;
+  if (closedTo <= closedFrom) return { closedFrom, closedTo: closedFrom, head: { start, end }, tail: { start: end, end } };
+  return { closedFrom, closedTo, head: { start, end: istMidnight(closedFrom) }, tail: { start: istMidnight(closedTo), end } };
+}
+
+let building: Promise<unknown> = Promise.resolve();
+
+/**
+ * Builds the rollups of the days in [fromDay, toDay) that are missing or stale, one day per
+ * statement, one caller at a time in this process. Returns how many days were built.
+ */
+export function refreshRollups(db: Database, fromDay: string, toDay: string): Promise<number> {
+  const run = building.then(async () => {
+    if (toDay <= fromDay) return 0;
+    const stale = await rowsOf<{ day: string }>(
+      db,
+      sql`SELECT to_char(d, 'YYYY-MM-DD') AS day FROM generate_series(${fromDay}::date, ${toDay}::date - 1, interval '1 day') d
+          LEFT JOIN analytics_rollup_days r ON r.day = d::date
+          WHERE r.built_version IS DISTINCT FROM r.version OR r.day IS NULL ORDER BY 1`,
+    );
+    for (const { day } of stale) await db.execute(sql`SELECT analytics_refresh_rollup(${day}::date)`);
+    return stale.length;
+  });
+  building = run.catch(() => undefined);
+  return run;
+}
+
+export const ALL_DIMENSIONS = ["all", "page", "hour", "place", "referrer", "device"] as const;
+export type Dimension = (typeof ALL_DIMENSIONS)[number];
+
+/**
+ * What analytics_range_figures returns. For dimensions not asked for, lists are empty, counts
+ * zero, and the six categories zero.
+ */
+export type RangeFigures = {
+  counts: AnalyticsCounts & { new_visits: number };
+  daily: DailyVisitorRow[];
+  pages: PagePopularityRow[];
+  hourly: HourlyRow[];
+  locations: LocationRow[];
+  categories: TrafficCategoryRow[];
+  details: TrafficDetailRow[];
+  devices: CountRow[];
+  browsers: CountRow[];
+};
+
+export type FigureOptions = {
+  now: Date;
+  /** The site's own hosts, for the Internal referrer category. */
+  internalHosts: readonly string[];
+  dimensions?: readonly Dimension[];
+  locationLimit?: number;
+  sourceLimit?: number;
+};
+
+const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** The SQL arguments of a split range: closed days, then the head and tail windows. */
+function splitArguments(split: RangeSplit) {
+  return sql`${split.closedFrom}::date, ${split.closedTo}::date, ${instant(split.head.start)}, ${instant(split.head.end)},
+             ${instant(split.tail.start)}, ${instant(split.tail.end)}`;
+}
+
+/**
+ * The figures of the visits in [start, end) (bots left out; days and hours in India), exact, from
+ * the SQL function analytics_range_figures (the closed days' cache, built or rebuilt first when
+ * needed, plus the live part). Throws "Database error: {reason}".
+ */
+export async function rangeFigures(db: Database, start: Date, end: Date, options: FigureOptions): Promise<RangeFigures> {
+  const split = splitRange(start, end, options.now);
+  try {
+    const [row] = await rowsOf<{ f: unknown }>(
+      db,
+      sql`SELECT analytics_range_figures(${splitArguments(split)}, ${textArray(options.internalHosts)}, ${textArray(options.dimensions ?? ALL_DIMENSIONS)},
+            ${options.locationLimit ?? 10}::int, ${options.sourceLimit ?? 25}::int) AS f`,
+    );
+    return jsonOf<RangeFigures>(row?.f);
+  } catch (error) {
+    throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
+  }
+}
+
+/**
+ * Repeat visitors of [start, end) (SPEC §3; at most `limit`, most visits first), exactly as
+ * repeatVisitors ranks the raw visits, from the SQL function analytics_repeat_visitors_split: the
+ * closed days' per-IP counts from their cache, merged with the live part. Throws
+ * "Database error: {reason}".
+ */
+export async function rangeRepeatVisitors(db: Database, start: Date, end: Date, limit: number, now: Date): Promise<RepeatVisitor[]> {
+  try {
+    const [row] = await rowsOf<{ r: unknown }>(db, sql`SELECT analytics_repeat_visitors_split(${splitArguments(splitRange(start, end, now))}, ${limit}::int) AS r`);
+    return repeatVisitorsOf(row?.r);
+  } catch (error) {
+    throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
+  }
+}

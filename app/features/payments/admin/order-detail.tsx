@@ -1,0 +1,141 @@
+/**
+ * /admin/payments/{reference}: one order with its ids, what it pays for, every gateway event
+ * (with its verification and raw payload), and Check with the bank.
+ */
+import { Form, Link, useNavigation } from "react-router";
+import type { OrderStatus } from "~/db/schema/payments";
+import { StatusBadge } from "./status-badge";
+
+export type EventRow = {
+  id: number;
+  at: string;
+  kind: string;
+  verified: boolean | null;
+  outcome: string;
+  statusBefore: string | null;
+  statusAfter: string | null;
+  detail: string;
+  payload: string;
+};
+
+export type OrderDetailData = {
+  reference: string;
+  status: OrderStatus;
+  flag: string | null;
+  flagDetail: string | null;
+  purpose: string;
+  description: string;
+  payableKey: string;
+  lines: { label: string; amount: string }[];
+  amount: string;
+  paidAmount: string | null;
+  provider: string;
+  fields: [string, string][];
+  links: { label: string; href: string }[];
+  events: EventRow[];
+  resultPath: string;
+};
+
+/** How far a message could be trusted: a signature check, the gateway's status API, or our own note. */
+export function provenance(kind: string, verified: boolean | null): string {
+  if (kind === "order") return "our note";
+  if (verified === null) return "status API";
+  return verified ? "signature verified" : "signature did not verify";
+}
+
+export function OrderDetail({ order, message }: { order: OrderDetailData; message: string | null }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <p className="text-sm"><Link to="/admin/payments" className="font-semibold text-brand-700 underline">All payments</Link></p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="font-mono text-2xl font-bold text-brand-800">{order.reference}</h1>
+        <StatusBadge status={order.status} flag={order.flag} />
+      </div>
+      <p className="mt-1 text-slate-800">{order.description} · {order.purpose}</p>
+      {order.flagDetail && <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">{order.flagDetail}</p>}
+
+      <div className="mt-5 grid gap-5 lg:grid-cols-2">
+        <section className="rounded-2xl border border-slate-200 bg-white p-5">
+          <h2 className="font-bold">Order</h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-700">Amount</dt>
+            <dd className="font-bold tabular-nums">{order.amount}</dd>
+            {order.paidAmount && (
+              <>
+                <dt className="text-slate-700">Gateway reports paid</dt>
+                <dd className="tabular-nums">{order.paidAmount}</dd>
+              </>
+            )}
+            <dt className="text-slate-700">Gateway</dt>
+            <dd>{order.provider}</dd>
+            {order.fields.map(([name, value]) => (
+              <div key={name} className="contents">
+                <dt className="text-slate-700">{name}</dt>
+                <dd className="wrap-anywhere">{value}</dd>
+              </div>
+            ))}
+            <dt className="text-slate-700">Pays for</dt>
+            <dd className="font-mono break-all">{order.payableKey}</dd>
+          </dl>
+          <table className="mt-4 w-full text-sm">
+            <caption className="sr-only">Lines</caption>
+            <tbody>
+              {order.lines.map((l, i) => (
+                <tr key={i} className="border-t border-slate-200">
+                  <th scope="row" className="py-1.5 pr-3 text-left font-normal">{l.label}</th>
+                  <td className="py-1.5 text-right tabular-nums">{l.amount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {order.links.length > 0 && (
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {order.links.map((l) => (
+                <li key={l.href}><a className="font-semibold text-brand-700 underline" href={l.href}>{l.label}</a></li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-3 text-sm"><a className="text-brand-700 underline" href={order.resultPath}>The parent's result page</a></p>
+        </section>
+
+        <section className="rounded-2xl border border-slate-200 bg-white p-5">
+          <h2 className="font-bold">Check with the bank</h2>
+          <p className="mt-2 text-sm text-slate-700">
+            Asks the gateway for this payment's status now and records its answer; a payment the gateway confirms is marked paid. Reconciliation does
+            the same every 15 minutes for 3 days.
+          </p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="check" />
+            <button type="submit" disabled={busy} className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-500">
+              {busy ? "Checking..." : "Check with the bank"}
+            </button>
+          </Form>
+          {message && <p role="status" className="mt-3 rounded-lg bg-slate-100 p-3 text-sm">{message}</p>}
+        </section>
+      </div>
+
+      <section className="mt-5">
+        <h2 className="text-lg font-bold">Events</h2>
+        <ol className="mt-3 space-y-3">
+          {order.events.map((e) => (
+            <li key={e.id} className="rounded-2xl border border-slate-200 bg-white p-4 text-sm" data-testid="order-event">
+              <p className="flex flex-wrap gap-x-3 gap-y-1">
+                <span className="font-semibold">{e.at}</span>
+                <span className="rounded bg-slate-100 px-2 font-mono">{e.kind}</span>
+                <span>{provenance(e.kind, e.verified)}</span>
+                {e.kind !== "order" && <span>said: {e.outcome}</span>}
+                {e.statusBefore !== e.statusAfter && <span className="font-semibold">{e.statusBefore ?? "new"} → {e.statusAfter}</span>}
+              </p>
+              <p className="mt-1 text-slate-900">{e.detail}</p>
+              <details className="mt-2">
+                <summary className="cursor-pointer text-brand-700">Payload</summary>
+                <pre className="mt-2 max-h-64 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap break-all">{e.payload}</pre>
+              </details>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * /admin/payments: orders with filters (status, purpose, provider, IST date range, flagged,
+ * reference search), totals per status for the filters, the list newest first (a table on wide
+ * screens, cards on phones), pagination and the CSV for reconciliation.
+ */
+import { Form, Link } from "react-router";
+import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_PURPOSES } from "~/db/payment-values";
+import { PROVIDER_LABELS as PROVIDERS, PURPOSE_LABELS as PURPOSES } from "../labels";
+import type { OrderFilters } from "../orders.server";
+import { orderSearch } from "./list-query";
+import { StatusBadge } from "./status-badge";
+
+export type OrderRow = {
+  reference: string;
+  created: string;
+  purpose: keyof typeof PURPOSES;
+  description: string;
+  provider: keyof typeof PROVIDERS;
+  amount: string;
+  status: (typeof ORDER_STATUSES)[number];
+  flag: string | null;
+  providerPaymentId: string | null;
+};
+
+export type StatusTotalRow = { status: (typeof ORDER_STATUSES)[number]; orders: number; amount: string };
+
+/** Documents of an order shown under its status (the receipt, issue 12), by order reference. */
+export type OrderDocumentLinks = Record<string, { label: string; href: string; download?: boolean }[]>;
+
+type Props = { rows: OrderRow[]; total: number; totals: StatusTotalRow[]; page: number; pageCount: number; filters: OrderFilters; sampleHref: string | null; documents?: OrderDocumentLinks };
+
+function DocumentLinks({ links = [] }: { links: OrderDocumentLinks[string] | undefined }) {
+  return links.map((link) => <a key={link.href} className="mt-1 block text-xs font-semibold text-brand-700 underline" href={link.href} download={link.download}>{link.label}</a>);
+}
+
+const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm";
+const label = "block text-xs font-semibold tracking-wide text-slate-700 uppercase";
+
+export function OrderList({ rows, total, totals, page, pageCount, filters, sampleHref, documents = {} }: Props) {
+  const number = new Intl.NumberFormat("en-IN");
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold text-brand-800">Payments</h1>
+        <div className="flex flex-wrap gap-2">
+          {sampleHref && (
+            <Link to={sampleHref} className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+              Sample payment (development)
+            </Link>
+          )}
+          <Link to="/icici-debug" className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+            Payment debug
+          </Link>
+          <a href={`/admin/payments/export${orderSearch(filters)}`} className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50" download>
+            Export CSV
+          </a>
+        </div>
+      </div>
+
+      <Form method="get" className="mt-5 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-7">
+        <label className="lg:col-span-2">
+          <span className={label}>Reference, gateway id or UTR</span>
+          <input type="search" name="q" defaultValue={filters.q ?? ""} className={field} />
+        </label>
+        <label>
+          <span className={label}>Status</span>
+          <select name="status" defaultValue={filters.status ?? ""} className={field}>
+            <option value="">All</option>
+            {ORDER_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </select>
+        </label>
+        <label>
+          <span className={label}>Purpose</span>
+          <select name="purpose" defaultValue={filters.purpose ?? ""} className={field}>
+            <option value="">All</option>
+            {PAYMENT_PURPOSES.map((p) => <option key={p} value={p}>{PURPOSES[p]}</option>)}
+          </select>
+        </label>
+        <label>
+          <span className={label}>Gateway</span>
+          <select name="provider" defaultValue={filters.provider ?? ""} className={field}>
+            <option value="">All</option>
+            {PAYMENT_PROVIDERS.map((p) => <option key={p} value={p}>{PROVIDERS[p]}</option>)}
+          </select>
+        </label>
+        <label>
+          <span className={label}>From (IST)</span>
+          <input type="date" name="from" defaultValue={filters.from ?? ""} className={field} />
+        </label>
+        <label>
+          <span className={label}>To (IST)</span>
+          <input type="date" name="to" defaultValue={filters.to ?? ""} className={field} />
+        </label>
+        <label className="flex items-center gap-2 text-sm font-semibold sm:col-span-2 lg:col-span-7">
+          <input type="checkbox" name="flagged" value="1" defaultChecked={filters.flagged === true} className="size-4" />
+          Only payments that need a look (wrong amount, other merchant, paid twice)
+        </label>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-7">
+          <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">Apply filters</button>
+          <Link to="/admin/payments" className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">Clear</Link>
+        </div>
+      </Form>
+
+      <section aria-labelledby="totals-heading" className="mt-5">
+        <h2 id="totals-heading" className="sr-only">Totals per status</h2>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+          {ORDER_STATUSES.map((status) => {
+            const t = totals.find((x) => x.status === status);
+            return (
+              <li key={status} className="rounded-xl border border-slate-200 bg-white p-3" data-testid={`total-${status}`}>
+                <p className="text-xs font-semibold tracking-wide text-slate-700 uppercase">{status}</p>
+                <p className="text-lg font-bold tabular-nums">{t?.amount ?? "₹0"}</p>
+                <p className="text-sm text-slate-700">{number.format(t?.orders ?? 0)} {t?.orders === 1 ? "order" : "orders"}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <p className="mt-4 text-sm text-slate-700" data-testid="order-count">
+        {number.format(total)} {total === 1 ? "order" : "orders"}
+      </p>
+
+      {rows.length === 0 ? (
+        <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">No payments match these filters.</p>
+      ) : (
+        <>
+          <table className="mt-3 hidden w-full overflow-hidden rounded-2xl border border-slate-200 bg-white text-left text-sm md:table">
+            <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2">Created (IST)</th>
+                <th scope="col" className="px-3 py-2">Reference</th>
+                <th scope="col" className="px-3 py-2">For</th>
+                <th scope="col" className="px-3 py-2">Gateway</th>
+                <th scope="col" className="px-3 py-2 text-right">Amount</th>
+                <th scope="col" className="px-3 py-2">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.reference} className="border-t border-slate-200 align-top" data-testid="order-row">
+                  <td className="px-3 py-3 whitespace-nowrap">{r.created}</td>
+                  <td className="px-3 py-3 font-mono">
+                    <Link className="font-semibold text-brand-700 underline" to={`/admin/payments/${r.reference}`}>{r.reference}</Link>
+                  </td>
+                  <td className="px-3 py-3">
+                    <p>{r.description}</p>
+                    <p className="text-xs text-slate-700">{PURPOSES[r.purpose]}</p>
+                  </td>
+                  <td className="px-3 py-3">{PROVIDERS[r.provider]}</td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">{r.amount}</td>
+                  <td className="px-3 py-3"><StatusBadge status={r.status} flag={r.flag} /><DocumentLinks links={documents[r.reference]} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <ul className="mt-3 space-y-3 md:hidden">
+            {rows.map((r) => (
+              <li key={r.reference} className="rounded-2xl border border-slate-200 bg-white p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <Link className="font-mono font-semibold text-brand-700 underline" to={`/admin/payments/${r.reference}`}>{r.reference}</Link>
+                  <StatusBadge status={r.status} flag={r.flag} />
+                </div>
+                <p className="mt-1">{r.description}</p>
+                <p className="text-sm text-slate-700">{r.created} · {PROVIDERS[r.provider]}</p>
+                <p className="mt-1 font-bold tabular-nums">{r.amount}</p>
+                <DocumentLinks links={documents[r.reference]} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="mt-5 flex items-center justify-between text-sm">
+          {page > 1 ? <Link className="rounded-lg bg-white px-3 py-2 font-semibold shadow-sm" to={orderSearch(filters, page - 1) || "?"}>Previous</Link> : <span />}
+          <span>Page {page} of {pageCount}</span>
+          {page < pageCount ? <Link className="rounded-lg bg-white px-3 py-2 font-semibold shadow-sm" to={orderSearch(filters, page + 1)}>Next</Link> : <span />}
+        </nav>
+      )}
+    </>
+  );
+}

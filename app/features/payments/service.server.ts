@@ -1,0 +1,403 @@
+/**
+ * The payment core (issue 11; DESIGN.md §7): starting a payment for something owed, the
+ * gateway's return and webhooks, status checks and reconciliation. Built once per process by the
+ * composition module app/payment-purposes.server.ts with each purpose's handler; routes and the
+ * server call it through that module.
+ */
+import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { paymentEvents, paymentOrders } from "~/db/schema/payments";
+import { formatRupees } from "~/lib/money";
+import { lockPayable, recordNote, recordWord } from "./apply.server";
+import type { GatewayWord, PaymentGateway, WebhookGateway } from "./gateway";
+import { newPublicId, newReference } from "./identifiers";
+import { PROVIDER_LABELS, PURPOSE_LABELS } from "./labels";
+import {
+  openOrderFor,
+  orderByProviderOrderId,
+  orderByPublicId,
+  orderByReference,
+  paidOrdersFor,
+  type OrderLine,
+  type PaymentOrder,
+  type PaymentPurpose,
+} from "./orders.server";
+import type { PaymentLink, PaymentPurposes } from "./purposes";
+import type { PaymentSetup } from "./settings.server";
+import { isOpen, resultPath } from "./states";
+
+/** An open order younger than this is handed off again instead of starting a new attempt. */
+export const REUSE_OPEN_ORDER_MS = 20 * 60_000;
+/** Reconciliation asks about an unsettled order at most this often... */
+export const RECHECK_INTERVAL_MS = 15 * 60_000;
+/** ...for this long after it was created, then expires it. */
+export const RECONCILE_WINDOW_MS = 3 * 86_400_000;
+/** Largest amount Eazypay takes: 9 rupee digits. */
+export const MAX_AMOUNT_PAISE = 999_999_999_99;
+
+export type PaymentDeps = {
+  getDb: () => Promise<Database>;
+  setup: () => PaymentSetup;
+  purposes: PaymentPurposes;
+  now?: () => Date;
+  /** Where decisions are logged (one line each, with the order's reference). */
+  log?: (line: string) => void;
+};
+
+/** What the feature that sells something computes, inside the creation transaction. */
+export type Quote = { description: string; lines: OrderLine[] };
+
+export type StartInput = {
+  purpose: PaymentPurpose;
+  /** The thing owed, as the feature names it (≤ 200 characters), e.g. "application:<publicId>". */
+  payableKey: string;
+  payer?: { name?: string | null; email?: string | null; phone?: string | null };
+  /**
+   * Computes what is owed now, with `tx`, while the thing owed is locked against a concurrent
+   * payment: the lines (paise, computed on the server), or null when nothing is due (already paid).
+   */
+  quote(tx: Database): Promise<Quote | null>;
+};
+
+export type StartResult =
+  | { kind: "handoff"; order: PaymentOrder; reused: boolean }
+  | { kind: "already_paid"; order: PaymentOrder }
+  | { kind: "nothing_due" }
+  | { kind: "in_progress"; order: PaymentOrder }
+  | { kind: "unavailable"; reason: string };
+
+/** The order as the hand-off and result pages show it. */
+export type OrderView = {
+  publicId: string;
+  reference: string;
+  purpose: PaymentPurpose;
+  purposeLabel: string;
+  description: string;
+  lines: OrderLine[];
+  amountPaise: number;
+  status: PaymentOrder["status"];
+  provider: PaymentOrder["provider"];
+  providerLabel: string;
+  providerPaymentId: string | null;
+  bankReference: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+  links: PaymentLink[];
+  retryPath: string;
+};
+
+export type Availability = { available: true; provider: PaymentOrder["provider"]; label: string } | { available: false; reason: string };
+
+export type ReconcileSummary = { checked: number; paid: number; failed: number; expired: number; unchanged: number; errors: number };
+
+const UNAVAILABLE = "Online payment is not available right now.";
+const GATEWAY_DOWN = "The payment gateway cannot be reached right now. Please try again in a few minutes.";
+
+export function createPaymentService(deps: PaymentDeps) {
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  /** Runs `work` once for concurrent callers with the same key in this process. */
+  function once<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const running = inFlight.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const promise = work().finally(() => inFlight.delete(key));
+    inFlight.set(key, promise);
+    return promise;
+  }
+
+  function gatewayFor(provider: PaymentOrder["provider"]): PaymentGateway | null {
+    return deps.setup().gateways[provider] ?? null;
+  }
+
+  function availability(): Availability {
+    const setup = deps.setup();
+    const gateway = setup.gateways[setup.active];
+    return gateway ? { available: true, provider: gateway.provider, label: gateway.label } : { available: false, reason: UNAVAILABLE };
+  }
+
+  function logDecision(order: PaymentOrder | null, reference: string | null, what: string) {
+    log(`Payment ${order?.reference ?? reference ?? "(no reference)"}: ${what}`);
+  }
+
+  /**
+   * Asks the order's gateway and records the answer (kind: status_check or reconciliation).
+   * `answered` is false when the gateway could not be asked. Never throws for the gateway.
+   */
+  async function check(db: Database, order: PaymentOrder, kind: "status_check" | "reconciliation", why: string): Promise<{ order: PaymentOrder; answered: boolean }> {
+    const gateway = gatewayFor(order.provider);
+    const unasked = (detail: string, payload: Record<string, unknown> = {}): GatewayWord => ({ provider: order.provider, kind: "status_check", reference: order.reference, verified: null, verdict: "unknown", eventKey: null, payload, detail });
+    let word: GatewayWord;
+    let answered = false;
+    if (!gateway) {
+      word = unasked(`${PROVIDER_LABELS[order.provider]} is not configured on this server: it cannot be asked.`);
+    } else {
+      try {
+        word = await gateway.checkStatus(order);
+        answered = true;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        word = unasked(`The gateway could not be asked: ${message}.`, { error: message });
+      }
+    }
+    word = { ...word, detail: `${why} ${word.detail}` };
+    const result = await recordWord(db, { word, orderId: order.id, kind, purposes: deps.purposes, now: now() });
+    const after = result.order ?? order;
+    if (after.status !== order.status) logDecision(after, null, `${order.status} → ${after.status} (${kind}: ${word.detail})`);
+    return { order: after, answered };
+  }
+
+  async function ensurePrepared(db: Database, order: PaymentOrder): Promise<PaymentOrder> {
+    if (order.providerOrderId || order.provider !== "razorpay") return order;
+    return once(`prepare:${order.id}`, async () => {
+      const gateway = gatewayFor(order.provider);
+      if (!gateway) throw new Error(`${order.provider} is not configured`);
+      const { providerOrderId } = await gateway.prepare(order);
+      if (!providerOrderId) return order;
+      const [updated] = await db
+        .update(paymentOrders)
+        .set({ providerOrderId, updatedAt: now() })
+        .where(and(eq(paymentOrders.id, order.id), isNull(paymentOrders.providerOrderId)))
+        .returning();
+      return updated ?? (await orderByPublicId(db, order.publicId)) ?? order;
+    });
+  }
+
+  /**
+   * Starts (or resumes) paying for something owed. A double click, a second tab or a reload
+   * within REUSE_OPEN_ORDER_MS gets the same open order; an older open order is first checked
+   * with its gateway, and superseded only when the gateway has no payment for it. Throws what the
+   * driver throws.
+   */
+  async function start(input: StartInput): Promise<StartResult> {
+    const setup = deps.setup();
+    const gateway = setup.gateways[setup.active];
+    if (!gateway) return { kind: "unavailable", reason: UNAVAILABLE };
+    if (!input.payableKey || input.payableKey.length > 200) throw new RangeError("payableKey must be 1-200 characters");
+    const db = await deps.getDb();
+
+    const open = await openOrderFor(db, input.purpose, input.payableKey);
+    if (open && !(open.status === "created" && now().getTime() - open.createdAt.getTime() < REUSE_OPEN_ORDER_MS)) {
+      const { order: checked, answered } = await check(db, open, "status_check", "Asked before a new attempt.");
+      if (checked.status === "paid") return { kind: "already_paid", order: checked };
+      if (checked.status === "pending") return { kind: "in_progress", order: checked };
+      if (checked.status === "created") {
+        // Never start a second attempt while the gateway may still be taking the first one.
+        if (!answered) return { kind: "unavailable", reason: GATEWAY_DOWN };
+        await recordNote(db, { order: checked, kind: "order", status: "expired", onlyIf: ["created"], now: now(), detail: `Superseded by a new attempt: the gateway had no payment for it (${checked.gatewayStatus ?? "no status"}).` });
+        logDecision(checked, null, "superseded by a new attempt (the gateway had no payment for it)");
+      }
+    }
+
+    const outcome = await db.transaction(async (tx): Promise<StartResult | { kind: "new"; order: PaymentOrder }> => {
+      await lockPayable(tx, input.purpose, input.payableKey);
+      const quote = await input.quote(tx);
+      if (!quote) {
+        const [paid] = await paidOrdersFor(tx, input.purpose, input.payableKey);
+        return paid ? { kind: "already_paid", order: paid } : { kind: "nothing_due" };
+      }
+      const lines: OrderLine[] = quote.lines.map((l) => ({ label: l.label.trim().slice(0, 200), amountPaise: l.amountPaise, ...(l.ref ? { ref: l.ref.slice(0, 200) } : {}) }));
+      if (lines.length === 0 || lines.some((l) => !Number.isSafeInteger(l.amountPaise) || l.amountPaise <= 0 || !l.label)) {
+        throw new RangeError("A quote needs lines with a label and a positive whole number of paise");
+      }
+      const amountPaise = lines.reduce((sum, l) => sum + l.amountPaise, 0);
+      if (amountPaise > MAX_AMOUNT_PAISE) throw new RangeError(`Amount over ${formatRupees(MAX_AMOUNT_PAISE)}`);
+      const current = await openOrderFor(tx, input.purpose, input.payableKey);
+      if (current?.status === "pending") return { kind: "in_progress", order: current };
+      if (current && current.amountPaise === amountPaise && current.provider === gateway.provider) return { kind: "handoff", order: current, reused: true };
+      if (current) {
+        await recordNote(tx, { order: current, kind: "order", status: "expired", now: now(), detail: `Superseded by a new attempt for ${formatRupees(amountPaise)}.` });
+        logDecision(current, null, `superseded by a new attempt for ${formatRupees(amountPaise)} (the amount owed changed)`);
+      }
+      const [order] = await tx
+        .insert(paymentOrders)
+        .values({
+          publicId: newPublicId(),
+          reference: newReference(),
+          purpose: input.purpose,
+          payableKey: input.payableKey,
+          description: quote.description.trim().slice(0, 300) || PURPOSE_LABELS[input.purpose],
+          lines,
+          amountPaise,
+          provider: gateway.provider,
+          payerName: input.payer?.name?.trim().slice(0, 200) || null,
+          payerEmail: input.payer?.email?.trim().slice(0, 254) || null,
+          payerPhone: input.payer?.phone?.trim().slice(0, 20) || null,
+          createdAt: now(),
+          updatedAt: now(),
+        })
+        .returning();
+      await recordNote(tx, { order: order!, kind: "order", status: "created", now: now(), payload: { lines }, detail: `Order created: ${order!.description}, ${formatRupees(amountPaise)} through ${gateway.label}.` });
+      return { kind: "new", order: order! };
+    });
+    if (outcome.kind !== "new") return outcome;
+    logDecision(outcome.order, null, `created for ${formatRupees(outcome.order.amountPaise)} (${outcome.order.purpose}, ${gateway.provider})`);
+    try {
+      return { kind: "handoff", order: await ensurePrepared(db, outcome.order), reused: false };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await recordNote(db, { order: outcome.order, kind: "order", status: "failed", now: now(), detail: `The gateway could not create its order: ${message}.` });
+      logDecision(outcome.order, null, `gateway order not created: ${message}`);
+      return { kind: "unavailable", reason: GATEWAY_DOWN };
+    }
+  }
+
+  /**
+   * The hand-off for an open order (creating the gateway's order first where needed), or null
+   * when the order is not open or its gateway is gone. Throws when the gateway cannot be reached.
+   */
+  async function handoffFor(publicId: string) {
+    const db = await deps.getDb();
+    const found = await orderByPublicId(db, publicId);
+    if (!found) return null;
+    const gateway = gatewayFor(found.provider);
+    if (!gateway || !isOpen(found.status)) return { order: found, gateway: null, handoff: null };
+    const order = await ensurePrepared(db, found);
+    return { order, gateway, handoff: gateway.handoff(order) };
+  }
+
+  /**
+   * The gateway's return to /student-payment: `fields` are the query and the POSTed form
+   * together. Verifies, confirms a success with the status API, records the event, and returns
+   * the page to send the parent to (303), or null when `fields` are no gateway's return. Throws
+   * what the driver throws (the caller shows the pending page with `reference`).
+   */
+  async function handleReturn(fields: Record<string, string>): Promise<{ location: string; reference: string | null } | null> {
+    const setup = deps.setup();
+    const gateway = Object.values(setup.gateways).find((g) => g.recognisesReturn(fields));
+    if (!gateway) return null;
+    const reference = gateway.returnReference(fields);
+    const db = await deps.getDb();
+    let order = reference ? await orderByReference(db, reference) : null;
+    if (!order && fields.razorpay_order_id) order = await orderByProviderOrderId(db, "razorpay", fields.razorpay_order_id);
+    if (order && order.provider !== gateway.provider) order = null;
+    const word = gateway.parseReturn(fields, order);
+    const key = word.eventKey ?? "";
+    // Concurrent replays of one return in this process share one check and one transaction;
+    // across processes the event's unique key stores it once.
+    const result = await once(`return:${key}`, async () => {
+      const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.eventKey, key));
+      if (seen) return { order: order && (await orderByReference(db, order.reference)) };
+      let confirmation: GatewayWord | "unreachable" | null = null;
+      if (order && order.status !== "paid" && (word.needsConfirmation || word.verified === false)) {
+        confirmation = await gateway.checkStatus(order).catch(() => "unreachable" as const);
+      }
+      const recorded = await recordWord(db, { word, confirmation, orderId: order?.id ?? null, purposes: deps.purposes, now: now() });
+      if (!recorded.replay) logDecision(recorded.order, reference, `return ${word.verified ? "verified" : "not verified"}: ${recorded.decision?.note ?? "no order of ours"} → ${recorded.order?.status ?? "-"}`);
+      return recorded;
+    });
+    const current = result.order;
+    if (!current) return { location: "/payment-failure", reference };
+    return { location: `${resultPath(current.status)}?order=${current.publicId}`, reference: current.reference };
+  }
+
+  /**
+   * A webhook's raw body and headers. Returns the HTTP status to answer: 200 when stored (or
+   * a replay, or not about an order of ours), 400 when the signature does not verify, 404 when no
+   * gateway here takes webhooks. Throws what the driver throws (answer 5xx: the gateway retries).
+   */
+  async function handleWebhook(provider: "razorpay", rawBody: Buffer, headers: Record<string, string | undefined>): Promise<{ status: 200 | 400 | 404; message: string }> {
+    const gateway = gatewayFor(provider) as WebhookGateway | null;
+    if (!gateway) return { status: 404, message: "No webhook is expected here." };
+    const parsed = gateway.parseWebhook(rawBody, headers);
+    const db = await deps.getDb();
+    if (!parsed.verified || parsed.words.length === 0) {
+      const note: GatewayWord = { provider, kind: "webhook", reference: null, verified: parsed.verified, verdict: "unknown", eventKey: parsed.eventKey, payload: parsed.payload, detail: parsed.detail };
+      await recordWord(db, { word: note, orderId: null, purposes: deps.purposes, now: now() });
+      if (!parsed.verified) log(`Payment webhook refused: ${parsed.detail}`);
+      return parsed.verified ? { status: 200, message: "Stored." } : { status: 400, message: "Signature did not verify." };
+    }
+    for (const word of parsed.words) {
+      let order = word.providerOrderId ? await orderByProviderOrderId(db, provider, word.providerOrderId) : null;
+      if (!order && word.reference) order = await orderByReference(db, word.reference);
+      if (order && order.provider !== provider) order = null;
+      const recorded = await recordWord(db, { word, orderId: order?.id ?? null, purposes: deps.purposes, now: now() });
+      if (!recorded.replay) logDecision(recorded.order, word.reference, `webhook ${word.gatewayStatus}: ${recorded.decision?.note ?? "no order of ours"} → ${recorded.order?.status ?? "-"}`);
+    }
+    return { status: 200, message: "Stored." };
+  }
+
+  /** The administrator's "Check with the bank" (or /icici-debug's status check) for one order. */
+  async function checkOrder(reference: string, by: string): Promise<PaymentOrder | null> {
+    const db = await deps.getDb();
+    const order = await orderByReference(db, reference);
+    return order && (await check(db, order, "status_check", `Asked by ${by}.`)).order;
+  }
+
+  /**
+   * Asks the gateway about every unsettled order (created or pending; failed Razorpay orders too,
+   * whose capture can come late) created in the last RECONCILE_WINDOW_MS and not asked in the
+   * last RECHECK_INTERVAL_MS, then expires open orders older than the window. Each order is
+   * claimed before it is asked, so two runs at once never ask about the same order. Idempotent.
+   */
+  async function reconcile(limit = 200): Promise<ReconcileSummary> {
+    const db = await deps.getDb();
+    const at = now();
+    const summary: ReconcileSummary = { checked: 0, paid: 0, failed: 0, expired: 0, unchanged: 0, errors: 0 };
+    const windowStart = new Date(at.getTime() - RECONCILE_WINDOW_MS);
+    const due = or(isNull(paymentOrders.lastCheckedAt), lt(paymentOrders.lastCheckedAt, new Date(at.getTime() - RECHECK_INTERVAL_MS)));
+    const unsettled = or(inArray(paymentOrders.status, ["created", "pending"]), and(eq(paymentOrders.status, "failed"), eq(paymentOrders.provider, "razorpay"), gt(paymentOrders.createdAt, windowStart)));
+    const candidates = db
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(and(unsettled, due))
+      .orderBy(paymentOrders.createdAt)
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    const claimed = await db
+      .update(paymentOrders)
+      .set({ lastCheckedAt: at, checkCount: sql`${paymentOrders.checkCount} + 1` })
+      .where(inArray(paymentOrders.id, candidates))
+      .returning();
+    for (const order of claimed) {
+      summary.checked++;
+      try {
+        let { order: after } = await check(db, order, "reconciliation", "Reconciliation.");
+        if (isOpen(after.status) && after.createdAt <= windowStart) {
+          after = await recordNote(db, { order: after, kind: "reconciliation", status: "expired", now: at, detail: `Expired: not settled ${RECONCILE_WINDOW_MS / 86_400_000} days after it was created.` });
+          logDecision(after, null, "expired by reconciliation");
+        }
+        if (after.status === order.status) summary.unchanged++;
+        else if (after.status === "paid") summary.paid++;
+        else if (after.status === "failed") summary.failed++;
+        else if (after.status === "expired") summary.expired++;
+        else summary.unchanged++;
+      } catch (error) {
+        summary.errors++;
+        logDecision(order, null, `reconciliation failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return summary;
+  }
+
+  /** The order behind a result-page link, as the page shows it; null for an unknown id. */
+  async function view(publicId: string): Promise<OrderView | null> {
+    const db = await deps.getDb();
+    const order = await orderByPublicId(db, publicId);
+    if (!order) return null;
+    const handler = deps.purposes[order.purpose];
+    return {
+      publicId: order.publicId,
+      reference: order.reference,
+      purpose: order.purpose,
+      purposeLabel: PURPOSE_LABELS[order.purpose],
+      description: order.description,
+      lines: order.lines,
+      amountPaise: order.amountPaise,
+      status: order.status,
+      provider: order.provider,
+      providerLabel: PROVIDER_LABELS[order.provider],
+      providerPaymentId: order.providerPaymentId,
+      bankReference: order.bankReference,
+      createdAt: order.createdAt,
+      paidAt: order.paidAt,
+      links: order.status === "paid" && handler?.links ? await handler.links(db, order) : [],
+      retryPath: handler?.retryPath?.(order) ?? "/fee-payment",
+    };
+  }
+
+  return { availability, start, handoffFor, handleReturn, handleWebhook, checkOrder, reconcile, view };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,0 +1,52 @@
+/**
+ * The administrator's page for one receipt (issue 12): what it says, its PDF, and cancelling it
+ * with a reason. A receipt is never edited or deleted; a cancelled one keeps its number.
+ */
+import { Form, useNavigation } from "react-router";
+import { FactList } from "./fact-list";
+
+export type AdminReceiptView = {
+  id: number;
+  number: string;
+  issued: string;
+  student: string;
+  purpose: string;
+  amount: string;
+  status: "issued" | "cancelled";
+  cancelled: string | null;
+  pdfHref: string;
+  verifyHref: string;
+};
+
+export function CancelReceipt({ receipt, message }: { receipt: AdminReceiptView; message: string | null }) {
+  const busy = useNavigation().state === "submitting";
+  const rows: [string, string][] = [
+    ["Issued (IST)", receipt.issued],
+    ["Student", receipt.student],
+    ["Purpose", receipt.purpose],
+    ["Amount", receipt.amount],
+    ["Status", receipt.cancelled ?? "Issued"],
+  ];
+  return (
+    <>
+      <h1 className="font-mono text-2xl font-bold text-brand-800">Receipt {receipt.number}</h1>
+      <FactList rows={rows} className="mt-4 max-w-xl" />
+      <p className="mt-4 flex flex-wrap gap-3">
+        <a href={receipt.pdfHref} download className="rounded-lg border border-brand-700 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">Download PDF</a>
+        <a href={receipt.verifyHref} className="rounded-lg px-4 py-2 font-semibold text-brand-700 underline">Verification page</a>
+      </p>
+      {message && <p role="status" className="mt-4 max-w-xl rounded-lg bg-slate-100 p-3">{message}</p>}
+      {receipt.status === "issued" && (
+        <Form method="post" className="mt-6 max-w-xl space-y-3 rounded-2xl border border-red-200 bg-white p-5">
+          <h2 className="font-bold text-red-800">Cancel this receipt</h2>
+          <p className="text-sm text-slate-700">The receipt keeps its number and stays on record, marked CANCELLED on its PDF and on verification. This cannot be undone.</p>
+          <label htmlFor="cancel-reason" className="block font-semibold">Reason</label>
+          <textarea id="cancel-reason" name="reason" required minLength={3} maxLength={500} rows={3} className="block w-full rounded-lg border border-slate-400 px-3 py-2" />
+          <button type="submit" disabled={busy} className="min-h-11 rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:bg-slate-500">
+            {busy ? "Cancelling..." : "Cancel receipt"}
+          </button>
+        </Form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * Issuing, reading and cancelling receipts (issue 12; tables of app/db/schema/receipts.ts).
+ * `issueReceipt` must run inside the transaction that records the payment (the payment core's
+ * `onPaid`, or the office's entry): the number is taken from `receipt_counters` in that
+ * transaction, so a rollback gives it back and no number is skipped or used twice
+ * (PAYMENTS.md §C: duplicate and skipped receipt numbers in other school systems).
+ * Every function throws what the driver throws.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { receiptCounters, receipts, type ReceiptLine, type ReceiptPayment, type ReceiptStudent } from "~/db/schema/receipts";
+import { financialYear, formatReceiptNumber } from "./numbering";
+import { verificationCode } from "./verification.server";
+
+export type Receipt = typeof receipts.$inferSelect;
+export type { ReceiptLine, ReceiptPayment, ReceiptStudent };
+
+export type ReceiptInput = {
+  /** Series prefix, e.g. "KVA" for fees or "KVA/APP" for application fees. */
+  series: string;
+  /** What was paid for, in words ("Tuition fee", "Application fee"). */
+  purpose: string;
+  student: ReceiptStudent;
+  /** Signed paise: concessions below zero, everything else above. */
+  lines: ReceiptLine[];
+  payment: ReceiptPayment;
+  /** When the money was received. */
+  paidAt: Date;
+  /** The online order it documents; omitted for an office payment. */
+  orderId?: number | null;
+};
+
+/** Sum of a receipt's signed lines, paise. */
+export function totalOf(lines: readonly ReceiptLine[]): number {
+  return lines.reduce((sum, l) => sum + l.amountPaise, 0);
+}
+
+/** Throws RangeError when the lines cannot make a receipt (no lines, wrong signs, negative total). */
+export function checkLines(lines: readonly ReceiptLine[]): void {
+  if (lines.length === 0) throw new RangeError("A receipt needs at least one line");
+  for (const l of lines) {
+    if (!l.head.trim()) throw new RangeError("Every receipt line needs a head");
+    if (!Number.isSafeInteger(l.amountPaise) || l.amountPaise === 0) throw new RangeError(`Line "${l.head}" needs a whole, non-zero number of paise`);
+    if ((l.kind === "concession") !== l.amountPaise < 0) throw new RangeError(`Line "${l.head}": concessions are negative and every other line positive`);
+  }
+  if (totalOf(lines) < 0) throw new RangeError("A receipt's total cannot be negative");
+}
+
+/**
+ * Issues a receipt with the next number of its series in the financial year of `now` (IST),
+ * inside `tx`. For an order that already has one, returns that one (exactly one per order).
+ * Throws RangeError for invalid lines; the secret is RECEIPT_SECRET (DESIGN.md §4).
+ */
+export async function issueReceipt(tx: Database, input: ReceiptInput, options: { secret: string; now?: Date }): Promise<Receipt> {
+  checkLines(input.lines);
+  if (!/^[A-Z0-9]+(\/[A-Z0-9]+)*$/.test(input.series)) throw new RangeError(`Not a receipt series: ${input.series}`);
+  if (input.orderId != null) {
+    const existing = await receiptForOrder(tx, input.orderId);
+    if (existing) return existing;
+  }
+  const issuedAt = options.now ?? new Date();
+  const year = financialYear(issuedAt);
+  // The counter row stays locked until the transaction ends: concurrent issuers queue here.
+  const [counter] = await tx
+    .insert(receiptCounters)
+    .values({ series: input.series, financialYear: year, lastNumber: 1 })
+    .onConflictDoUpdate({ target: [receiptCounters.series, receiptCounters.financialYear], set: { lastNumber: sql`${receiptCounters.lastNumber} + 1` } })
+    .returning({ lastNumber: receiptCounters.lastNumber });
+  const sequence = counter!.lastNumber;
+  const number = formatReceiptNumber(input.series, year, sequence);
+  const { hash, keyId } = verificationCode(options.secret, { number, issuedAt });
+  const [receipt] = await tx
+    .insert(receipts)
+    .values({
+      number,
+      series: input.series,
+      financialYear: year,
+      sequence,
+      orderId: input.orderId ?? null,
+      purpose: input.purpose,
+      student: input.student,
+      lines: input.lines.map((l) => ({ kind: l.kind, head: l.head.trim(), period: l.period?.trim() || null, amountPaise: l.amountPaise })),
+      totalPaise: totalOf(input.lines),
+      payment: input.payment,
+      paidAt: input.paidAt,
+      issuedAt,
+      verificationHash: hash,
+      hashKeyId: keyId,
+    })
+    .returning();
+  return receipt!;
+}
+
+export async function receiptForOrder(db: Database, orderId: number): Promise<Receipt | null> {
+  const [row] = await db.select().from(receipts).where(eq(receipts.orderId, orderId));
+  return row ?? null;
+}
+
+/** Receipt numbers of the given orders, by order id (for lists). */
+export async function receiptNumbersForOrders(db: Database, orderIds: readonly number[]): Promise<Map<number, { id: number; number: string; status: Receipt["status"] }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db.select({ id: receipts.id, orderId: receipts.orderId, number: receipts.number, status: receipts.status }).from(receipts).where(inArray(receipts.orderId, [...orderIds]));
+  return new Map(rows.map((r) => [r.orderId!, { id: r.id, number: r.number, status: r.status }]));
+}
+
+export async function receiptById(db: Database, id: number): Promise<Receipt | null> {
+  const [row] = await db.select().from(receipts).where(eq(receipts.id, id));
+  return row ?? null;
+}
+
+export async function receiptByNumber(db: Database, number: string): Promise<Receipt | null> {
+  const [row] = await db.select().from(receipts).where(eq(receipts.number, number));
+  return row ?? null;
+}
+
+export async function receiptByHash(db: Database, hash: string): Promise<Receipt | null> {
+  const [row] = await db.select().from(receipts).where(eq(receipts.verificationHash, hash));
+  return row ?? null;
+}
+
+export type CancelResult = { kind: "cancelled"; receipt: Receipt } | { kind: "already_cancelled"; receipt: Receipt } | { kind: "not_found" };
+
+/**
+ * Cancels a receipt with a reason (3-500 characters; a wrong counter entry, a refund). The
+ * receipt keeps its number and everything it says; it is marked CANCELLED on its PDF and on
+ * verification. `by` names who cancelled it. Throws RangeError for a missing reason.
+ */
+export async function cancelReceipt(db: Database, id: number, reason: string, by: string, now = new Date()): Promise<CancelResult> {
+  const why = reason.trim();
+  if (why.length < 3 || why.length > 500) throw new RangeError("Give a reason of 3 to 500 characters");
+  const [cancelled] = await db
+    .update(receipts)
+    .set({ status: "cancelled", cancelledAt: now, cancelReason: why, cancelledBy: by.slice(0, 200) })
+    .where(and(eq(receipts.id, id), eq(receipts.status, "issued")))
+    .returning();
+  if (cancelled) return { kind: "cancelled", receipt: cancelled };
+  const existing = await receiptById(db, id);
+  return existing ? { kind: "already_cancelled", receipt: existing } : { kind: "not_found" };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { financialYear, formatReceiptNumber, normaliseReceiptNumber, receiptFileName } from "./numbering";
+
+describe("receipt numbers", () => {
+  it("judge the financial year by the date in India", () => {
+    expect(financialYear(new Date("2026-03-31T18:29:59Z"))).toBe("2025-26");
+    expect(financialYear(new Date("2026-03-31T18:30:00Z"))).toBe("2026-27");
+    expect(financialYear(new Date("2099-12-31T12:00:00Z"))).toBe("2099-00");
+  });
+
+  it("format, read back as typed, and name the file", () => {
+    expect(formatReceiptNumber("KVA", "2026-27", 123)).toBe("KVA/2026-27/000123");
+    expect(() => formatReceiptNumber("KVA", "2026-27", 0)).toThrow(RangeError);
+    expect(normaliseReceiptNumber(" kva/2026-27/000123 ")).toBe("KVA/2026-27/000123");
+    expect(normaliseReceiptNumber("KVA/APP/2026-27/000001")).toBe("KVA/APP/2026-27/000001");
+    expect(normaliseReceiptNumber("KVA/2026-27/12")).toBeNull();
+    expect(normaliseReceiptNumber("'; drop table receipts")).toBeNull();
+    expect(receiptFileName("KVA/2026-27/000123")).toBe("receipt-KVA-2026-27-000123.pdf");
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * Receipt numbers (issue 12; PAYMENTS.md §D): `${series}/${financialYear}/${sequence}`, e.g.
+ * "KVA/2026-27/000123". The financial year runs 1 April–31 March and is judged by the date in
+ * India (DESIGN.md §8: receipts follow the income-tax year, not the academic year).
+ */
+import { kolkataDate } from "~/lib/dates";
+
+/** Digits of the sequence part; a series with more than 999,999 receipts a year grows wider. */
+export const SEQUENCE_DIGITS = 6;
+
+/** "2026-27" for any instant from 1 Apr 2026 00:00 IST to 31 Mar 2027 23:59:59 IST. */
+export function financialYear(at: Date): string {
+  const [y, m] = kolkataDate(at).split("-").map(Number) as [number, number];
+  const start = m >= 4 ? y : y - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+/** "KVA/2026-27/000123". Throws RangeError for a sequence that is not a positive integer. */
+export function formatReceiptNumber(series: string, year: string, sequence: number): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`Not a receipt sequence: ${sequence}`);
+  return `${series}/${year}/${String(sequence).padStart(SEQUENCE_DIGITS, "0")}`;
+}
+
+/** A receipt number as a parent may type it: trimmed, upper-cased, spaces removed; null when it cannot be one. */
+export function normaliseReceiptNumber(typed: string): string | null {
+  const n = typed.replace(/\s+/g, "").toUpperCase();
+  return /^[A-Z0-9]+(\/[A-Z0-9]+)*\/\d{4}-\d{2}\/\d{6,}$/.test(n) && n.length <= 60 ? n : null;
+}
+
+/** The receipt's PDF file name: "receipt-KVA-2026-27-000123.pdf". */
+export function receiptFileName(number: string): string {
+  return `receipt-${number.replaceAll("/", "-")}.pdf`;
+}

@@ -1,0 +1,190 @@
+/**
+ * The receipt as a PDF (issue 12; PAYMENTS.md §D): A4, black on white so it prints and copies
+ * in black and white, with the embedded DejaVu Sans (assets/fonts/) for the rupee sign ₹ that
+ * PDFKit's standard fonts lack. It carries the school's name, address, CBSE affiliation number
+ * and school code; the receipt's number, date and time (IST); the student, class and section,
+ * admission (or application) number and parent; each fee head on its own line with its period
+ * (Tuition Fee apart from other heads, for Income Tax Act s.80C; concessions and late fees as
+ * their own signed lines); the total in figures and in words (Indian system); the payment mode,
+ * gateway reference and bank UTR; a QR code of the verification URL with the URL beneath; and a
+ * CANCELLED mark with the date and reason when cancelled.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+import { formatAddress, school } from "#content/school";
+import { formatDateTime } from "~/lib/dates";
+import { amountInWords, formatReceiptAmount } from "./amount-words";
+import type { Receipt } from "./issue.server";
+
+const FONT_DIR = path.resolve("assets/fonts");
+const INK = "#000000";
+const GREY = "#555555";
+const RULE = "#777777";
+const LINE_KIND_LABELS = { tuition: "Tuition fee", fee: "Other fee", late_fee: "Late fee", concession: "Concession" } as const;
+
+/** The verification URL printed under the QR code: `${siteUrl}/verify-receipt/${hash}`. */
+export function verificationUrl(siteUrl: string, hash: string): string {
+  return `${siteUrl.replace(/\/+$/, "")}/verify-receipt/${hash}`;
+}
+
+/** Draws the QR code of `text` as vector squares, `size` points wide, at (x, y). */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const quiet = 4;
+  const cell = size / (modules.size + 2 * quiet);
+  doc.rect(x, y, size, size).fill("#ffffff");
+  for (let r = 0; r < modules.size; r++) {
+    for (let c = 0; c < modules.size; c++) {
+      if (modules.get(r, c)) doc.rect(x + (c + quiet) * cell, y + (r + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fill(INK);
+}
+
+/**
+ * Renders `receipt` as PDF bytes. `siteUrl` is PUBLIC_SITE_URL (the QR code's origin).
+ * Rejects when PDFKit fails (a missing font file).
+ */
+export function receiptPdf(receipt: Receipt, siteUrl: string): Promise<Buffer> {
+  const url = verificationUrl(siteUrl, receipt.verificationHash);
+  const cancelled = receipt.status === "cancelled";
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: "A4",
+      margin: 48,
+      info: { Title: `Receipt ${receipt.number}${cancelled ? " (CANCELLED)" : ""}`, Subject: `${receipt.purpose}, ${receipt.student.name}`, Author: school.name, Creator: school.name },
+      lang: "en-IN",
+      pdfVersion: "1.7",
+      displayTitle: true,
+    });
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    try {
+      doc.registerFont("body", readFileSync(path.join(FONT_DIR, "DejaVuSans.ttf")));
+      doc.registerFont("bold", readFileSync(path.join(FONT_DIR, "DejaVuSans-Bold.ttf")));
+      draw(doc, receipt, url);
+      doc.end();
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}
+
+function draw(doc: PDFKit.PDFDocument, receipt: Receipt, url: string) {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const right = left + width;
+  const cancelled = receipt.status === "cancelled";
+
+  // School.
+  doc.font("bold").fontSize(18).fillColor(INK).text(school.name, left, 48, { width, align: "center" });
+  doc.font("body").fontSize(9.5).fillColor(INK).text(`${formatAddress()}, ${school.address.district}`, { width, align: "center" });
+  doc.text(`CBSE Affiliation No. ${school.affiliationNo}  ·  School Code ${school.schoolCode}`, { width, align: "center" });
+  doc.text(`${school.phones.map((p) => p.display).join("  ·  ")}  ·  ${school.emails[0]}`, { width, align: "center" });
+  doc.moveDown(0.6);
+  let y = doc.y;
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(1.2).strokeColor(INK).stroke();
+
+  // Title, number and date.
+  y += 12;
+  doc.font("bold").fontSize(15).text("FEE RECEIPT", left, y, { width: width / 2 });
+  doc.font("body").fontSize(9.5).fillColor(GREY).text(receipt.purpose, left, y + 20, { width: width / 2 });
+  doc.fillColor(INK).font("body").fontSize(10);
+  doc.text("Receipt No.", left + width / 2, y, { width: width / 2 - 150, continued: false });
+  doc.font("bold").text(receipt.number, right - 160, y, { width: 160, align: "right" });
+  doc.font("body").text("Date and time (IST)", left + width / 2, y + 16, { width: width / 2 - 150 });
+  doc.font("bold").text(formatDateTime(receipt.issuedAt), right - 160, y + 16, { width: 160, align: "right" });
+
+  if (cancelled) {
+    y += 42;
+    const box = `CANCELLED on ${formatDateTime(receipt.cancelledAt!)}. Reason: ${receipt.cancelReason}`;
+    const h = doc.font("bold").fontSize(11).heightOfString(box, { width: width - 20 }) + 14;
+    doc.rect(left, y, width, h).lineWidth(2).strokeColor(INK).stroke();
+    doc.fillColor(INK).text(box, left + 10, y + 7, { width: width - 20 });
+    y += h - 26;
+  }
+
+  // Student.
+  y += 44;
+  const s = receipt.student;
+  const facts: [string, string][] = [
+    ["Student", s.name],
+    ["Class and section", [s.className, s.section].filter(Boolean).join(" – ") || "—"],
+    s.admissionNumber ? ["Admission No.", s.admissionNumber] : ["Application No.", s.applicationNumber ?? "—"],
+    ["Parent", s.parentName ?? "—"],
+    ["Session", s.session ?? "—"],
+    ["Paid on (IST)", formatDateTime(receipt.paidAt)],
+  ];
+  const colWidth = width / 2;
+  facts.forEach(([label, value], i) => {
+    const x = left + (i % 2) * colWidth;
+    const rowY = y + Math.floor(i / 2) * 30;
+    doc.font("body").fontSize(8.5).fillColor(GREY).text(label, x, rowY, { width: colWidth - 10 });
+    doc.font("bold").fontSize(10.5).fillColor(INK).text(value, x, rowY + 11, { width: colWidth - 10, lineBreak: false, ellipsis: true });
+  });
+  y += Math.ceil(facts.length / 2) * 30 + 10;
+
+  // Lines.
+  const cols = [{ w: 26, t: "#" }, { w: width - 26 - 150 - 120, t: "Fee head" }, { w: 150, t: "Period" }, { w: 120, t: "Amount" }];
+  const row = (cells: string[], font: "body" | "bold", rowY: number) => {
+    let x = left;
+    cells.forEach((cell, i) => {
+      doc.font(font).fontSize(10).fillColor(INK).text(cell, x + 5, rowY + 6, { width: cols[i]!.w - 10, align: i === 3 ? "right" : "left" });
+      x += cols[i]!.w;
+    });
+  };
+  doc.rect(left, y, width, 22).lineWidth(1).strokeColor(INK).stroke();
+  row(cols.map((c) => c.t), "bold", y);
+  y += 22;
+  receipt.lines.forEach((line, i) => {
+    const head = line.kind === "concession" || line.kind === "late_fee" ? `${line.head} (${LINE_KIND_LABELS[line.kind].toLowerCase()})` : line.head;
+    const headHeight = doc.font("body").fontSize(10).heightOfString(head, { width: cols[1]!.w - 10 });
+    const h = Math.max(22, headHeight + 12);
+    row([String(i + 1), head, line.period ?? "—", line.kind === "late_fee" ? `+${formatReceiptAmount(line.amountPaise)}` : formatReceiptAmount(line.amountPaise)], "body", y);
+    doc.moveTo(left, y + h).lineTo(right, y + h).lineWidth(0.5).strokeColor(RULE).stroke();
+    y += h;
+  });
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(1).strokeColor(INK).stroke();
+  doc.font("bold").fontSize(12).fillColor(INK).text("Total paid", left + 5, y + 8, { width: width - 140 });
+  doc.text(formatReceiptAmount(receipt.totalPaise), right - 170, y + 8, { width: 165, align: "right" });
+  y += 30;
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(1).strokeColor(INK).stroke();
+  doc.font("body").fontSize(10).text("Amount in words: ", left, y + 8, { continued: true, width }).font("bold").text(amountInWords(receipt.totalPaise));
+  y = doc.y + 14;
+
+  // Payment.
+  const p = receipt.payment;
+  const payment: [string, string][] = [["Payment mode", p.mode]];
+  if (p.gatewayReference) payment.push(["Gateway reference", p.gatewayReference]);
+  if (p.bankReference) payment.push(["Bank reference (UTR)", p.bankReference]);
+  if (p.instrument) payment.push(["Cheque / DD", p.instrument]);
+  for (const [label, value] of payment) {
+    doc.font("body").fontSize(10).fillColor(GREY).text(label, left, y, { width: 140 });
+    doc.fillColor(INK).text(value, left + 140, y, { width: width - 140 });
+    y = doc.y + 4;
+  }
+
+  // Verification and notes, kept together at the foot of the page.
+  const qrSize = 112;
+  const footY = Math.max(y + 16, doc.page.height - doc.page.margins.bottom - qrSize - 70);
+  doc.moveTo(left, footY).lineTo(right, footY).lineWidth(0.5).strokeColor(RULE).stroke();
+  drawQr(doc, url, left, footY + 10, qrSize);
+  const noteX = left + qrSize + 16;
+  const noteW = width - qrSize - 16;
+  doc.font("bold").fontSize(10).fillColor(INK).text("Computer-generated receipt; no signature required", noteX, footY + 16, { width: noteW });
+  doc.font("body").fontSize(9).text("Scan the QR code, or open the address below it, to check this receipt with the school.", noteX, doc.y + 4, { width: noteW });
+  doc.fillColor(GREY).text("School fees are exempt from GST (Notification 12/2017-Central Tax (Rate), entry 66): this receipt is not a tax invoice.", noteX, doc.y + 4, { width: noteW });
+  doc.font("body").fontSize(8.5).fillColor(INK).text(url, left, footY + qrSize + 14, { width, lineBreak: false });
+
+  if (cancelled) {
+    // A watermark across the page; the boxed line above says why, for a black-and-white copy.
+    doc.save();
+    doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
+    doc.font("bold").fontSize(84).fillColor(INK).fillOpacity(0.12).text("CANCELLED", -150, doc.page.height / 2 - 50, { width: doc.page.width + 300, align: "center", lineBreak: false });
+    doc.restore();
+  }
+}

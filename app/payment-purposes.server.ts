@@ -1,0 +1,69 @@
+/**
+ * The site's payment service: the payment core (app/features/payments) with one handler per
+ * purpose. Features never import each other (DESIGN.md §3), so this module, outside the
+ * features, is where what happens when something is paid is composed; the server
+ * (server/payments.ts) and the routes reach the core only through `payments` below, so no code
+ * path can mark an order paid without these handlers. docs/decisions/012-payments.md.
+ *
+ * A route of a selling feature starts a payment and sends the parent to the hand-off:
+ *
+ *   const result = await payments.start({
+ *     purpose: "application_fee",
+ *     payableKey: `application:${application.publicId}`,      // the thing owed
+ *     payer: { name, email, phone },
+ *     quote: async (tx) =>                                       // inside the lock on that thing
+ *       (await feePaid(tx, application.id)) ? null
+ *         : { description: `Application ${application.number}`, lines: [{ label: "Application fee", amountPaise: fee, ref: application.number }] },
+ *   });
+ *   if (result.kind === "handoff") throw redirect(`/pay/${result.order.publicId}`, 303);
+ *   // already_paid → its /payment-success?order=…; in_progress → /payment-pending?order=…;
+ *   // unavailable → <PaymentUnavailable reason={result.reason} />; nothing_due → say so.
+ *
+ * and gives its purpose a handler here (issues 12-14), e.g.:
+ *
+ *   application_fee: {
+ *     onPaid: async (tx, order) => {                 // the same transaction that marks it paid
+ *       await markApplicationSubmitted(tx, order.lines[0]!.ref!);
+ *       await issueReceipt(tx, order);               // numbered inside this transaction
+ *     },
+ *     links: (db, order) => receiptLinks(db, order.id),   // "Download receipt" on the success page
+ *     retryPath: (order) => `/admissions/retry-payment/${order.payableKey.slice("application:".length)}`,
+ *   },
+ */
+import { school } from "#content/school";
+import { getDb } from "~/db/client.server";
+import { PROVIDER_LABELS } from "~/features/payments/labels";
+import type { PaymentOrder } from "~/features/payments/orders.server";
+import type { PaymentPurposes } from "~/features/payments/purposes";
+import { createPaymentService } from "~/features/payments/service.server";
+import { paymentSetupFrom, type PaymentSetup } from "~/features/payments/settings.server";
+import { issueOrderReceipt, orderReceiptLinks, type OrderFacts } from "~/features/receipts/order-receipts.server";
+import { sampleReceiptFacts } from "~/features/receipts/sample";
+import { getConfig } from "~/lib/config.server";
+
+/** The receipts feature's view of a paid order (issue 12). */
+function orderFacts(order: PaymentOrder): OrderFacts {
+  return { ...order, providerLabel: PROVIDER_LABELS[order.provider] };
+}
+
+/**
+ * What each purpose does when one of its orders is paid: each handler issues the order's receipt
+ * in the paying transaction (issue 12). Sample orders (development) get one in a sample series;
+ * fees and admissions add theirs with their student's details (issues 13, 14).
+ */
+export const paymentPurposes: PaymentPurposes = {
+  sample: {
+    onPaid: async (tx, order) => void (await issueOrderReceipt(tx, orderFacts(order), sampleReceiptFacts(order))),
+    links: (db, order) => orderReceiptLinks(db, order),
+  },
+};
+
+let setup: PaymentSetup | undefined;
+
+/** The gateways of this process, built once from the configuration. */
+export function paymentSetup(): PaymentSetup {
+  setup ??= paymentSetupFrom(getConfig(), school.name);
+  return setup;
+}
+
+export const payments = createPaymentService({ getDb, setup: paymentSetup, purposes: paymentPurposes });

@@ -1,0 +1,50 @@
+/** /admin/payments/{reference}: one payment, its events, and Check with the bank (issue 11). */
+import { data } from "react-router";
+import type { Route } from "./+types/payment-order";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/auth/session.server";
+import { orderDetailData } from "~/features/payments/admin/admin-data.server";
+import { OrderDetail } from "~/features/payments/admin/order-detail";
+import { isReference } from "~/features/payments/identifiers";
+import { readForm } from "~/lib/request-body.server";
+import { paymentPurposes, payments } from "~/payment-purposes.server";
+
+async function detail(reference: string) {
+  return isReference(reference) ? orderDetailData(await getDb(), reference, paymentPurposes) : null;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { headers } = await requireAdmin(request);
+  headers.set("Cache-Control", "no-store");
+  const order = await detail(params.reference);
+  return data({ order }, { status: order ? 200 : 404, headers });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { headers } = await requireAdmin(request);
+  headers.set("Cache-Control", "no-store");
+  // The Check with the bank button sends no fields; the body is still read only up to its cap.
+  await readForm(request, "/admin/payments/:reference");
+  if (!isReference(params.reference)) return data({ message: "No such payment." }, { status: 404, headers });
+  const before = await detail(params.reference);
+  const after = await payments.checkOrder(params.reference, "the administrator");
+  if (!after || !before) return data({ message: "No such payment." }, { status: 404, headers });
+  const message = after.status === before.status ? `The gateway was asked; the payment is still ${after.status}.` : `The gateway was asked: ${before.status} → ${after.status}.`;
+  return data({ message }, { headers });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `Payment ${params.reference} | Admin` }];
+
+export default function PaymentOrder({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.order) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-brand-800">No such payment</h1>
+        <p className="mt-3">There is no payment with this reference. <a className="text-brand-700 underline" href="/admin/payments">All payments</a></p>
+      </>
+    );
+  }
+  return <OrderDetail order={loaderData.order} message={actionData?.message ?? null} />;
+}

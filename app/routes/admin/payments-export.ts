@@ -1,0 +1,18 @@
+/** GET /admin/payments/export: the filtered payments as CSV for reconciliation with the bank statement. */
+import type { Route } from "./+types/payments-export";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/auth/session.server";
+import { ordersCsv } from "~/features/payments/admin/csv";
+import { parseOrderQuery } from "~/features/payments/admin/list-query";
+import { allOrders } from "~/features/payments/orders.server";
+import { kolkataDate } from "~/lib/dates";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { headers } = await requireAdmin(request);
+  const { filters } = parseOrderQuery(new URL(request.url).searchParams);
+  const csv = ordersCsv(await allOrders(await getDb(), filters));
+  headers.set("Content-Type", "text/csv; charset=utf-8");
+  headers.set("Content-Disposition", `attachment; filename="payments-${kolkataDate(new Date())}.csv"`);
+  headers.set("Cache-Control", "no-store");
+  return new Response(csv, { headers });
+}

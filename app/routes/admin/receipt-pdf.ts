@@ -1,0 +1,14 @@
+/** /admin/receipts/{id}: the administrator re-downloads any receipt (issue 12). */
+import { data } from "react-router";
+import type { Route } from "./+types/receipt-pdf";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/auth/session.server";
+import { receiptById } from "~/features/receipts/issue.server";
+import { receiptPdfResponse } from "~/features/receipts/pdf-response.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const receipt = /^\d{1,10}$/.test(params.id) ? await receiptById(await getDb(), Number(params.id)) : null;
+  if (!receipt) throw data("No such receipt.", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return receiptPdfResponse(receipt);
+}

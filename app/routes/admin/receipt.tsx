@@ -1,0 +1,56 @@
+/** /admin/receipts/{id}/cancel: one receipt, its PDF, and cancelling it with a reason (issue 12). */
+import { data } from "react-router";
+import type { Route } from "./+types/receipt";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/auth/session.server";
+import { adminReceiptHref } from "~/features/receipts/admin.server";
+import { formatReceiptAmount } from "~/features/receipts/amount-words";
+import { CancelReceipt, type AdminReceiptView } from "~/features/receipts/components/cancel-receipt";
+import { cancelReceipt, receiptById, type Receipt } from "~/features/receipts/issue.server";
+import { formatDateTime } from "~/lib/dates";
+import { readForm } from "~/lib/request-body.server";
+
+function view(r: Receipt): AdminReceiptView {
+  return {
+    id: r.id,
+    number: r.number,
+    issued: formatDateTime(r.issuedAt),
+    student: [r.student.name, r.student.className, r.student.admissionNumber ?? r.student.applicationNumber].filter(Boolean).join(" · "),
+    purpose: r.purpose,
+    amount: formatReceiptAmount(r.totalPaise),
+    status: r.status,
+    cancelled: r.cancelledAt ? `Cancelled ${formatDateTime(r.cancelledAt)} by ${r.cancelledBy ?? "the administrator"}: ${r.cancelReason}` : null,
+    pdfHref: adminReceiptHref(r.id),
+    verifyHref: `/verify-receipt/${r.verificationHash}`,
+  };
+}
+
+async function find(id: string) {
+  return /^\d{1,10}$/.test(id) ? receiptById(await getDb(), Number(id)) : null;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { headers } = await requireAdmin(request);
+  headers.set("Cache-Control", "no-store");
+  const receipt = await find(params.id);
+  if (!receipt) throw data("No such receipt.", { status: 404, headers });
+  return data({ receipt: view(receipt) }, { headers });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, headers } = await requireAdmin(request);
+  headers.set("Cache-Control", "no-store");
+  const form = await readForm(request, "/admin/receipts/:id/cancel");
+  const receipt = await find(params.id);
+  if (!receipt) throw data("No such receipt.", { status: 404, headers });
+  const reason = String(form.get("reason") ?? "").trim();
+  if (reason.length < 3 || reason.length > 500) return data({ message: "Give a reason of 3 to 500 characters." }, { status: 400, headers });
+  const result = await cancelReceipt(await getDb(), receipt.id, reason, user.email);
+  return data({ message: result.kind === "cancelled" ? `Receipt ${receipt.number} is cancelled.` : "This receipt was already cancelled." }, { headers });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Receipt | Admin" }];
+
+export default function AdminReceipt({ loaderData, actionData }: Route.ComponentProps) {
+  return <CancelReceipt receipt={loaderData.receipt} message={actionData?.message ?? null} />;
+}

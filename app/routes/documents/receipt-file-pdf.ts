@@ -1,0 +1,16 @@
+/**
+ * /receipts/file/{token}: the PDF a parent found on /receipt-download, through a link signed
+ * with RECEIPT_SECRET that lasts 15 minutes (issue 12). A forged or expired link is a 404.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/receipt-file-pdf";
+import { getDb } from "~/db/client.server";
+import { receiptForToken } from "~/features/receipts/download.server";
+import { receiptPdfResponse } from "~/features/receipts/pdf-response.server";
+import { getConfig } from "~/lib/config.server";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const receipt = await receiptForToken(await getDb(), getConfig().receiptSecret, params.token);
+  if (!receipt) throw data("This download link has expired or is not valid. Find the receipt again on /receipt-download.", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return receiptPdfResponse(receipt);
+}

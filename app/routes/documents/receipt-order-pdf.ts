@@ -1,0 +1,16 @@
+/**
+ * /receipts/order/{orderPublicId}: the receipt of a paid order, linked from the payment success
+ * page and the administrator's order page (issue 12). The order's public id is unguessable
+ * (128 bits), like the success page's own link; anything else is a 404.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/receipt-order-pdf";
+import { getDb } from "~/db/client.server";
+import { receiptForOrderPublicId } from "~/features/receipts/download.server";
+import { receiptPdfResponse } from "~/features/receipts/pdf-response.server";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const receipt = /^[A-Za-z0-9_-]{22}$/.test(params.publicId) ? await receiptForOrderPublicId(await getDb(), params.publicId) : null;
+  if (!receipt) throw data("No receipt for this payment.", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return receiptPdfResponse(receipt);
+}

@@ -1,0 +1,55 @@
+/**
+ * /pay/{order}: the hand-off to the gateway for an open order (issue 11). The fee and admission
+ * pages start a payment through the payment core and send the parent here; a reload or a second
+ * tab shows the same order. A settled order goes to its result page.
+ */
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/pay";
+import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { HandoffPanel } from "~/features/payments/components/handoff-panel";
+import { PaymentUnavailable } from "~/features/payments/components/payment-unavailable";
+import { isPublicId } from "~/features/payments/identifiers";
+import { resultPath } from "~/features/payments/states";
+import { summaryOf } from "~/features/payments/summary";
+import { payments } from "~/payment-purposes.server";
+
+const noStore = { "Cache-Control": "no-store" };
+
+export async function loader({ params }: Route.LoaderArgs) {
+  if (!isPublicId(params.orderId)) return data({ kind: "missing" as const }, { status: 404, headers: noStore });
+  let found: Awaited<ReturnType<typeof payments.handoffFor>>;
+  try {
+    found = await payments.handoffFor(params.orderId);
+  } catch (error) {
+    console.error(`Payment hand-off not ready: ${error instanceof Error ? error.message : String(error)}`);
+    return data({ kind: "unavailable" as const, reason: "The payment gateway cannot be reached right now. Please try again in a few minutes." }, { status: 503, headers: noStore });
+  }
+  if (!found) return data({ kind: "missing" as const }, { status: 404, headers: noStore });
+  if (found.order.status !== "created" && found.order.status !== "pending") {
+    throw redirect(`${resultPath(found.order.status)}?order=${found.order.publicId}`, { headers: noStore });
+  }
+  if (!found.handoff || !found.gateway) return data({ kind: "unavailable" as const, reason: "Online payment is not available right now." }, { status: 503, headers: noStore });
+  const view = await payments.view(found.order.publicId);
+  return data({ kind: "handoff" as const, summary: summaryOf(view!), handoff: found.handoff, gatewayLabel: found.gateway.label }, { headers: noStore });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  pageMeta({ title: "Confirm and pay", description: "Check the amount and continue to the payment gateway.", path: `/pay/${params.orderId}`, siteUrl: siteUrlFrom(matches), noindex: true });
+
+export default function Pay({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "handoff") return <HandoffPanel summary={loaderData.summary} handoff={loaderData.handoff} gatewayLabel={loaderData.gatewayLabel} />;
+  return (
+    <section className="mx-auto max-w-xl px-5 py-16">
+      <h1 className="text-3xl font-extrabold text-brand-800">{loaderData.kind === "missing" ? "We could not find this payment" : "Online payment is not available"}</h1>
+      <div className="mt-6">
+        {loaderData.kind === "missing" ? (
+          <p className="text-lg text-slate-700">The link may be incomplete. Please start again from the fee payment page.</p>
+        ) : (
+          <PaymentUnavailable reason={loaderData.reason} />
+        )}
+      </div>
+    </section>
+  );
+}

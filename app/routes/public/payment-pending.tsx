@@ -1,0 +1,29 @@
+/**
+ * /payment-pending: 'Payment being confirmed' with the reference and what happens next (issue 11).
+ * `?order=` shows the order (and moves on to success or failure once settled); `?reference=`
+ * alone is what a parent sees when the return could not be recorded.
+ */
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/payment-pending";
+import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { PendingPanel } from "~/features/payments/components/pending-panel";
+import { resultPageData } from "~/features/payments/result-page.server";
+import { payments } from "~/payment-purposes.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = await resultPageData(payments, url, "/payment-pending");
+  if (page.kind === "redirect") throw redirect(page.location, { headers: { "Cache-Control": "no-store" } });
+  return data({ page, checkAgainHref: page.kind === "order" ? `/payment-pending?order=${page.summary.publicId}` : null }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Payment being confirmed", description: "Your payment is being confirmed with the bank.", path: "/payment-pending", siteUrl: siteUrlFrom(matches), noindex: true });
+
+export default function PaymentPending({ loaderData: { page, checkAgainHref } }: Route.ComponentProps) {
+  const summary = page.kind === "order" ? page.summary : null;
+  const reference = summary?.reference ?? (page.kind === "plain" || page.kind === "unavailable" ? page.reference : null);
+  return <PendingPanel reference={reference} summary={summary} checkAgainHref={checkAgainHref} />;
+}

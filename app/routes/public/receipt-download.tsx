@@ -1,0 +1,36 @@
+/**
+ * /receipt-download (SPEC §2, issue 12): a parent finds a receipt by its number and the
+ * student's admission number (or the application number and registered mobile) and gets a
+ * short-lived download link. Wrong tries are throttled; one message for any mismatch.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/receipt-download";
+import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { DownloadForm } from "~/features/receipts/components/download-form";
+import { downloadPath, findForParent, NOT_FOUND_MESSAGE, THROTTLED_MESSAGE } from "~/features/receipts/download.server";
+import { downloadSchema } from "~/features/receipts/schema";
+import { getDb } from "~/db/client.server";
+import { getConfig } from "~/lib/config.server";
+import { readForm } from "~/lib/request-body.server";
+
+const noStore = { "Cache-Control": "no-store" };
+const FIELDS = ["by", "receiptNumber", "admissionNumber", "applicationNumber", "mobile"] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request, "/receipt-download");
+  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 60)]));
+  const parsed = downloadSchema.safeParse(values);
+  if (!parsed.success) return data({ kind: "error" as const, message: parsed.error.issues[0]?.message ?? "Check the form.", values }, { status: 400, headers: noStore });
+  const found = await findForParent(await getDb(), parsed.data, context.clientIp || "unknown");
+  if (found.kind === "throttled") return data({ kind: "error" as const, message: THROTTLED_MESSAGE, values }, { status: 429, headers: noStore });
+  if (found.kind === "not_found") return data({ kind: "error" as const, message: NOT_FOUND_MESSAGE, values }, { headers: noStore });
+  const { receipt } = found;
+  return data({ kind: "found" as const, number: receipt.number, href: downloadPath(getConfig().receiptSecret, receipt.id), cancelled: receipt.status === "cancelled" }, { headers: noStore });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Receipt Download", description: "Download a receipt for a fee payment.", path: "/receipt-download", siteUrl: siteUrlFrom(matches), noindex: true });
+
+export default function ReceiptDownload({ actionData }: Route.ComponentProps) {
+  return <DownloadForm result={actionData ?? null} />;
+}

@@ -1,0 +1,32 @@
+/**
+ * /verify-receipt/{hash} (SPEC §2, issue 12): the QR code on a receipt leads here. A code the
+ * school issued shows 'Valid receipt' with the number, date, amount, purpose, status and the
+ * student's masked name; anything else is a 404 page with a clear message, never a 5xx for a
+ * code a visitor can type. Not indexed.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/verify-receipt";
+import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { VerificationPanel } from "~/features/receipts/components/verification-panel";
+import { receiptByHash } from "~/features/receipts/issue.server";
+import { formatReceiptAmount } from "~/features/receipts/amount-words";
+import { isVerificationHash } from "~/features/receipts/verification.server";
+import { verificationView } from "~/features/receipts/verify";
+import { getDb } from "~/db/client.server";
+
+const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const receipt = isVerificationHash(params.hash) ? await receiptByHash(await getDb(), params.hash) : null;
+  if (!receipt) return data({ receipt: null }, { status: 404, headers: noStore });
+  return data({ receipt: verificationView(receipt, formatReceiptAmount) }, { headers: noStore });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  pageMeta({ title: "Verify a receipt", description: "Check a receipt issued by the school.", path: `/verify-receipt/${params.hash}`, siteUrl: siteUrlFrom(matches), noindex: true });
+
+export default function VerifyReceipt({ loaderData }: Route.ComponentProps) {
+  return <VerificationPanel receipt={loaderData.receipt} />;
+}
