@@ -11,10 +11,28 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { isDatabaseUnavailable } from "~/db/unavailable";
 import { NonceProvider } from "~/lib/nonce";
 import { NONCE_PLACEHOLDER } from "~/lib/prerender";
 
 export const streamTimeout = 5_000;
+
+/** Requests whose loader or action met a database outage (React Router reports errors before rendering). */
+const metOutage = new WeakSet<Request>();
+
+/**
+ * Errors of loaders and actions: a database outage is already logged once by the pool
+ * (app/db/client.server.ts), so it is not repeated for every request, only remembered for the
+ * status; anything else is logged. In production React Router hides the error itself from
+ * handleRequest (it becomes "Unexpected Server Error"), so the status is decided here.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (isDatabaseUnavailable(error)) {
+    metOutage.add(request);
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
+}
 
 export default function handleRequest(
   request: Request,
@@ -23,6 +41,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A page that could not be rendered because the database is away is a 503 (retry later),
+  // not a 500: the SPEC §2 error screen, and load balancers and monitors read it as an outage.
+  if (responseStatusCode >= 500 && metOutage.has(request)) responseStatusCode = 503;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

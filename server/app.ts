@@ -13,7 +13,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import morgan from "morgan";
-import { getDatabase, isDatabaseHealthy } from "~/db/client.server";
+import { closeDatabase, getDatabase, isDatabaseHealthy } from "~/db/client.server";
+import { DatabaseUnavailableError } from "~/db/unavailable";
 import { seedSampleData } from "~/db/seed.server";
 import { startAnalyticsJobs } from "~/features/analytics/maintenance/scheduled-jobs.server";
 import { drainIngest, trackHandler } from "~/features/analytics/ingest/track.server";
@@ -29,7 +30,8 @@ import { isCrossSiteWrite } from "./origin-check";
 import { cachedPageOf, createPageCache, findCachedPage, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
 import { GATEWAY_PATHS, mountPaymentEndpoints, paymentFormTargets, startPayments } from "./payments";
 import { loadPrerendered } from "./prerendered";
-import { rateLimits } from "./rate-limits";
+import { sharedRateLimitStore } from "./rate-limit-store";
+import { rateLimits, TIER_WINDOW_MS } from "./rate-limits";
 import { allowedMethods, closeUnreadBodies, noStoreUnder } from "./request-guards";
 import { staticFiles } from "./static-files";
 
@@ -44,7 +46,7 @@ export async function prepare(): Promise<string[]> {
   const { db, driver } = await getDatabase();
   const lines = [`Database: ${driver === "pg" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.join(config.dataDir, "pglite")}`}, migrated.`];
   if (!config.production && (await seedSampleData(db))) lines.push("Sample data added.");
-  lines.push(await startAnalyticsJobs(async () => (await getDatabase()).db));
+  lines.push(await startAnalyticsJobs(getDatabase));
   const admin = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });
   if (admin.outcome === "created") {
     lines.push(
@@ -99,10 +101,17 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   // Per-IP limits by what a request costs: posts strictly, reading generously (server/rate-limits.ts).
   // React Router's route manifest (/__manifest, fetched by each page for its links) costs no
   // render either.
+  // With PostgreSQL (possibly several processes behind a load balancer), form posts and
+  // sign-ins are counted in the database, so the limit holds across processes; the reading
+  // tiers protect each process's own capacity and stay in its memory (decision 015).
   const limits = rateLimits({
     limits: config.rateLimits,
     isStatic: (p) => p === "/__manifest" || !!(files?.has(p) || cache?.has(p)),
     gatewayPaths: GATEWAY_PATHS,
+    store: (tier) =>
+      config.databaseUrl && tier === "posts"
+        ? sharedRateLimitStore({ name: `rl:${tier}:`, windowMs: TIER_WINDOW_MS[tier], limit: config.rateLimits[tier], getDb: async () => (await getDatabase()).db })
+        : undefined,
   });
 
   const https = config.publicSiteUrl.startsWith("https:");
@@ -192,9 +201,18 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   return app;
 }
 
-/** Stores the analytics visits still queued and logs the ingest counts; call before exit. Never throws. */
-export async function beforeExit(): Promise<void> {
-  console.log(await drainIngest());
+/**
+ * Stores the analytics visits still queued (waiting at most `deadlineMs` for an unavailable
+ * database), logs the ingest counts and closes the database. Call before exit. Never throws.
+ */
+export async function beforeExit(deadlineMs = 5_000): Promise<void> {
+  console.log(await drainIngest(deadlineMs));
+  await closeDatabase().catch(() => undefined);
+}
+
+/** Whether an error from prepare() must stop the server: an unusable embedded database folder. */
+export function isFatalAtStart(error: unknown): boolean {
+  return error instanceof DatabaseUnavailableError && !getConfig().databaseUrl;
 }
 
 export { getConfig };

@@ -8,6 +8,7 @@
  */
 import { STATUS_CODES } from "node:http";
 import type { ErrorRequestHandler, NextFunction, Request, Response } from "express";
+import { isDatabaseUnavailable } from "~/db/unavailable";
 import { GENERIC_ERROR } from "~/features/site/components/error-screen";
 import { standalonePage } from "./configuration-error";
 
@@ -33,7 +34,9 @@ export function genericErrorHtml(url: string): string {
 export function finalErrorHandler(): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = clientErrorStatus(error);
-    if (status === undefined) console.error(`Unhandled error on ${req.method} ${req.originalUrl.slice(0, 300)}:`, error);
+    // The database is away: logged once by the pool; the page says try again (503).
+    const unavailable = status === undefined && isDatabaseUnavailable(error);
+    if (status === undefined && !unavailable) console.error(`Unhandled error on ${req.method} ${req.originalUrl.slice(0, 300)}:`, error);
     if (res.headersSent) {
       // Part of an answer is already on its way: end the connection rather than append to it.
       res.destroy();
@@ -43,7 +46,7 @@ export function finalErrorHandler(): ErrorRequestHandler {
     if (status !== undefined) {
       res.status(status).type("text/plain; charset=utf-8").send(STATUS_CODES[status] ?? "Bad Request");
     } else {
-      res.status(500).type("html").send(genericErrorHtml(req.originalUrl));
+      res.status(unavailable ? 503 : 500).type("html").send(genericErrorHtml(req.originalUrl));
     }
   };
 }

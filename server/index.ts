@@ -9,6 +9,9 @@ import type * as AppExports from "./app";
 
 type AppModule = typeof AppExports;
 
+/** Longest a graceful shutdown may take, in ms (SHUTDOWN_TIMEOUT_MS, default 10 s). */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(process.env.SHUTDOWN_TIMEOUT_MS) : 10_000;
+
 const useVite = process.argv.includes("--dev") || process.env.npm_lifecycle_event === "dev";
 
 if (!useVite) {
@@ -39,6 +42,11 @@ async function main() {
   try {
     for (const line of await mod.prepare()) console.log(line);
   } catch (error) {
+    if (mod.isFatalAtStart(error)) {
+      // The embedded database's folder is held by another process or damaged: one clear line.
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
     // Pages that need no database keep working; the database is retried on each use and
     // /healthz reports it. The administrator account is checked again at the next start.
     console.error("Database unavailable at start:", error instanceof Error ? error.message : error);
@@ -49,10 +57,30 @@ async function main() {
     console.log(`Serving http://${shown}:${config.port}`);
     console.log(`Admin area: http://${shown}:${config.port}/admin`);
   });
-  // Queued analytics visits are stored before the process ends.
-  const stop = () => server.close(() => void mod.beforeExit().finally(() => process.exit(0)));
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  // A promise nobody awaited must not end the process (Node's default): log it and keep serving.
+  process.on("unhandledRejection", (reason) => console.error("Unhandled rejection:", reason instanceof Error ? reason.message : reason));
+
+  // Graceful shutdown: stop accepting, let requests in flight finish, store the queued visits,
+  // close the database, all within SHUTDOWN_TIMEOUT_MS; a second signal ends at once.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    const started = Date.now();
+    console.log(`${signal}: shutting down (at most ${SHUTDOWN_TIMEOUT_MS / 1000} s).`);
+    setTimeout(() => {
+      console.error("Shutdown took too long; exiting.");
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    server.close(() => {
+      const left = SHUTDOWN_TIMEOUT_MS - (Date.now() - started) - 500;
+      void mod.beforeExit(Math.max(left, 0)).finally(() => process.exit(0));
+    });
+    // Keep-alive connections with no request in flight would hold close() open.
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
 
 main().catch((error: unknown) => {

@@ -14,7 +14,8 @@
  * 40 pupils each loading 10 pages make about 2,400 static requests and 400 beacons a minute
  * (tests/e2e/rate-limit.spec.ts). Refusals answer 429 with a plain message and RateLimit
  * headers (IETF draft 8). Counters live in each process's memory unless `store` gives
- * express-rate-limit another store per tier (a shared store for several processes).
+ * express-rate-limit another store per tier: with PostgreSQL, server/app.ts counts the `posts`
+ * tier in the database (server/rate-limit-store.ts), shared by every process.
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { rateLimit, type Store } from "express-rate-limit";

@@ -7,7 +7,12 @@
 # Creates a private cluster in a temporary folder (trust auth, superuser "postgres", listening
 # only on 127.0.0.1 on a free port, unix socket in the same folder), creates database "kva_ci",
 # exports DATABASE_URL=postgres://postgres@127.0.0.1:<port>/kva_ci, runs the command, stops the
-# cluster and deletes the folder, and exits with the command's status. Needs Debian's
+# cluster and deletes the folder, and exits with the command's status.
+#
+# For tests that take the server away (npm run test:faults) it also exports PGDATA (the
+# cluster's folder), PG_BINDIR and PG_CTL: a script that runs pg_ctl on this cluster as its
+# owner, with the same port and settings, e.g. `"$PG_CTL" restart -m fast`, `"$PG_CTL" stop -m
+# fast`, `"$PG_CTL" start`. Needs Debian's
 # `postgresql` package (or PG_BINDIR pointing at a folder with initdb, pg_ctl and createdb).
 # As root, the server runs as the `postgres` user because initdb refuses root.
 set -euo pipefail
@@ -74,11 +79,15 @@ if [[ $EUID -eq 0 ]]; then chown postgres: "$tmp"; fi
 as_owner "$PG_BINDIR/initdb" -D "$pgdata" -U postgres --auth=trust --encoding=UTF8 --locale=C --no-sync >"$tmp/initdb.log" 2>&1 \
   || { cat "$tmp/initdb.log" >&2; log "initdb failed."; exit 1; }
 
+server_options() {
+  echo "-c listen_addresses=127.0.0.1 -c port=$1 -c unix_socket_directories='$tmp' -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+}
+
 # Another process may grab the port between the check and the start: try a few.
 for attempt in 1 2 3; do
   port=$(free_port)
   if as_owner "$PG_BINDIR/pg_ctl" -D "$pgdata" -l "$tmp/server.log" -w -t 60 \
-      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='$tmp' -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+      -o "$(server_options "$port")" \
       start >/dev/null; then
     started=1
     break
@@ -93,6 +102,17 @@ if [[ $started -ne 1 ]]; then
 fi
 
 as_owner "$PG_BINDIR/createdb" -h 127.0.0.1 -p "$port" -U postgres kva_ci
+
+# pg_ctl for this cluster, as its owner, with its port and settings (see the header).
+cat >"$tmp/pg_ctl.sh" <<EOF_CTL
+#!/usr/bin/env bash
+set -euo pipefail
+action=\$1; shift
+run() { if [[ \$EUID -eq 0 ]]; then runuser -u postgres -- env -C "$tmp" "\$@"; else (cd "$tmp" && "\$@"); fi; }
+run "$PG_BINDIR/pg_ctl" -D "$pgdata" -l "$tmp/server.log" -w -t 60 -o "$(server_options "$port")" "\$action" "\$@"
+EOF_CTL
+chmod 755 "$tmp/pg_ctl.sh"
+export PGDATA="$pgdata" PG_BINDIR PG_CTL="$tmp/pg_ctl.sh"
 export DATABASE_URL="postgres://postgres@127.0.0.1:$port/kva_ci"
 log "PostgreSQL $("$PG_BINDIR/postgres" --version | awk '{print $3}') running; DATABASE_URL=$DATABASE_URL"
 

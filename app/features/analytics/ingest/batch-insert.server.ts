@@ -5,7 +5,9 @@
  * another, at a fraction of the statements: the look-up reads each IP's highest visit_count in the
  * part of the 24 h and 7 day windows common to the whole batch, plus the few records at the
  * windows' old edges one by one, so every visit gets its own exact windows. It relies on being
- * the only writer (IngestQueue is one per process).
+ * the only writer at a time: one IngestQueue per process, and across processes a transaction
+ * advisory lock (INGEST_LOCK_KEY) taken before the look-up, so each batch sees every batch
+ * committed before it (READ COMMITTED takes a new snapshot per statement).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -30,6 +32,9 @@ export type VisitRecord = {
   isBot: boolean;
   timestamp: Date;
 };
+
+/** pg_advisory_xact_lock key serialising visit writers across server processes: "kva ingest". */
+export const INGEST_LOCK_KEY = 0x6b76_696e;
 
 type Edge = { at: number; visitCount: number };
 type IpLookup = { dayMax: number | null; dayCount: number; weekMax: number | null; weekCount: number; dayEdges: Edge[]; weekEdges: Edge[] };
@@ -129,6 +134,7 @@ export async function insertBatch(db: Database, visits: readonly VisitRecord[]):
   if (visits.length === 0) return;
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${INGEST_LOCK_KEY})`);
     const classes = await classifyBatch(tx, visits);
     const rows = visits.map((v, i) => ({
       visitor_ip: v.visitorIp, session_id: v.sessionId, user_agent: v.userAgent, page_visited: v.pageVisited,

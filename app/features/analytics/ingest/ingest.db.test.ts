@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { visitorAnalytics } from "~/db/schema/analytics";
+import { DatabaseUnavailableError } from "~/db/unavailable";
 import { insertBatch } from "./batch-insert.server";
 import { IngestQueue, type Beacon } from "./ingest-queue.server";
 import type { VisitRecord } from "./batch-insert.server";
@@ -213,6 +214,47 @@ describe("visit ingest", () => {
       );
       // One IP: only the very first visit is new; the rest match by session or by IP within 24 h.
       expect(rows[0]).toEqual({ n: 50, apply: 5, mobile: 25, safari: 25, india: 50, new_n: 1 });
+    });
+
+    it("keeps visits while the database is away and stores them, in order, once it is back", async () => {
+      let down = true;
+      let attempts = 0;
+      const queue = new IngestQueue({
+        getDb: async () => {
+          attempts++;
+          if (down) throw new DatabaseUnavailableError("connect ECONNREFUSED");
+          return t.db;
+        },
+        batchSize: 4,
+        flushDelayMs: 0,
+        retryMinMs: 5,
+      });
+      for (let i = 0; i < 10; i++) queue.push({ payload: { sid: `outage-${i}-xxxx`, path: `/p${i}` }, userAgent: CHROME, visitorIp: `49.37.1.${i}`, receivedAt: new Date(T0 + i) });
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(attempts).toBeGreaterThan(1);
+      expect(queue.stats.pending).toBe(10);
+      expect((await stored()).length).toBe(0);
+      down = false;
+      await queue.drain();
+      expect(queue.stats).toMatchObject({ accepted: 10, stored: { full: 10, reduced: 0, minimal: 0 }, dropped: 0, failed: 0, pending: 0 });
+      expect((await stored()).map((r) => r.page_visited)).toEqual(Array.from({ length: 10 }, (_, i) => `/p${i}`));
+    });
+
+    it("counts what overflows the bound, and what is still waiting when a shutdown drain gives up", async () => {
+      const queue = new IngestQueue({
+        getDb: async () => {
+          throw new DatabaseUnavailableError("connect ECONNREFUSED");
+        },
+        maxPending: 5,
+        flushDelayMs: 0,
+        retryMinMs: 5,
+      });
+      for (let i = 0; i < 8; i++) queue.push({ payload: { sid: `overflow-${i}-xxx`, path: "/" }, userAgent: CHROME, visitorIp: "49.37.2.1", receivedAt: new Date(T0 + i) });
+      expect(queue.stats).toMatchObject({ accepted: 8, dropped: 3 });
+      const started = Date.now();
+      await queue.drain(100);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(queue.stats).toMatchObject({ accepted: 8, dropped: 8, failed: 0, pending: 0 });
     });
   });
 });

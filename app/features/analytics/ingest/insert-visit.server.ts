@@ -3,12 +3,14 @@
  * returning by the batch classifier (classifyBatch with a batch of one), then inserted. On error
  * 23502 (not-null) or 23505 (unique) the reduced payload of SPEC §7 is tried with the same
  * classification; on any other failure, the minimal record with visitor_ip 'unavailable'. The
- * ingest queue is the only writer, so nothing is stored between the look-up and the insert.
+ * ingest queue is the only writer of its process, and the writers' lock orders processes, so
+ * nothing is stored between the look-up and the insert.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { isDatabaseUnavailable } from "~/db/unavailable";
 import { reasonOf, sqlState } from "~/db/sql.server";
-import { classifyBatch, type VisitRecord } from "./batch-insert.server";
+import { classifyBatch, INGEST_LOCK_KEY, type VisitRecord } from "./batch-insert.server";
 import { UNAVAILABLE_IP, type Classification } from "./visitor-rules";
 
 /** Which payload was stored: all fields, SPEC §7's reduced set, or the minimal record. */
@@ -48,6 +50,18 @@ function minimalInsert(visit: VisitRecord): SQL {
 }
 
 /**
+ * Runs `work` in a transaction holding the visit writers' lock (INGEST_LOCK_KEY), so server
+ * processes classify and insert in turn (issue 17).
+ */
+async function locked(db: Database, work: (tx: Database) => Promise<unknown>): Promise<void> {
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${INGEST_LOCK_KEY})`);
+    await work(tx);
+  });
+}
+
+/**
  * Inserts `visit` with the SPEC §7 fallback chain and says which payload was stored. Throws
  * only when even the minimal record cannot be stored (the database is down).
  */
@@ -55,22 +69,26 @@ export async function insertVisit(db: Database, visit: VisitRecord): Promise<Ins
   let firstError: unknown;
   let classification: Classification | undefined;
   try {
-    [classification] = await classifyBatch(db, [visit]);
-    await db.execute(classifiedInsert(visit, FULL_FIELDS, classification!));
+    await locked(db, async (tx) => {
+      [classification] = await classifyBatch(tx, [visit]);
+      await tx.execute(classifiedInsert(visit, FULL_FIELDS, classification!));
+    });
     return "full";
   } catch (error) {
     firstError = error;
   }
+  // The database is away: nothing to fall back to; the caller keeps the visit and retries.
+  if (isDatabaseUnavailable(firstError)) throw firstError;
   const code = sqlState(firstError);
   if (classification && (code === "23502" || code === "23505")) {
     try {
-      await db.execute(classifiedInsert(visit, REDUCED_FIELDS, classification));
+      await locked(db, (tx) => tx.execute(classifiedInsert(visit, REDUCED_FIELDS, classification!)));
       return "reduced";
     } catch (error) {
       firstError = error;
     }
   }
   console.error(`Analytics insert failed (${sqlState(firstError) ?? "no code"}: ${reasonOf(firstError)}); storing the minimal record.`);
-  await db.execute(minimalInsert(visit));
+  await locked(db, (tx) => tx.execute(minimalInsert(visit)));
   return "minimal";
 }

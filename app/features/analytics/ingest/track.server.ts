@@ -19,13 +19,13 @@ export function ingestQueue() {
 }
 
 /**
- * Stores every queued visit, then returns a one-line account for the log, e.g. "Analytics
+ * Stores every queued visit (waiting at most `deadlineMs` for an unavailable database), then returns a one-line account for the log, e.g. "Analytics
  * ingest: 120 accepted, 118 stored (118 full, 0 reduced, 0 minimal), 2 bots, 0 dropped, 0 failed."
  * Never throws.
  */
-export async function drainIngest(): Promise<string> {
+export async function drainIngest(deadlineMs?: number): Promise<string> {
   const queue = ingestQueue();
-  await queue.drain().catch(() => undefined);
+  await queue.drain(deadlineMs).catch(() => undefined);
   const { accepted, bots, stored, dropped, failed } = queue.stats;
   const total = stored.full + stored.reduced + stored.minimal;
   return `Analytics ingest: ${accepted} accepted, ${total} stored (${stored.full} full, ${stored.reduced} reduced, ${stored.minimal} minimal), ${bots} bots, ${dropped} dropped, ${failed} failed.`;

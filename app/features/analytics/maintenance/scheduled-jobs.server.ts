@@ -2,9 +2,12 @@
  * Background analytics jobs of the server process, at start and then each day just after
  * midnight in India, once the day has closed: the yearly reset (SPEC §4, §9), then the daily
  * rollups of the last year's closed days and the default range's caches, so the first dashboard
- * load of the day finds them built. Failures are logged, never thrown: the site keeps serving.
+ * load of the day finds them built. Each runs once at a time across server processes (registered
+ * in app/db/exclusive-jobs.server.ts; issue 17). Failures are logged, never thrown: the site
+ * keeps serving.
  */
-import type { Database } from "~/db/client.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { registerJob, runJobNow } from "~/db/exclusive-jobs.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { loadAnalyticsDashboard } from "../dashboard/load-dashboard.server";
 import { addDays, DEFAULT_RANGE, rangeBounds } from "../figures/ranges";
@@ -54,26 +57,29 @@ export async function rollupJob(db: Database, now = new Date()): Promise<string>
   }
 }
 
+/** Names of the analytics jobs in the job registry (app/db/exclusive-jobs.server.ts). */
+export const YEARLY_RESET_JOB = "analytics-yearly-reset";
+export const ROLLUP_JOB = "analytics-rollups";
+
 let timer: NodeJS.Timeout | undefined;
 
 /**
  * Runs the reset check now and the rollup job after it in the background, then both again each
- * day just after midnight in India (timer unref'd). Returns the reset's first log line.
+ * day just after midnight in India (timer unref'd), each once at a time across server
+ * processes. Returns the reset's first log line. Never throws.
  */
-export async function startAnalyticsJobs(getDb: () => Promise<Database>): Promise<string> {
+export async function startAnalyticsJobs(getHandle: () => Promise<Pick<DatabaseHandle, "db" | "driver">>): Promise<string> {
   const log = (line: string) => console.log(line);
-  const db = await getDb();
-  const first = await yearlyResetJob(db);
-  void rollupJob(db).then(log);
+  registerJob({ name: YEARLY_RESET_JOB, intervalMs: 86_400_000, run: (db) => yearlyResetJob(db) });
+  registerJob({ name: ROLLUP_JOB, intervalMs: 86_400_000, run: (db) => rollupJob(db) });
+  const first = await runJobNow(YEARLY_RESET_JOB, getHandle);
+  void runJobNow(ROLLUP_JOB, getHandle).then(log);
   const scheduleNext = () => {
     timer = setTimeout(() => {
-      void getDb()
-        .then(async (current) => {
-          log(await yearlyResetJob(current));
-          log(await rollupJob(current));
-        })
-        .catch(() => undefined)
-        .finally(scheduleNext);
+      void (async () => {
+        log(await runJobNow(YEARLY_RESET_JOB, getHandle));
+        log(await runJobNow(ROLLUP_JOB, getHandle));
+      })().finally(scheduleNext);
     }, msUntilDailyRun(new Date()));
     timer.unref();
   };

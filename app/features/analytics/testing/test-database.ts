@@ -7,7 +7,26 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 
-export type TestDatabase = DatabaseHandle & { dispose(): Promise<void> };
+/** `url`: the scratch PostgreSQL database's URL (undefined on PGlite), for a second connection pool. */
+export type TestDatabase = DatabaseHandle & { url?: string; dispose(): Promise<void> };
+
+/**
+ * A fresh database and a second handle on it standing for another server process: its own
+ * connection pool on PostgreSQL (advisory locks and sessions are per connection); the same
+ * instance on PGlite (one process by design). `dispose` closes both.
+ */
+export async function openTwoProcessDatabase(): Promise<{ first: TestDatabase; second: DatabaseHandle; dispose(): Promise<void> }> {
+  const first = await openTestDatabase();
+  const second = first.url ? await openDatabase({ databaseUrl: first.url }) : first;
+  return {
+    first,
+    second,
+    dispose: async () => {
+      if (second !== first) await second.close();
+      await first.dispose();
+    },
+  };
+}
 
 export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
@@ -27,6 +46,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     dispose: async () => {
       await handle.close();
       const again = new pg.Client({ connectionString: serverUrl });
