@@ -3,8 +3,8 @@
  * a populated instance (enquiries, visits with their rollups and trigger-kept counts, the
  * administrator's account, settings, throttle and rate-limit rows, secrets and a document) is
  * backed up, restored into a fresh one, and every table's row count and checksum compared; the
- * restored account's password still verifies, new rows get fresh ids, and a non-empty target
- * is refused.
+ * restored account's password still verifies, a receipt issued before the backup still
+ * verifies by its QR code's hash, new rows get fresh ids, and a non-empty target is refused.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -16,10 +16,13 @@ import { openTestDatabase, type TestDatabase } from "~/features/analytics/testin
 import { backupFileName, restoreBackup, summarizeDatabase, writeBackup } from "~/db/backup.server";
 import { account, user } from "~/db/schema/auth";
 import { enquiries } from "~/db/schema/enquiries";
+import { issueReceipt, receiptByHash } from "~/features/receipts/issue.server";
+import { sampleInput } from "~/features/receipts/testing";
 
 let source: TestDatabase;
 let target: TestDatabase;
 let work: string;
+let receipt: Awaited<ReturnType<typeof issueReceipt>>;
 
 describe(`backup and restore (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   beforeAll(async () => {
@@ -31,11 +34,12 @@ describe(`backup and restore (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlit
                          SELECT '49.37.0.' || (i % 37), 's' || (i % 90), '/p' || (i % 7), CASE WHEN i % 3 = 0 THEN 'https://www.google.com/' END, 'Chrome', i % 5 = 0, 1 + i % 4, i % 11 = 0,
                                 timestamptz '2026-03-01 00:00:00+00' + i * interval '37 minutes'
                          FROM generate_series(1, 3000) i`);
-    const { refreshRollups } = await import("~/features/analytics/rollups.server");
+    const { refreshRollups } = await import("~/features/analytics/figures/rollups.server");
     await refreshRollups(db, "2026-03-01", "2026-04-15");
     await db.insert(user).values({ id: "admin-1", name: "Administrator", email: "admin@example.com", emailVerified: true });
     await db.insert(account).values({ id: "acc-1", accountId: "admin-1", providerId: "credential", userId: "admin-1", password: await hash("correct horse battery staple") });
     await db.execute(sql`INSERT INTO settings (key, value) VALUES ('last_analytics_reset', '2026-01-02')`);
+    receipt = await db.transaction((tx) => issueReceipt(tx, sampleInput("KVA/TEST"), { secret: "a".repeat(64), now: new Date("2026-06-01T05:00:00Z") }));
     await db.execute(sql`INSERT INTO rate_limits (key, points, expire) VALUES ('rl:posts:203.0.113.1', 3, now() + interval '5 minutes')`);
     const dataDir = path.join(work, "source");
     mkdirSync(path.join(dataDir, "documents", "applications"), { recursive: true });
@@ -48,7 +52,7 @@ describe(`backup and restore (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlit
     rmSync(work, { recursive: true, force: true });
   });
 
-  it("restores every table with the same rows and checksum, the files, sequences and the admin's password", async () => {
+  it("restores every table with the same rows and checksum, the files, sequences, the admin's password and an old receipt's verification", async () => {
     const file = path.join(work, "backups", backupFileName(new Date("2026-11-23T23:50:00Z")));
     expect(path.basename(file)).toBe("kva-backup-2026-11-23T23-50-00Z.ndjson.gz");
     const header = await writeBackup(source, path.join(work, "source"), file);
@@ -68,6 +72,9 @@ describe(`backup and restore (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlit
 
     const [stored] = await target.db.select({ password: account.password }).from(account).where(eq(account.userId, "admin-1"));
     expect(await verify(stored!.password!, "correct horse battery staple")).toBe(true);
+    // An old receipt still verifies: same number, same total, found by its QR code's hash.
+    const verified = await receiptByHash(target.db, receipt.verificationHash);
+    expect({ number: verified?.number, totalPaise: verified?.totalPaise, status: verified?.status }).toEqual({ number: receipt.number, totalPaise: receipt.totalPaise, status: "issued" });
     // Sequences continue after the restored ids.
     const [fresh] = await target.db.insert(enquiries).values({ name: "After restore", phone: "9876599999", class: "LKG" }).returning({ id: enquiries.id });
     const [max] = await source.db.select({ m: sql<number>`max(id)::int` }).from(enquiries);
