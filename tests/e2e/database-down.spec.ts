@@ -15,6 +15,8 @@ const RAZORPAY = { PAYMENT_PROVIDER: "razorpay", RAZORPAY_KEY_ID: "rzp_test_down
 let server: SpawnedServer;
 
 test.describe("database unavailable", () => {
+  // One server on one port for the group: its tests run in one worker, in order.
+  test.describe.configure({ mode: "default" });
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "server behaviour: once is enough");
   test.beforeAll(async () => {
     test.setTimeout(START_TIMEOUT_MS + 30_000);
@@ -61,6 +63,9 @@ test.describe("database unavailable", () => {
 
   test("a parent returning from the gateway sees 'Payment being confirmed' with the reference", async ({ page }) => {
     await page.goto(`${server.origin}/overview`);
+    // The page's own scripts must be done before its document is replaced (a hydration after
+    // setContent rendered the page again over the test's form: CI saw the button never appear).
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     // The gateway's page posts the callback cross-site, as Hosted Checkout does.
     await page.setContent(`<form method="post" action="${server.origin}/student-payment?gateway=razorpay&reference=K7M2Q9XA4TRB">
       <input name="razorpay_payment_id" value="pay_down"><input name="razorpay_order_id" value="order_down"><input name="razorpay_signature" value="00"><button>Return</button></form>`);

@@ -86,6 +86,8 @@ test.describe("payments on the production server", () => {
 });
 
 test.describe("the test gateway", () => {
+  // One server (and fake) on fixed ports for the group: its tests run in one worker, in order.
+  test.describe.configure({ mode: "default" });
   // Parents pay on phones: this flow runs at 390 px, on a server of its own.
   test.skip(({ viewport }) => !isMobile(viewport?.width), "runs once, at 390 px");
   const PORT = extraPort(6);
@@ -189,6 +191,8 @@ test.describe("the test gateway", () => {
 });
 
 test.describe("ICICI Eazypay through its test double", () => {
+  // One server (and fake) on fixed ports for the group: its tests run in one worker, in order.
+  test.describe.configure({ mode: "default" });
   test.skip(({ viewport }) => isMobile(viewport?.width), "one browser run per protocol");
   const PORT = extraPort(7);
   const FAKE_PORT = extraPort(8);
@@ -251,6 +255,8 @@ test.describe("ICICI Eazypay through its test double", () => {
 });
 
 test.describe("Razorpay through its test double", () => {
+  // One server (and fake) on fixed ports for the group: its tests run in one worker, in order.
+  test.describe.configure({ mode: "default" });
   test.skip(({ viewport }) => isMobile(viewport?.width), "one browser run per protocol");
   const PORT = extraPort(9);
   const FAKE_PORT = extraPort(10);
