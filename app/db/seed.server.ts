@@ -4,12 +4,8 @@
  * rows and the marker are written in one transaction. Never called in production.
  */
 import { eq } from "drizzle-orm";
-import { sampleFeeBook, sampleStudents } from "~/features/fees/sample";
-import { sessionOf } from "~/features/fees/book";
-import { kolkataDate } from "~/lib/dates";
 import type { Database } from "./client.server";
 import { enquiries } from "./schema/enquiries";
-import { feeBooks, students } from "./schema/fees";
 import { settings } from "./schema/settings";
 
 const SEED_KEY = "sample_seed_version";
@@ -26,25 +22,6 @@ export async function seedSampleData(db: Database): Promise<boolean> {
       { name: "Sample Parent (Farhana Begum)", phone: "9000000013", class: "Class 11", email: null },
     ]);
     await tx.insert(settings).values({ key: SEED_KEY, value: SEED_VERSION });
-    return true;
-  });
-}
-
-const FEES_SEED_KEY = "sample_fees_seed_version";
-
-/**
- * The sample fee book of the current session and a handful of students (issue 13), once, in one
- * transaction; a database seeded before fees existed gets them too. Returns true when written.
- */
-export async function seedSampleFees(db: Database, now = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const done = await tx.select().from(settings).where(eq(settings.key, FEES_SEED_KEY));
-    if (done.length > 0) return false;
-    const session = sessionOf(kolkataDate(now));
-    const book = sampleFeeBook(session);
-    await tx.insert(feeBooks).values({ session, book, updatedBy: "sample data" }).onConflictDoNothing();
-    await tx.insert(students).values(sampleStudents(session)).onConflictDoNothing();
-    await tx.insert(settings).values({ key: FEES_SEED_KEY, value: "1" });
     return true;
   });
 }

@@ -7,14 +7,13 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { FeeBook } from "~/features/fees/book";
 import { paymentOrders } from "./payments";
 import { receipts } from "./receipts";
 
-/** One fee book per academic session ("2026-27"), validated with feeBookSchema on save. */
+/** One fee book per academic session ("2026-27"), validated with feeBookSchema (app/features/fees/book.ts) on save and on read. */
 export const feeBooks = pgTable("fee_books", {
   session: text("session").primaryKey(),
-  book: jsonb("book").$type<FeeBook>().notNull(),
+  book: jsonb("book").$type<Record<string, unknown>>().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   updatedBy: text("updated_by"),
 });

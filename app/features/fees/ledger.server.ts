@@ -6,7 +6,7 @@
  * office counter never interleave for one student. Amounts are integer paise; dates IST.
  * Every function throws what the driver throws.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { feeBooks, feeLedger, feePayments, students } from "~/db/schema/fees";
 import { feeBookSchema, type FeeBook } from "./book";
@@ -322,3 +322,20 @@ export async function paymentsBetween(db: Database, from: Date, to: Date) {
   return { pays, lines };
 }
 
+
+/**
+ * The quote of `quoteMonths` without keeping anything: priced in a transaction that is rolled
+ * back (the dues it would post are not kept), for showing a total before paying.
+ */
+export async function priceMonths(db: Database, studentId: number, session: string, purpose: FeePurpose, chosen: readonly string[], today: string): Promise<Quote> {
+  let priced: Quote | undefined;
+  await db
+    .transaction(async (tx) => {
+      priced = await quoteMonths(tx, studentId, session, purpose, chosen, today);
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  return priced!;
+}

@@ -86,11 +86,16 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < src.length; i++) {
     const c = src[i]!;
     if (quoted) {
-      if (c === '"' && src[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && src[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(cell), (cell = "");
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    }
     else if (c === "\n" || c === "\r") {
       if (c === "\r" && src[i + 1] === "\n") i++;
       row.push(cell);
@@ -99,7 +104,10 @@ export function parseCsv(text: string): string[][] {
       cell = "";
     } else cell += c;
   }
-  if (cell !== "" || row.length > 0) row.push(cell), rows.push(row);
+  if (cell !== "" || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows.filter((r) => r.some((c) => c.trim() !== ""));
 }
 
