@@ -25,7 +25,7 @@ export default function AdminDefaulters({ loaderData: d }: Route.ComponentProps)
       <h1 className="text-2xl font-bold text-brand-800">Defaulters, session {d.session}</h1>
       <FeesNav />
       <p className="print:hidden"><a href="/admin/fees/defaulters.csv" download className={secondary}>Export CSV</a> <span className="ml-2 text-sm text-slate-700">To print this list, use the browser's Print: navigation is left out of the printout.</span></p>
-      <p className="mt-4" role="status"><strong data-testid="defaulters-count">{d.list.length}</strong> students owe <strong>{formatRupees(d.totalPaise)}</strong> as of {d.today} (months past their due date).</p>
+      <p className="mt-4" role="status"><strong data-testid="defaulters-count">{d.list.length}</strong> students owe <strong>{formatRupees(d.totalPaise)}</strong> as of {d.today} (months past their due date; a late fee is charged when a month is paid, so it is not in these figures).</p>
       {d.list.length === 0 ? (
         <p className="mt-4">No one owes anything past its due date.</p>
       ) : (

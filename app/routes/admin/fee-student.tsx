@@ -18,6 +18,7 @@ import { MODE_LABELS } from "~/features/fees/reports.server";
 import { studentById, updateStudent } from "~/features/fees/students.server";
 import { collectAtOffice, FEE_PURPOSE_NAMES, OFFICE_MODES, refundFeePayment, type OfficeMode } from "~/fees.server";
 import { formatDateTime, formatDisplayDate, kolkataDate } from "~/lib/dates";
+import { formatRupees } from "~/lib/money";
 import { readForm } from "~/lib/request-body.server";
 
 async function find(id: string) {
@@ -102,7 +103,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       by: user.email,
     });
     return result.kind === "recorded"
-      ? data({ error: null, ok: `Payment recorded. Receipt ${result.receipt.number} issued.` }, { headers })
+      ? data({ error: null, ok: `Payment of ${formatRupees(result.receipt.totalPaise)} recorded. Receipt ${result.receipt.number} issued.` }, { headers })
       : data({ error: result.message, ok: null }, { status: 400, headers });
   }
   if (intent === "refund") {

@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const dob = dateOfBirth.safeParse(values.dateOfBirth);
     const found = values.admissionNumber.trim() && dob.success ? await findStudentForParent(db, { admissionNumber: values.admissionNumber, dateOfBirth: dob.data }, context.clientIp || "unknown") : ({ kind: "not_found" } as const);
     if (found.kind === "throttled") return data<FeePageResult>({ kind: "error", message: STUDENT_THROTTLED, values }, { status: 429, headers: noStore });
-    if (found.kind === "not_found") return data<FeePageResult>({ kind: "error", message: STUDENT_NOT_FOUND, values }, { status: 400, headers: noStore });
+    if (found.kind === "not_found") return data<FeePageResult>({ kind: "error", message: STUDENT_NOT_FOUND, values }, { headers: noStore });
     if (!book) return data<FeePageResult>({ kind: "message", message: "The fees of this session are not published yet. Please ask the school office." }, { headers: noStore });
     const account = await accountOf(db, found.student, book, page.purpose, today);
     return data<FeePageResult>({ kind: "account", account: accountView(account, studentToken(secret, found.student.id)), chosen: [], totalPaise: null, message: null }, { headers: noStore });
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const studentId = readStudentToken(secret, String(form.get("token") ?? ""));
   const student = studentId === null ? null : await studentById(db, studentId);
-  if (!student || !book) return data<FeePageResult>({ kind: "message", message: "Please find the student again: the page was open too long." }, { status: 400, headers: noStore });
+  if (!student || !book) return data<FeePageResult>({ kind: "message", message: "Please find the student again: the page was open too long." }, { headers: noStore });
   const chosen = form.getAll("month").map(String).slice(0, 12);
   const token = studentToken(secret, student.id);
   const accountWith = async (message: string | null, totalPaise: number | null) =>
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // The total is the server's, priced from the ledger (nothing is kept until paying).
   const priced = await priceMonths(db, student.id, session, page.purpose, chosen, today);
-  if (!priced.ok) return data<FeePageResult>(await accountWith(priced.problem.message, null), { status: 400, headers: noStore });
+  if (!priced.ok) return data<FeePageResult>(await accountWith(priced.problem.message, null), { headers: noStore });
   if (intent !== "pay" || Number(form.get("seenTotal")) !== priced.totalPaise) {
     const changed = intent === "pay" ? "The total changed with your choice: check it and pay again." : null;
     return data<FeePageResult>(await accountWith(changed, priced.totalPaise), { headers: noStore });
