@@ -215,7 +215,7 @@ export function receiptLinesFor(lines: readonly PayLine[], ledger: readonly Pick
   const out: PaidLine[] = [];
   for (const l of lines) {
     if (l.head === LATE_FEE_HEAD) {
-      out.push({ kind: "late_fee", head: LATE_FEE_HEAD, period: l.periodLabel, amountPaise: l.amountPaise });
+      out.push({ kind: "late_fee", head: "Fine", period: l.periodLabel, amountPaise: l.amountPaise });
       continue;
     }
     const due = ledger.find((e) => e.month === l.month && e.head === l.head && e.kind === "due");

@@ -13,7 +13,7 @@ import { csvDocument } from "~/lib/csv";
 import { formatDateTime, formatDisplayDate, istMidnight, kolkataDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { bookFor, entries, ledgerOf, ledgersOf, paymentsBetween, postOverdueDues, type Student } from "./ledger.server";
-import { balanceOf, LATE_FEE_HEAD, monthLabel, type FeePurpose } from "./schedule";
+import { balanceOf, monthLabel, type FeePurpose } from "./schedule";
 import { listStudents } from "./students.server";
 
 export const MODE_LABELS: Record<string, string> = { online: "Online", cash: "Cash", cheque: "Cheque", dd: "Demand draft", upi: "UPI", neft: "NEFT" };
@@ -101,14 +101,15 @@ const KIND_WORDS: Record<string, string> = { due: "Due", concession: "Concession
 
 /** A statement of account: every ledger line of the session (both purposes) with a running balance. */
 export async function statementPdf(db: Database, student: Student, session: string, now = new Date()): Promise<Buffer> {
-  const rows: { date: string; text: string; debit: number; credit: number }[] = [];
+  const rows: { at: number; id: number; date: string; text: string; debit: number; credit: number }[] = [];
   for (const purpose of ["tuition", "bus"] as FeePurpose[]) {
     for (const l of await ledgerOf(db, student.id, session, purpose)) {
       const plus = l.kind === "due" || l.kind === "late_fee" || l.kind === "refund";
-      rows.push({ date: kolkataDate(l.createdAt), text: `${KIND_WORDS[l.kind]}: ${l.head === LATE_FEE_HEAD ? "Late fee" : l.head}, ${l.periodLabel}${l.note ? ` (${l.note})` : ""}`, debit: plus ? l.amountPaise : 0, credit: plus ? 0 : l.amountPaise });
+      const what = l.kind === "late_fee" ? `Late fee, ${l.periodLabel}` : `${KIND_WORDS[l.kind]}: ${l.head}, ${l.periodLabel}`;
+      rows.push({ at: l.createdAt.getTime(), id: l.id, date: kolkataDate(l.createdAt), text: `${what}${l.note ? ` (${l.note})` : ""}`, debit: plus ? l.amountPaise : 0, credit: plus ? 0 : l.amountPaise });
     }
   }
-  rows.sort((a, b) => a.date.localeCompare(b.date));
+  rows.sort((a, b) => a.at - b.at || a.id - b.id);
   const book = await bookFor(db, session);
   const fonts = path.resolve("assets/fonts");
   return new Promise((resolve, reject) => {
