@@ -21,7 +21,7 @@ import {
   type Student,
 } from "~/features/fees/ledger.server";
 import { studentById } from "~/features/fees/students.server";
-import type { PaymentOrder } from "~/features/payments/orders.server";
+import { openOrderFor, type PaymentOrder } from "~/features/payments/orders.server";
 import type { PaymentPurposeHandler } from "~/features/payments/purposes";
 import { cancelReceipt, issueReceipt, type Receipt } from "~/features/receipts/issue.server";
 import { issueOrderReceipt, orderReceiptLinks, type OrderFacts, type ReceiptFacts } from "~/features/receipts/order-receipts.server";
@@ -127,6 +127,9 @@ export async function collectAtOffice(input: OfficeInput, db?: Database): Promis
   return database.transaction(async (tx) => {
     const quote = await quoteMonths(tx, input.studentId, input.session, input.purpose, input.months, input.today);
     if (!quote.ok) return { kind: "refused" as const, message: quote.problem.message };
+    // A payment the gateway is still taking for this student would pay the same months twice.
+    const open = await openOrderFor(tx, input.purpose, feePayableKey(input.studentId, input.session));
+    if (open?.status === "pending") return { kind: "refused" as const, message: `An online payment for this student is in progress (order ${open.reference}): check it in Payments before taking money at the office.` };
     const recorded = await recordPayment(tx, {
       studentId: input.studentId,
       session: input.session,
