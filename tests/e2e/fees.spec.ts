@@ -158,6 +158,7 @@ test("the administrator imports a roll (all or nothing), records a cash payment,
   // Cash for every overdue month of Meera's school fee (she has no bus): she leaves the list.
   await page.goto(`${server.origin}/admin/fees?q=E2E/001`);
   await page.getByRole("link", { name: "E2E/001" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Meera Das");
   const school = page.locator("form", { has: page.getByText("School fee", { exact: true }) });
   const overdue = school.locator("li", { hasText: "Overdue" });
   const n = await overdue.count();
