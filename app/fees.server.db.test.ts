@@ -194,6 +194,36 @@ describe("fees on the ledger", () => {
     expect(row).toMatchObject({ name: "Second Child", className: "LKG" });
   });
 
+  it("an open order is handed off again only for the very same lines, never for other months of the same amount", async () => {
+    const key = `student:999999:${SESSION}`;
+    const quote = (month: string) => async () => ({ description: month, lines: [{ label: `Tuition Fee — ${month}`, amountPaise: 1_000_00, ref: `${month}|Tuition Fee` }] });
+    const a = await service.start({ purpose: "tuition", payableKey: key, quote: quote("2026-04") });
+    const again = await service.start({ purpose: "tuition", payableKey: key, quote: quote("2026-04") });
+    const other = await service.start({ purpose: "tuition", payableKey: key, quote: quote("2026-05") });
+    if (a.kind !== "handoff" || again.kind !== "handoff" || other.kind !== "handoff") throw new Error("no hand-off");
+    expect(again.order.id).toBe(a.order.id);
+    expect(other.order.id).not.toBe(a.order.id);
+    expect(other.order.lines[0]!.ref).toBe("2026-05|Tuition Fee");
+  });
+
+  it("the office waits while an online order may be paid; a later choice gets its own order", async () => {
+    await saveBook(db, feeBookSchema.parse({ session: SESSION, dueDay: 10, structures: [{ classes: ["Class 5"], heads: [{ name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: 1_000_00 }] }], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }), "test");
+    const { id } = await db.transaction((tx) => createStudent(tx, { name: "Open Order", dateOfBirth: "2015-01-01", className: "Class 5", mobile: "9000000000" }, 2092));
+    clock = new Date("2026-04-02T06:00:00Z");
+    const first = await service.start({ purpose: "tuition", payableKey: feePayableKey(id, SESSION), quote: feeQuote(id, SESSION, "tuition", ["2026-04"], "2026-04-02") });
+    expect(first.kind).toBe("handoff");
+    const office = { studentId: id, session: SESSION, purpose: "tuition" as const, months: ["2026-04"], mode: "cash" as const, today: "2026-04-02", by: "test" };
+    expect(await collectAtOffice({ ...office, now: clock }, db)).toMatchObject({ kind: "refused" });
+    clock = new Date(clock.getTime() + 25 * 60_000);
+    expect(await collectAtOffice({ ...office, now: clock }, db)).toMatchObject({ kind: "recorded" });
+    const second = await service.start({ purpose: "tuition", payableKey: feePayableKey(id, SESSION), quote: feeQuote(id, SESSION, "tuition", ["2026-05"], "2026-04-02") });
+    expect(second.kind).toBe("handoff");
+    if (second.kind === "handoff" && first.kind === "handoff") {
+      expect(second.order.id).not.toBe(first.order.id);
+      expect(second.order.lines.map((l) => l.ref)).toEqual(["2026-05|Tuition Fee"]);
+    }
+  });
+
   it("the ledger refuses edits and deletes", async () => {
     const [line] = await db.select().from(feeLedger).limit(1);
     await expect(db.update(feeLedger).set({ amountPaise: 1 }).where(eq(feeLedger.id, line!.id))).rejects.toThrow();

@@ -23,6 +23,7 @@ import {
 import { studentById } from "~/features/fees/students.server";
 import { openOrderFor, type PaymentOrder } from "~/features/payments/orders.server";
 import type { PaymentPurposeHandler } from "~/features/payments/purposes";
+import { REUSE_OPEN_ORDER_MS } from "~/features/payments/service.server";
 import { cancelReceipt, issueReceipt, type Receipt } from "~/features/receipts/issue.server";
 import { issueOrderReceipt, orderReceiptLinks, type OrderFacts, type ReceiptFacts } from "~/features/receipts/order-receipts.server";
 import { RECEIPT_SERIES } from "~/features/receipts/series";
@@ -127,9 +128,11 @@ export async function collectAtOffice(input: OfficeInput, db?: Database): Promis
   return database.transaction(async (tx) => {
     const quote = await quoteMonths(tx, input.studentId, input.session, input.purpose, input.months, input.today);
     if (!quote.ok) return { kind: "refused" as const, message: quote.problem.message };
-    // A payment the gateway is still taking for this student would pay the same months twice.
+    // A payment the gateway may be taking for this student now would pay the same months twice.
     const open = await openOrderFor(tx, input.purpose, feePayableKey(input.studentId, input.session));
-    if (open?.status === "pending") return { kind: "refused" as const, message: `An online payment for this student is in progress (order ${open.reference}): check it in Payments before taking money at the office.` };
+    if (open && (open.status === "pending" || now.getTime() - open.createdAt.getTime() < REUSE_OPEN_ORDER_MS)) {
+      return { kind: "refused" as const, message: `An online payment for this student is in progress (order ${open.reference}): check it in Payments, or try again in ${REUSE_OPEN_ORDER_MS / 60_000} minutes.` };
+    }
     const recorded = await recordPayment(tx, {
       studentId: input.studentId,
       session: input.session,
