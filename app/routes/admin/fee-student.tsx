@@ -12,12 +12,13 @@ import { sessionOf } from "~/features/fees/book";
 import { FeesNav, Notice, OfficeCollect, PaymentsTable, secondary } from "~/features/fees/components/admin";
 import { StudentForm, type StudentValues } from "~/features/fees/components/student-form";
 import { accountOf, bookFor, paymentsOf } from "~/features/fees/ledger.server";
+import { parseOfficeForm } from "~/features/fees/office-form";
 import { accountView } from "~/features/fees/parent.server";
 import { studentSchema } from "~/features/fees/roster";
 import { MODE_LABELS } from "~/features/fees/reports.server";
 import { studentById, updateStudent } from "~/features/fees/students.server";
-import { collectAtOffice, FEE_PURPOSE_NAMES, OFFICE_MODES, refundFeePayment, type OfficeMode } from "~/fees.server";
-import { formatDateTime, formatDisplayDate, kolkataDate } from "~/lib/dates";
+import { collectAtOffice, FEE_PURPOSE_NAMES, refundFeePayment } from "~/fees.server";
+import { formatDateTime, kolkataDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { readForm } from "~/lib/request-body.server";
 
@@ -79,29 +80,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data(saved === "updated" ? { error: null, ok: "Student saved. Dues already posted keep their amounts." } : { error: "That admission number belongs to another student.", ok: null }, { status: saved === "updated" ? 200 : 400, headers });
   }
   if (intent === "collect") {
-    const purpose = text("purpose") === "bus" ? "bus" : "tuition";
-    const mode = text("mode") as OfficeMode;
-    if (!(mode in OFFICE_MODES)) return data({ error: "Choose the mode of payment.", ok: null }, { status: 400, headers });
-    const number = text("instrumentNumber", 20);
-    const bank = text("bank", 80);
-    const date = text("instrumentDate", 10);
-    const utr = text("utr", 30);
-    if ((mode === "cheque" || mode === "dd") && (!/^\d{6}$/.test(number) || bank.length < 2 || !/^\d{4}-\d{2}-\d{2}$/.test(date))) {
-      return data({ error: "A cheque or demand draft needs its 6-digit number, the bank and its date.", ok: null }, { status: 400, headers });
-    }
-    if ((mode === "upi" || mode === "neft") && !/^[A-Za-z0-9]{8,30}$/.test(utr)) return data({ error: "A UPI or NEFT payment needs its UTR (8 to 30 letters and digits).", ok: null }, { status: 400, headers });
+    const parsed = parseOfficeForm(form);
+    if (!parsed.ok) return data({ error: parsed.message, ok: null }, { status: 400, headers });
     const today = kolkataDate(new Date());
-    const result = await collectAtOffice({
-      studentId: student.id,
-      session: sessionOf(today),
-      purpose,
-      months: form.getAll("month").map(String).slice(0, 12),
-      mode,
-      instrument: mode === "cheque" || mode === "dd" ? `No. ${number}, ${bank}, ${formatDisplayDate(date)}` : null,
-      bankReference: mode === "upi" || mode === "neft" ? utr.toUpperCase() : null,
-      today,
-      by: user.email,
-    });
+    const result = await collectAtOffice({ ...parsed.value, studentId: student.id, session: sessionOf(today), today, by: user.email });
     return result.kind === "recorded"
       ? data({ error: null, ok: `Payment of ${formatRupees(result.receipt.totalPaise)} recorded. Receipt ${result.receipt.number} issued.` }, { headers })
       : data({ error: result.message, ok: null }, { status: 400, headers });
