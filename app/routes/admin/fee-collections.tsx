@@ -15,7 +15,7 @@ export function rangeOf(url: URL): { from: string; to: string } {
     const t = new Date(`${v}T00:00:00Z`).getTime();
     return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
   };
-  const ok = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) && real(v) ? v : null);
+  const ok = (v: string | null) => (v && /^(19|20)\d{2}-\d{2}-\d{2}$/.test(v) && real(v) ? v : null);
   const from = ok(url.searchParams.get("from")) ?? `${today.slice(0, 8)}01`;
   const to = ok(url.searchParams.get("to")) ?? today;
   return from <= to ? { from, to } : { from: to, to: from };

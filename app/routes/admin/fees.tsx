@@ -11,7 +11,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
   headers.set("Cache-Control", "no-store");
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 60);
+  // PostgreSQL text holds no NUL: control characters are never part of a name or number.
+  const q = (url.searchParams.get("q") ?? "").replace(/\p{Cc}/gu, "").slice(0, 60);
   const cls = url.searchParams.get("class") ?? "";
   const className = (FEE_CLASSES as readonly string[]).includes(cls) ? cls : "";
   const rows = await listStudents(await getDb(), { q, className });
