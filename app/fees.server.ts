@@ -10,7 +10,6 @@ import { getDb, type Database } from "~/db/client.server";
 import type { FeePurpose } from "~/features/fees/schedule";
 import {
   attachReceipt,
-  paymentById,
   payLineFromRef,
   payLineRef,
   quoteMonths,
@@ -20,7 +19,6 @@ import {
   type PayLine,
   type Student,
 } from "~/features/fees/ledger.server";
-import { studentById } from "~/features/fees/students.server";
 import { openOrderFor, type PaymentOrder } from "~/features/payments/orders.server";
 import type { PaymentPurposeHandler } from "~/features/payments/purposes";
 import { REUSE_OPEN_ORDER_MS } from "~/features/payments/service.server";
@@ -168,11 +166,3 @@ export async function refundFeePayment(paymentId: number, reason: string, by: st
     return result.kind;
   });
 }
-
-/** The student and payment behind a fee payment id (for the admin's refund page). */
-export async function feePaymentWithStudent(paymentId: number) {
-  const db = await getDb();
-  const payment = await paymentById(db, paymentId);
-  return payment ? { payment, student: await studentById(db, payment.studentId) } : null;
-}
-

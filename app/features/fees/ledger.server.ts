@@ -48,11 +48,6 @@ export async function saveBook(db: Database, book: FeeBook, by: string): Promise
     .onConflictDoUpdate({ target: feeBooks.session, set: { book: valid, updatedBy: by, updatedAt: new Date() } });
 }
 
-/** Sessions that have a fee book, newest first. */
-export async function bookSessions(db: Database): Promise<string[]> {
-  const rows = await db.select({ session: feeBooks.session }).from(feeBooks).orderBy(sql`${feeBooks.session} DESC`);
-  return rows.map((r) => r.session);
-}
 
 /** Locks one student's row until the transaction ends (serialises everything about their money). */
 export async function lockStudent(tx: Database, studentId: number): Promise<Student | null> {
@@ -261,11 +256,6 @@ export async function reversePayment(tx: Database, paymentId: number, reason: st
   return { kind: "reversed", payment: reversed! };
 }
 
-/** The payment recorded for an online order, if any. */
-export async function paymentForOrder(db: Database, orderId: number): Promise<FeePayment | null> {
-  const [row] = await db.select().from(feePayments).where(eq(feePayments.orderId, orderId));
-  return row ?? null;
-}
 
 export async function paymentById(db: Database, id: number): Promise<FeePayment | null> {
   const [row] = await db.select().from(feePayments).where(eq(feePayments.id, id));
