@@ -48,7 +48,6 @@ export async function saveBook(db: Database, book: FeeBook, by: string): Promise
     .onConflictDoUpdate({ target: feeBooks.session, set: { book: valid, updatedBy: by, updatedAt: new Date() } });
 }
 
-
 /** Locks one student's row until the transaction ends (serialises everything about their money). */
 export async function lockStudent(tx: Database, studentId: number): Promise<Student | null> {
   const [row] = await tx.select().from(students).where(eq(students.id, studentId)).for("update");
@@ -256,12 +255,6 @@ export async function reversePayment(tx: Database, paymentId: number, reason: st
   return { kind: "reversed", payment: reversed! };
 }
 
-
-export async function paymentById(db: Database, id: number): Promise<FeePayment | null> {
-  const [row] = await db.select().from(feePayments).where(eq(feePayments.id, id));
-  return row ?? null;
-}
-
 /** A student's payments, newest first. */
 export async function paymentsOf(db: Database, studentId: number): Promise<FeePayment[]> {
   return db.select().from(feePayments).where(eq(feePayments.studentId, studentId)).orderBy(sql`${feePayments.paidAt} DESC`);
@@ -311,7 +304,6 @@ export async function paymentsBetween(db: Database, from: Date, to: Date) {
   const lines = ids.length === 0 ? [] : await db.select().from(feeLedger).where(and(inArray(feeLedger.paymentId, ids), eq(feeLedger.kind, "payment")));
   return { pays, lines };
 }
-
 
 /**
  * The quote of `quoteMonths` without keeping anything: priced in a transaction that is rolled
