@@ -149,15 +149,15 @@ export function checkRoster(text: string, known: { busStops: readonly string[]; 
     const reasons: string[] = [];
     if (cells.length !== ROSTER_COLUMNS.length) reasons.push(`Expected ${ROSTER_COLUMNS.length} columns, found ${cells.length}`);
     if (!parsed.success) reasons.push(...parsed.error.issues.map((iss) => `${String(iss.path[0] ?? "row")}: ${iss.message}`));
-    else {
-      const s = parsed.data;
-      if (s.busStop && !known.busStops.includes(s.busStop)) reasons.push(`busStop: no bus stop "${s.busStop}" in the fee book`);
-      for (const c of s.concessions) if (!known.concessions.includes(c)) reasons.push(`concessions: no concession "${c}" in the fee book`);
-      const first = seen.get(s.admissionNumber);
-      if (first) reasons.push(`admissionNumber: ${s.admissionNumber} is also on line ${first}`);
-      seen.set(s.admissionNumber, line);
-      if (reasons.length === 0) rows.push(s);
-    }
+    // Checked on the cells as typed, so a row wrong in several ways lists every reason at once.
+    const stop = (raw.bus_stop ?? "").trim().toUpperCase();
+    if (stop && !known.busStops.includes(stop)) reasons.push(`busStop: no bus stop "${stop}" in the fee book`);
+    for (const c of (raw.concessions ?? "").toUpperCase().split(/[\s;|,]+/).filter(Boolean)) if (!known.concessions.includes(c)) reasons.push(`concessions: no concession "${c}" in the fee book`);
+    const number = (raw.admission_number ?? "").trim().toUpperCase();
+    const first = seen.get(number);
+    if (number && first) reasons.push(`admissionNumber: ${number} is also on line ${first}`);
+    else if (number) seen.set(number, line);
+    if (parsed.success && reasons.length === 0) rows.push(parsed.data);
     if (reasons.length > 0) problems.push({ line, admissionNumber: String(raw.admission_number ?? "").trim(), reasons });
   });
   return { rows, problems };
