@@ -32,6 +32,7 @@
  */
 import { school } from "#content/school";
 import { getDb } from "~/db/client.server";
+import { feePurposeHandler } from "~/fees.server";
 import { PROVIDER_LABELS } from "~/features/payments/labels";
 import type { PaymentOrder } from "~/features/payments/orders.server";
 import type { PaymentPurposes } from "~/features/payments/purposes";
@@ -56,6 +57,9 @@ export const paymentPurposes: PaymentPurposes = {
     onPaid: async (tx, order) => void (await issueOrderReceipt(tx, orderFacts(order), sampleReceiptFacts(order))),
     links: (db, order) => orderReceiptLinks(db, order),
   },
+  // School and bus fees (issue 13): ledger payment lines and the receipt, in this transaction.
+  tuition: feePurposeHandler("tuition", orderFacts),
+  bus: feePurposeHandler("bus", orderFacts),
 };
 
 let setup: PaymentSetup | undefined;

@@ -12,16 +12,22 @@ const placeholder = "routes/public/placeholder.tsx";
 const paymentPages = new Set(["/student-payment", "/mock-payment", "/icici-debug"]);
 /** SPEC §2 receipt pages (issue 12), routed below with their own modules. */
 const receiptPages = new Set(["/receipt-download"]);
+/** SPEC §2 fee pages (issue 13), routed below with their own modules. */
+const feePages = new Set(["/payment-portal", "/fees", "/fee-payment", "/bus-fee-payment"]);
 
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     ...pages
-      .filter((p) => !p.path.startsWith("/news/") && !paymentPages.has(p.path) && !receiptPages.has(p.path))
+      .filter((p) => !p.path.startsWith("/news/") && !paymentPages.has(p.path) && !receiptPages.has(p.path) && !feePages.has(p.path))
       .map((p) => route(p.path, builtPages[p.path]?.file ?? placeholder, { id: `page${p.path.replaceAll("/", "-")}` })),
     route("news/:slug", "routes/public/news-article.tsx", { id: "news-item" }),
     route("admissions/retry-payment/:applicationId", placeholder, { id: "retry-payment" }),
     route("receipt-download", "routes/public/receipt-download.tsx"),
+    route("payment-portal", "routes/public/payment-portal.tsx"),
+    route("fees", "routes/public/fee-payment.tsx", { id: "fees" }),
+    route("bus-fee-payment", "routes/public/fee-payment.tsx", { id: "bus-fee-payment" }),
+    route("fee-payment", "routes/public/fee-payment-redirect.ts"),
     route("verify-receipt/:hash", "routes/public/verify-receipt.tsx"),
     route("enquire", "routes/public/enquire.tsx"),
     route("payment-success", "routes/public/payment-success.tsx"),
@@ -48,6 +54,10 @@ export default [
   route("admin/analytics/jobs", "routes/admin/analytics-jobs.ts"),
   route("admin/payments/export", "routes/admin/payments-export.ts"),
   route("admin/receipts/:id", "routes/admin/receipt-pdf.ts"),
+  route("admin/fees/template.csv", "routes/admin/fee-template-csv.ts"),
+  route("admin/fees/collections.csv", "routes/admin/fee-collections-csv.ts"),
+  route("admin/fees/defaulters.csv", "routes/admin/fee-defaulters-csv.ts"),
+  route("admin/fees/students/:id/statement.pdf", "routes/admin/fee-statement-pdf.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
@@ -55,6 +65,12 @@ export default [
     route("admin/payments", "routes/admin/payments.tsx"),
     route("admin/payments/:reference", "routes/admin/payment-order.tsx"),
     route("admin/receipts/:id/cancel", "routes/admin/receipt.tsx"),
+    route("admin/fees", "routes/admin/fees.tsx"),
+    route("admin/fees/students/:id", "routes/admin/fee-student.tsx"),
+    route("admin/fees/import", "routes/admin/fee-import.tsx"),
+    route("admin/fees/book", "routes/admin/fee-book.tsx"),
+    route("admin/fees/collections", "routes/admin/fee-collections.tsx"),
+    route("admin/fees/defaulters", "routes/admin/fee-defaulters.tsx"),
     // SPEC §2 names it /icici-debug; DESIGN.md §8 makes it the administrator's.
     route("icici-debug", "routes/admin/icici-debug.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),

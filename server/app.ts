@@ -16,6 +16,7 @@ import morgan from "morgan";
 import { closeDatabase, getDatabase, isDatabaseHealthy } from "~/db/client.server";
 import { DatabaseUnavailableError } from "~/db/unavailable";
 import { seedSampleData } from "~/db/seed.server";
+import { seedSampleFees } from "~/features/fees/sample.server";
 import { startAnalyticsJobs } from "~/features/analytics/maintenance/scheduled-jobs.server";
 import { drainIngest, trackHandler } from "~/features/analytics/ingest/track.server";
 import { ensureAdminAccount } from "~/features/auth/admin-account.server";
@@ -46,6 +47,7 @@ export async function prepare(): Promise<string[]> {
   const { db, driver } = await getDatabase();
   const lines = [`Database: ${driver === "pg" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.join(config.dataDir, "pglite")}`}, migrated.`];
   if (!config.production && (await seedSampleData(db))) lines.push("Sample data added.");
+  if (!config.production && (await seedSampleFees(db))) lines.push("Sample fee book and students added.");
   lines.push(await startAnalyticsJobs(getDatabase));
   const admin = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });
   if (admin.outcome === "created") {

@@ -12,13 +12,14 @@ import { DatabaseUnavailableError } from "./unavailable";
 import * as analyticsTables from "./schema/analytics";
 import * as authTables from "./schema/auth";
 import * as enquiryTables from "./schema/enquiries";
+import * as feeTables from "./schema/fees";
 import * as paymentTables from "./schema/payments";
 import * as rateLimitTables from "./schema/rate-limits";
 import * as receiptTables from "./schema/receipts";
 import * as settingsTables from "./schema/settings";
 import * as signInTables from "./schema/sign-in-attempts";
 
-export const schema = { ...analyticsTables, ...authTables, ...enquiryTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables };
+export const schema = { ...analyticsTables, ...authTables, ...enquiryTables, ...feeTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

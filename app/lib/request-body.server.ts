@@ -39,6 +39,14 @@ export const BODY_LIMITS = {
   "/icici-debug": 1 * KiB,
   "/admin/payments/:reference": 1 * KiB,
   "/receipt-download": 4 * KiB,
+  // Fee pages (issue 13): an admission number, a date, up to 12 months and a token.
+  "/fees": 4 * KiB,
+  "/bus-fee-payment": 4 * KiB,
+  "/admin/fees/students/:id": 16 * KiB,
+  // A roll CSV: about 200 bytes a student, a few thousand students.
+  "/admin/fees/import": 2 * MiB,
+  // The fee book as JSON.
+  "/admin/fees/book": 256 * KiB,
   // A cancellation reason is at most 500 characters (up to 9 bytes each percent-encoded).
   "/admin/receipts/:id/cancel": 8 * KiB,
   // Express handlers of server/payments.ts: Eazypay's return form (~20 fields, well under

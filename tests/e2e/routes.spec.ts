@@ -15,11 +15,13 @@ const dynamicSamples = [
 
 /** SPEC §2 pages that are not public on a production server: payments.spec.ts covers them. */
 const notPublic = new Set(["/icici-debug", "/mock-payment"]);
+/** SPEC §2 pages that are another page's second URL: one canonical URL, the other a 301 (issue 13). */
+const sameScreen: Record<string, string> = { "/fee-payment": "/fees" };
 
 test.describe("routes", () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "server behaviour: once is enough");
 
-  for (const path of ["/", ...pages.map((p) => p.path).filter((p) => !notPublic.has(p)), ...dynamicSamples]) {
+  for (const path of ["/", ...pages.map((p) => p.path).filter((p) => !notPublic.has(p) && !(p in sameScreen)), ...dynamicSamples]) {
     test(`${path} answers 200 with one <h1>, a title and a canonical URL`, async ({ request, page }) => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status()).toBe(200);
@@ -27,6 +29,14 @@ test.describe("routes", () => {
       await expect(page.locator("h1")).toHaveCount(1);
       expect(await page.title()).not.toBe("");
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^http:\/\/localhost:\d+\//);
+    });
+  }
+
+  for (const [path, canonical] of Object.entries(sameScreen)) {
+    test(`${path} is a 301 to ${canonical}, keeping the query string`, async ({ request }) => {
+      const response = await request.get(`${path}?from=menu`, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      expect(response.headers().location).toBe(`${canonical}?from=menu`);
     });
   }
 
@@ -43,13 +53,14 @@ test.describe("routes", () => {
     await expect(page.locator("h1")).toHaveText("Payment Successful!");
     await expect(page.getByText("Your fee payment has been processed successfully.")).toBeVisible();
     await page.getByRole("link", { name: "Back to Fee Payment" }).click();
-    await expect(page).toHaveURL(/\/fee-payment$/);
+    // /fee-payment is the same screen as /fees, whose URL is the canonical one (a 301, issue 13).
+    await expect(page).toHaveURL(/\/fees$/);
 
     await page.goto("/payment-failure");
     await expect(page.locator("h1")).toHaveText("Payment Failed!");
     await expect(page.getByText("Your payment could not be processed. Please try again.")).toBeVisible();
     await page.getByRole("link", { name: "Try Again" }).click();
-    await expect(page).toHaveURL(/\/fee-payment$/);
+    await expect(page).toHaveURL(/\/fees$/);
   });
 
   test("unknown paths go to the home page with one 301 that keeps the query string", async ({ request, page }) => {

@@ -205,7 +205,10 @@ export function createPaymentService(deps: PaymentDeps) {
       if (amountPaise > MAX_AMOUNT_PAISE) throw new RangeError(`Amount over ${formatRupees(MAX_AMOUNT_PAISE)}`);
       const current = await openOrderFor(tx, input.purpose, input.payableKey);
       if (current?.status === "pending") return { kind: "in_progress", order: current };
-      if (current && current.amountPaise === amountPaise && current.provider === gateway.provider) return { kind: "handoff", order: current, reused: true };
+      // Reused only for the very same lines: an equal amount for other things owed (another
+      // month of fees) is a new order, or paying it would settle the wrong thing.
+      const sameLines = current && JSON.stringify(current.lines.map((l) => [l.label, l.amountPaise, l.ref ?? null])) === JSON.stringify(lines.map((l) => [l.label, l.amountPaise, l.ref ?? null]));
+      if (current && sameLines && current.amountPaise === amountPaise && current.provider === gateway.provider) return { kind: "handoff", order: current, reused: true };
       if (current) {
         await recordNote(tx, { order: current, kind: "order", status: "expired", now: now(), detail: `Superseded by a new attempt for ${formatRupees(amountPaise)}.` });
         logDecision(current, null, `superseded by a new attempt for ${formatRupees(amountPaise)} (the amount owed changed)`);

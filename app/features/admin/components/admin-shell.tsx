@@ -8,6 +8,7 @@ const NAV = [
   { to: "/admin/enquiries", label: "Enquiries", end: false },
   { to: "/admin/applications", label: "Applications", end: false },
   { to: "/admin/payments", label: "Payments", end: false },
+  { to: "/admin/fees", label: "Fees", end: false },
 ];
 
 export function AdminShell({ email, children }: { email: string; children: ReactNode }) {

@@ -1,0 +1,118 @@
+/**
+ * The fee book (issue 13): what the school charges in one academic session (April–March), as the
+ * administrator sets it. Plain data validated with zod on every save and every read, shared by
+ * the server and the browser (no table module here). Amounts are integer paise.
+ *
+ * - Heads per class group with a period each: monthly (every month), quarterly (April, July,
+ *   October, January), annual (April) or one-time (April, only for students who joined in that
+ *   session). Each falls due on `dueDay` of its month (IST).
+ * - Bus fee per route or stop, per month.
+ * - Concession rules: a percentage (sibling, staff child, RTE/EWS 100 %) or a fixed amount per
+ *   period, applied to the heads they name.
+ * - One late fee rule: per day after the due date, or flat, never above the cap.
+ */
+import { z } from "zod";
+
+/** Classes as CBSE schools name them (SPEC §3 class options). */
+export const FEE_CLASSES = ["Nursery", "LKG", "UKG", ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)] as const;
+
+export const HEAD_PERIODS = ["monthly", "quarterly", "annual", "one_time"] as const;
+export type HeadPeriod = (typeof HEAD_PERIODS)[number];
+
+/** How each period reads in the admin area. */
+export const HEAD_PERIOD_LABELS: Record<HeadPeriod, string> = { monthly: "Monthly", quarterly: "Quarterly", annual: "Annual", one_time: "One-time" };
+
+const paise = z.number().int("Amounts are whole paise").min(0, "Amounts cannot be negative").max(10_000_000_00, "That amount is too large");
+const name = z.string().trim().min(2, "Give a name").max(60, "Keep names under 60 characters");
+const code = z.string().trim().regex(/^[A-Z0-9_-]{2,20}$/, "Codes are 2-20 capital letters, digits, - or _");
+
+export const feeHeadSchema = z.object({
+  name,
+  /** Tuition Fee is kept apart on receipts (Income Tax Act s.80C). */
+  kind: z.enum(["tuition", "fee"]),
+  period: z.enum(HEAD_PERIODS),
+  amountPaise: paise.refine((v) => v > 0, "Amounts must be above zero"),
+});
+export type FeeHead = z.infer<typeof feeHeadSchema>;
+
+export const classFeesSchema = z.object({
+  classes: z.array(z.enum(FEE_CLASSES)).min(1, "Name at least one class"),
+  heads: z.array(feeHeadSchema).min(1, "Give at least one head"),
+});
+export type ClassFees = z.infer<typeof classFeesSchema>;
+
+export const busStopSchema = z.object({ code, name, monthlyPaise: paise.refine((v) => v > 0, "Amounts must be above zero") });
+export type BusStop = z.infer<typeof busStopSchema>;
+
+export const concessionRuleSchema = z
+  .object({
+    code,
+    name,
+    kind: z.enum(["percent", "fixed"]),
+    /** Percent of each named head (0-100), for kind "percent". */
+    percent: z.number().int().min(1).max(100).optional(),
+    /** Paise off each named head per period, for kind "fixed". */
+    amountPaise: paise.optional(),
+    /** Heads it applies to, by name ("Bus Fee" for the bus). */
+    heads: z.array(name).min(1, "Name at least one head"),
+  })
+  .refine((r) => (r.kind === "percent" ? r.percent !== undefined : r.amountPaise !== undefined && r.amountPaise > 0), "A percent rule needs a percent, a fixed rule an amount");
+export type ConcessionRule = z.infer<typeof concessionRuleSchema>;
+
+export const lateFeeRuleSchema = z.object({
+  kind: z.enum(["per_day", "flat"]),
+  /** Per day late, or once. */
+  amountPaise: paise,
+  /** The most one period's late fee can be. */
+  capPaise: paise,
+});
+export type LateFeeRule = z.infer<typeof lateFeeRuleSchema>;
+
+/** The name bus fees carry on the ledger and receipts. */
+export const BUS_HEAD = "Bus Fee";
+
+export const feeBookSchema = z
+  .object({
+    /** Academic session "2026-27": 1 April 2026 to 31 March 2027. */
+    session: z.string().regex(/^\d{4}-\d{2}$/, "Sessions read like 2026-27"),
+    /** Day of the month each period falls due (1-28). */
+    dueDay: z.number().int().min(1).max(28),
+    structures: z.array(classFeesSchema).min(1, "Give the fees of at least one class group"),
+    bus: z.array(busStopSchema),
+    concessions: z.array(concessionRuleSchema),
+    lateFee: lateFeeRuleSchema,
+  })
+  .superRefine((book, ctx) => {
+    const [start, end] = book.session.split("-").map(Number) as [number, number];
+    if ((start + 1) % 100 !== end) ctx.addIssue({ code: "custom", path: ["session"], message: "A session runs April to March of the next year, e.g. 2026-27" });
+    const seen = new Set<string>();
+    for (const s of book.structures) for (const c of s.classes) {
+      if (seen.has(c)) ctx.addIssue({ code: "custom", path: ["structures"], message: `${c} is in two class groups` });
+      seen.add(c);
+    }
+    for (const s of book.structures) {
+      const names = s.heads.map((h) => h.name);
+      if (new Set(names).size !== names.length) ctx.addIssue({ code: "custom", path: ["structures"], message: `A head is named twice for ${s.classes.join(", ")}` });
+      if (names.includes(BUS_HEAD)) ctx.addIssue({ code: "custom", path: ["structures"], message: `"${BUS_HEAD}" is the bus's head; give the school's heads other names` });
+    }
+    const stops = book.bus.map((b) => b.code);
+    if (new Set(stops).size !== stops.length) ctx.addIssue({ code: "custom", path: ["bus"], message: "Two bus stops share a code" });
+    const rules = book.concessions.map((r) => r.code);
+    if (new Set(rules).size !== rules.length) ctx.addIssue({ code: "custom", path: ["concessions"], message: "Two concessions share a code" });
+    if (book.lateFee.capPaise < (book.lateFee.kind === "flat" ? 0 : book.lateFee.amountPaise) && book.lateFee.amountPaise > 0) {
+      ctx.addIssue({ code: "custom", path: ["lateFee"], message: "The late fee cap is below one day's late fee" });
+    }
+  });
+export type FeeBook = z.infer<typeof feeBookSchema>;
+
+/** The heads of `className` in the book, or none when the book does not charge that class. */
+export function headsFor(book: FeeBook, className: string): FeeHead[] {
+  return book.structures.find((s) => (s.classes as string[]).includes(className))?.heads ?? [];
+}
+
+/** The academic session (April–March) of an IST date "YYYY-MM-DD", e.g. "2026-27". */
+export function sessionOf(isoDate: string): string {
+  const [y, m] = isoDate.split("-").map(Number) as [number, number];
+  const start = m >= 4 ? y : y - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}

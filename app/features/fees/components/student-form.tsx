@@ -1,0 +1,39 @@
+/** The administrator's edit form for one student (issue 13); keeps what was typed on error. */
+import { Form } from "react-router";
+import { FEE_CLASSES } from "../book";
+import { input, primary } from "./admin";
+
+export type StudentValues = Record<"admissionNumber" | "name" | "dateOfBirth" | "className" | "section" | "fatherName" | "motherName" | "mobile" | "email" | "busStop" | "concessions" | "joinedSession", string>;
+
+const FIELDS: { name: keyof StudentValues; label: string; type?: string }[] = [
+  { name: "admissionNumber", label: "Admission number" },
+  { name: "name", label: "Name" },
+  { name: "dateOfBirth", label: "Date of birth", type: "date" },
+  { name: "section", label: "Section" },
+  { name: "fatherName", label: "Father's name" },
+  { name: "motherName", label: "Mother's name" },
+  { name: "mobile", label: "Mobile", type: "tel" },
+  { name: "email", label: "E-mail", type: "email" },
+  { name: "busStop", label: "Bus stop code (blank: no bus)" },
+  { name: "concessions", label: "Concession codes (comma separated)" },
+  { name: "joinedSession", label: "Joined in session (e.g. 2026-27)" },
+];
+
+export function StudentForm({ values, busy }: { values: StudentValues; busy: boolean }) {
+  return (
+    <Form method="post" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="save" />
+      {FIELDS.slice(0, 3).map((f) => (
+        <label key={f.name}><span className="font-semibold">{f.label}</span><input name={f.name} type={f.type ?? "text"} defaultValue={values[f.name]} className={input} /></label>
+      ))}
+      <label>
+        <span className="font-semibold">Class</span>
+        <select name="className" defaultValue={values.className} className={input}>{FEE_CLASSES.map((c) => <option key={c}>{c}</option>)}</select>
+      </label>
+      {FIELDS.slice(3).map((f) => (
+        <label key={f.name}><span className="font-semibold">{f.label}</span><input name={f.name} type={f.type ?? "text"} defaultValue={values[f.name]} className={input} /></label>
+      ))}
+      <div className="flex items-end"><button type="submit" disabled={busy} className={primary}>Save student</button></div>
+    </Form>
+  );
+}

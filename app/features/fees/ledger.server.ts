@@ -1,0 +1,323 @@
+/**
+ * The fee ledger (issue 13; docs/decisions/016-fees.md): posting dues, quoting what a chosen set
+ * of months costs, recording a payment (online or at the office) and reversing one. Every
+ * function that changes money runs inside a transaction and first locks the student's row
+ * (`lockStudent`), so the quote of an online payment, the webhook that marks it paid and the
+ * office counter never interleave for one student. Amounts are integer paise; dates IST.
+ * Every function throws what the driver throws.
+ */
+import { and, asc, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { feeBooks, feeLedger, feePayments, students } from "~/db/schema/fees";
+import { feeBookSchema, type FeeBook } from "./book";
+import {
+  checkSelection,
+  LATE_FEE_HEAD,
+  monthLabel,
+  monthViews,
+  schedule,
+  type FeePurpose,
+  type LedgerEntry,
+  type MonthView,
+  type ScheduleMonth,
+  type SelectionProblem,
+} from "./schedule";
+
+export type Student = typeof students.$inferSelect;
+export type LedgerLine = typeof feeLedger.$inferSelect;
+export type FeePayment = typeof feePayments.$inferSelect;
+
+/** The fee book of `session`, validated; null when the school has not set one. */
+export async function bookFor(db: Database, session: string): Promise<FeeBook | null> {
+  const [row] = await db.select().from(feeBooks).where(eq(feeBooks.session, session));
+  if (!row) return null;
+  const parsed = feeBookSchema.safeParse(row.book);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Saves a session's fee book (validated again here). Lines already on the ledger keep the
+ * amounts they were posted with: the new book applies to what is posted from now on.
+ * Throws ZodError for an invalid book.
+ */
+export async function saveBook(db: Database, book: FeeBook, by: string): Promise<void> {
+  const valid = feeBookSchema.parse(book);
+  await db
+    .insert(feeBooks)
+    .values({ session: valid.session, book: valid, updatedBy: by, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: feeBooks.session, set: { book: valid, updatedBy: by, updatedAt: new Date() } });
+}
+
+/** Locks one student's row until the transaction ends (serialises everything about their money). */
+export async function lockStudent(tx: Database, studentId: number): Promise<Student | null> {
+  const [row] = await tx.select().from(students).where(eq(students.id, studentId)).for("update");
+  return row ?? null;
+}
+
+/** A student's ledger lines for one session and purpose, oldest first. */
+export async function ledgerOf(db: Database, studentId: number, session: string, purpose: FeePurpose): Promise<LedgerLine[]> {
+  return db
+    .select()
+    .from(feeLedger)
+    .where(and(eq(feeLedger.studentId, studentId), eq(feeLedger.session, session), eq(feeLedger.purpose, purpose)))
+    .orderBy(asc(feeLedger.id));
+}
+
+const facts = (s: Student) => ({ className: s.className, busStop: s.busStop, concessions: s.concessions, joinedSession: s.joinedSession });
+
+/** What a student's account looks like for a purpose on `today`: each month with its status. */
+export type Account = { student: Student; book: FeeBook; purpose: FeePurpose; months: MonthView[] };
+
+/** The student's months for `purpose` in `book`'s session on `today` (IST), from the ledger. */
+export async function accountOf(db: Database, student: Student, book: FeeBook, purpose: FeePurpose, today: string): Promise<Account> {
+  const ledger = await ledgerOf(db, student.id, book.session, purpose);
+  return { student, book, purpose, months: monthViews(schedule(book, facts(student), purpose), ledger, book.lateFee, today) };
+}
+
+/**
+ * Posts the dues (and their concessions) of `months` to the ledger, once per head and month:
+ * posting again does nothing, so a due keeps the amount it was first posted with.
+ */
+export async function postDues(tx: Database, student: Student, book: FeeBook, purpose: FeePurpose, months: readonly ScheduleMonth[]): Promise<void> {
+  const rows = months.flatMap((m) =>
+    m.items.flatMap((item) => {
+      const base = { studentId: student.id, session: book.session, purpose, month: m.month, head: item.head, headKind: item.headKind, periodLabel: item.periodLabel };
+      return [
+        { ...base, kind: "due" as const, amountPaise: item.amountPaise },
+        ...(item.concessionPaise > 0 ? [{ ...base, kind: "concession" as const, amountPaise: item.concessionPaise, note: item.concessionNames.join(", ") }] : []),
+      ];
+    }),
+  );
+  if (rows.length > 0) await tx.insert(feeLedger).values(rows).onConflictDoNothing();
+}
+
+const SIGN: Record<LedgerLine["kind"], number> = { due: 1, concession: -1, late_fee: 1, payment: -1, refund: 1 };
+
+/** One line of what is being paid: a head of a month (or its late fee), paise. */
+export type PayLine = { month: string; head: string; periodLabel: string; amountPaise: number };
+
+export type Quote = { ok: true; months: MonthView[]; lines: PayLine[]; totalPaise: number } | { ok: false; problem: SelectionProblem | { kind: "no_book" | "no_student"; message: string } };
+
+/**
+ * What paying `chosen` months ("2026-04"…) costs on `today`, computed from the ledger inside
+ * `tx` with the student locked: dues of those months are posted first, then each head's
+ * outstanding amount and the late fee (if the month is overdue and none was charged yet) make
+ * the lines. Refuses an empty choice, a paid month and a choice that is not the oldest unpaid
+ * months (issue 13: oldest first, no gaps).
+ */
+export async function quoteMonths(tx: Database, studentId: number, session: string, purpose: FeePurpose, chosen: readonly string[], today: string): Promise<Quote> {
+  const student = await lockStudent(tx, studentId);
+  if (!student) return { ok: false, problem: { kind: "no_student", message: "No such student." } };
+  const book = await bookFor(tx, session);
+  if (!book) return { ok: false, problem: { kind: "no_book", message: "The fee book for this session is not set yet." } };
+  const before = await accountOf(tx, student, book, purpose, today);
+  const checked = checkSelection(before.months, chosen);
+  if (!checked.ok) return checked;
+  await postDues(tx, student, book, purpose, checked.months);
+  const ledger = await ledgerOf(tx, student.id, book.session, purpose);
+  const lines: PayLine[] = [];
+  for (const m of checked.months) {
+    const heads = [...new Set(ledger.filter((l) => l.month === m.month && l.kind === "due").map((l) => l.head))];
+    for (const head of heads) {
+      const mine = ledger.filter((l) => l.month === m.month && l.head === head);
+      const owed = mine.reduce((s, l) => s + SIGN[l.kind] * l.amountPaise, 0);
+      if (owed > 0) lines.push({ month: m.month, head, periodLabel: mine[0]!.periodLabel, amountPaise: owed });
+    }
+    const late = ledger.filter((l) => l.month === m.month && l.head === LATE_FEE_HEAD);
+    const lateOwed = late.length > 0 ? late.reduce((s, l) => s + SIGN[l.kind] * l.amountPaise, 0) : m.lateFeePaise;
+    if (lateOwed > 0) lines.push({ month: m.month, head: LATE_FEE_HEAD, periodLabel: monthLabel(m.month), amountPaise: lateOwed });
+  }
+  const totalPaise = lines.reduce((s, l) => s + l.amountPaise, 0);
+  return { ok: true, months: checked.months, lines, totalPaise };
+}
+
+/** The order line's ref for a pay line: "2026-04|Tuition Fee". */
+export function payLineRef(line: Pick<PayLine, "month" | "head">): string {
+  return `${line.month}|${line.head}`;
+}
+
+/** The pay line an order line stands for, or null when its ref is not one of ours. */
+export function payLineFromRef(ref: string | undefined, label: string, amountPaise: number): PayLine | null {
+  const m = /^(\d{4}-\d{2})\|(.+)$/.exec(ref ?? "");
+  if (!m) return null;
+  return { month: m[1]!, head: m[2]!, periodLabel: label.split(" — ")[1] ?? monthLabel(m[1]!), amountPaise };
+}
+
+/** How a receipt line counts (the receipts feature's kinds). */
+export type PaidLine = { kind: "tuition" | "fee" | "late_fee" | "concession"; head: string; period: string | null; amountPaise: number };
+
+export type RecordInput = {
+  studentId: number;
+  session: string;
+  purpose: FeePurpose;
+  lines: readonly PayLine[];
+  mode: FeePayment["mode"];
+  instrument?: string | null;
+  bankReference?: string | null;
+  orderId?: number | null;
+  paidAt: Date;
+  recordedBy?: string | null;
+};
+
+/**
+ * Records a payment inside `tx` (student already locked by the caller's transaction or locked
+ * here): a late fee line where one is paid and not yet charged, one payment line per pay line,
+ * and the payment row. Returns the payment and the receipt's lines (each head gross, its
+ * concession below zero, late fees), which add up to the amount paid. Throws RangeError when
+ * there are no lines.
+ */
+export async function recordPayment(tx: Database, input: RecordInput): Promise<{ payment: FeePayment; receiptLines: PaidLine[]; student: Student }> {
+  if (input.lines.length === 0) throw new RangeError("A payment needs at least one line");
+  const student = await lockStudent(tx, input.studentId);
+  if (!student) throw new RangeError(`No student ${input.studentId}`);
+  const amountPaise = input.lines.reduce((s, l) => s + l.amountPaise, 0);
+  const [payment] = await tx
+    .insert(feePayments)
+    .values({
+      studentId: student.id,
+      purpose: input.purpose,
+      session: input.session,
+      mode: input.mode,
+      instrument: input.instrument ?? null,
+      bankReference: input.bankReference ?? null,
+      orderId: input.orderId ?? null,
+      amountPaise,
+      paidAt: input.paidAt,
+      recordedBy: input.recordedBy ?? null,
+    })
+    .returning();
+  const ledger = await ledgerOf(tx, student.id, input.session, input.purpose);
+  const base = { studentId: student.id, session: input.session, purpose: input.purpose, paymentId: payment!.id };
+  const rows: (typeof feeLedger.$inferInsert)[] = [];
+  for (const l of input.lines) {
+    const due = ledger.find((e) => e.month === l.month && e.head === l.head && e.kind === "due");
+    const headKind = l.head === LATE_FEE_HEAD ? "late_fee" : (due?.headKind ?? "fee");
+    if (l.head === LATE_FEE_HEAD && !ledger.some((e) => e.month === l.month && e.kind === "late_fee")) {
+      rows.push({ ...base, month: l.month, head: l.head, headKind, periodLabel: l.periodLabel, kind: "late_fee", amountPaise: l.amountPaise });
+    }
+    rows.push({ ...base, month: l.month, head: l.head, headKind, periodLabel: due?.periodLabel ?? l.periodLabel, kind: "payment", amountPaise: l.amountPaise });
+  }
+  await tx.insert(feeLedger).values(rows);
+  return { payment: payment!, receiptLines: receiptLinesFor(input.lines, ledger), student };
+}
+
+/**
+ * Receipt lines for pay lines: a head paid in full shows its gross due and its concession
+ * (negative); a head paid again after a refund, or with no due, shows the amount paid.
+ */
+export function receiptLinesFor(lines: readonly PayLine[], ledger: readonly Pick<LedgerLine, "month" | "head" | "kind" | "amountPaise" | "headKind" | "periodLabel">[]): PaidLine[] {
+  const out: PaidLine[] = [];
+  for (const l of lines) {
+    if (l.head === LATE_FEE_HEAD) {
+      out.push({ kind: "late_fee", head: "Fine", period: l.periodLabel, amountPaise: l.amountPaise });
+      continue;
+    }
+    const due = ledger.find((e) => e.month === l.month && e.head === l.head && e.kind === "due");
+    const conc = ledger.find((e) => e.month === l.month && e.head === l.head && e.kind === "concession");
+    const kind = due?.headKind === "tuition" ? "tuition" : "fee";
+    const period = due?.periodLabel ?? l.periodLabel;
+    if (due && due.amountPaise - (conc?.amountPaise ?? 0) === l.amountPaise) {
+      out.push({ kind, head: l.head, period, amountPaise: due.amountPaise });
+      if (conc) out.push({ kind: "concession", head: `Concession on ${l.head}`, period, amountPaise: -conc.amountPaise });
+    } else {
+      out.push({ kind, head: l.head, period, amountPaise: l.amountPaise });
+    }
+  }
+  return out;
+}
+
+/** Links a payment to the receipt issued for it (in the same transaction). */
+export async function attachReceipt(tx: Database, paymentId: number, receiptId: number): Promise<void> {
+  await tx.update(feePayments).set({ receiptId }).where(eq(feePayments.id, paymentId));
+}
+
+export type ReverseResult = { kind: "reversed"; payment: FeePayment } | { kind: "already_reversed"; payment: FeePayment } | { kind: "not_found" };
+
+/**
+ * Refunds or cancels a payment inside `tx`: a reversing `refund` line for each of its payment
+ * lines (the months are owed again) and the payment marked reversed with the reason. The
+ * caller cancels its receipt in the same transaction. Throws RangeError for a reason outside
+ * 3-500 characters.
+ */
+export async function reversePayment(tx: Database, paymentId: number, reason: string, by: string, now = new Date()): Promise<ReverseResult> {
+  const why = reason.trim();
+  if (why.length < 3 || why.length > 500) throw new RangeError("Give a reason of 3 to 500 characters");
+  const [found] = await tx.select().from(feePayments).where(eq(feePayments.id, paymentId));
+  if (!found) return { kind: "not_found" };
+  await lockStudent(tx, found.studentId);
+  const [payment] = await tx.select().from(feePayments).where(eq(feePayments.id, paymentId)).for("update");
+  if (payment!.reversedAt) return { kind: "already_reversed", payment: payment! };
+  const paid = await tx.select().from(feeLedger).where(and(eq(feeLedger.paymentId, paymentId), eq(feeLedger.kind, "payment")));
+  await tx.insert(feeLedger).values(
+    paid.map((l) => ({ studentId: l.studentId, session: l.session, purpose: l.purpose, month: l.month, head: l.head, headKind: l.headKind, periodLabel: l.periodLabel, kind: "refund" as const, amountPaise: l.amountPaise, note: why, paymentId })),
+  );
+  const [reversed] = await tx.update(feePayments).set({ reversedAt: now, reversalReason: why, reversedBy: by.slice(0, 200) }).where(eq(feePayments.id, paymentId)).returning();
+  return { kind: "reversed", payment: reversed! };
+}
+
+/** A student's payments, newest first. */
+export async function paymentsOf(db: Database, studentId: number): Promise<FeePayment[]> {
+  return db.select().from(feePayments).where(eq(feePayments.studentId, studentId)).orderBy(sql`${feePayments.paidAt} DESC`);
+}
+
+/**
+ * Posts every student's dues of the months already past their due date on `today` (both
+ * purposes), so balances read from the ledger include them. Idempotent.
+ */
+export async function postOverdueDues(db: Database, session: string, today: string): Promise<void> {
+  const book = await bookFor(db, session);
+  if (!book) return;
+  const roll = await db.select().from(students);
+  await db.transaction(async (tx) => {
+    for (const s of roll) {
+      for (const purpose of ["tuition", "bus"] as const) {
+        const months = schedule(book, facts(s), purpose).filter((m) => m.dueDate < today);
+        await postDues(tx, s, book, purpose, months);
+      }
+    }
+  });
+}
+
+/** Ledger entries of many students (for reports), grouped by student id. */
+export async function ledgersOf(db: Database, session: string, studentIds?: readonly number[]): Promise<Map<number, LedgerLine[]>> {
+  const where = studentIds ? and(eq(feeLedger.session, session), inArray(feeLedger.studentId, [...studentIds])) : eq(feeLedger.session, session);
+  const rows = studentIds && studentIds.length === 0 ? [] : await db.select().from(feeLedger).where(where).orderBy(asc(feeLedger.id));
+  const map = new Map<number, LedgerLine[]>();
+  for (const r of rows) map.set(r.studentId, [...(map.get(r.studentId) ?? []), r]);
+  return map;
+}
+
+/** Plain ledger entries, as the schedule functions read them. */
+export function entries(lines: readonly LedgerLine[]): LedgerEntry[] {
+  return lines.map((l) => ({ kind: l.kind, month: l.month, head: l.head, amountPaise: l.amountPaise }));
+}
+
+/** Payments made in [from, to) (UTC instants), with their ledger lines, for the collections report. */
+export async function paymentsBetween(db: Database, from: Date, to: Date) {
+  const pays = await db
+    .select({ payment: feePayments, student: students })
+    .from(feePayments)
+    .innerJoin(students, eq(students.id, feePayments.studentId))
+    .where(and(sql`${feePayments.paidAt} >= ${from}`, sql`${feePayments.paidAt} < ${to}`))
+    .orderBy(asc(feePayments.paidAt));
+  const ids = pays.map((p) => p.payment.id);
+  const lines = ids.length === 0 ? [] : await db.select().from(feeLedger).where(and(inArray(feeLedger.paymentId, ids), eq(feeLedger.kind, "payment")));
+  return { pays, lines };
+}
+
+/**
+ * The quote of `quoteMonths` without keeping anything: priced in a transaction that is rolled
+ * back (the dues it would post are not kept), for showing a total before paying.
+ */
+export async function priceMonths(db: Database, studentId: number, session: string, purpose: FeePurpose, chosen: readonly string[], today: string): Promise<Quote> {
+  let priced: Quote | undefined;
+  await db
+    .transaction(async (tx) => {
+      priced = await quoteMonths(tx, studentId, session, purpose, chosen, today);
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  return priced!;
+}

@@ -1,0 +1,169 @@
+/**
+ * The student roll as the administrator imports it (issue 13): the CSV template, a small RFC 4180
+ * reader and one zod schema per row, shared by the import, the edit form and createStudent.
+ * Every row is checked; the import is all or nothing (roster.server.ts).
+ */
+import { z } from "zod";
+import { FEE_CLASSES } from "./book";
+
+/** The template's columns, in order. */
+export const ROSTER_COLUMNS = [
+  "admission_number",
+  "name",
+  "date_of_birth",
+  "class",
+  "section",
+  "father_name",
+  "mother_name",
+  "mobile",
+  "email",
+  "bus_stop",
+  "concessions",
+  "joined_session",
+] as const;
+
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Keep it under ${max} characters`)
+    .transform((v) => v || null);
+
+/** A date of birth between 1990 and today, as "YYYY-MM-DD" (the template also takes DD/MM/YYYY). */
+export const dateOfBirth = z
+  .string()
+  .trim()
+  .transform((v) => {
+    const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(v);
+    return dmy ? `${dmy[3]}-${dmy[2]!.padStart(2, "0")}-${dmy[1]!.padStart(2, "0")}` : v;
+  })
+  .refine((v) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= "1990-01-01" && d.getTime() <= Date.now();
+  }, "Give the date of birth as YYYY-MM-DD or DD/MM/YYYY");
+
+export const studentSchema = z.object({
+  admissionNumber: z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9/-]{0,29}$/, "Admission numbers are letters, digits, / or -, up to 30"),
+  name: z.string().trim().min(2, "Give the student's name").max(100, "Keep the name under 100 characters"),
+  dateOfBirth,
+  className: z.enum(FEE_CLASSES, { message: "Give a class from Nursery, LKG, UKG, Class 1 … Class 12" }),
+  section: optional(5),
+  fatherName: optional(100),
+  motherName: optional(100),
+  mobile: z.string().trim().regex(/^[6-9]\d{9}$/, "Please enter a valid 10-digit mobile number"),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .refine((v) => v === "" || z.email().safeParse(v).success, "Please enter a valid email address")
+    .transform((v) => v || null),
+  busStop: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((v) => v || null),
+  concessions: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((v) => (v ? [...new Set(v.split(/[\s;|,]+/).filter(Boolean))] : [])),
+  joinedSession: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^\d{4}-\d{2}$/.test(v), "Sessions read like 2026-27")
+    .transform((v) => v || null),
+});
+export type StudentInput = z.output<typeof studentSchema>;
+
+/** Reads CSV text (RFC 4180: quotes, doubled quotes, CRLF or LF) into rows of cells. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, "");
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    }
+    else if (c === "\n" || c === "\r") {
+      if (c === "\r" && src[i + 1] === "\n") i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else cell += c;
+  }
+  if (cell !== "" || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((c) => c.trim() !== ""));
+}
+
+export type RowProblem = { line: number; admissionNumber: string; reasons: string[] };
+export type RosterCheck = { rows: StudentInput[]; problems: RowProblem[] };
+
+/**
+ * Checks a roll CSV: the header must be the template's; each row is validated with
+ * studentSchema, plus the stops and concessions the fee book knows and no admission number
+ * twice. `line` counts from 1 with the header as line 1.
+ */
+export function checkRoster(text: string, known: { busStops: readonly string[]; concessions: readonly string[] }): RosterCheck {
+  const [header, ...body] = parseCsv(text);
+  const want = ROSTER_COLUMNS.join(",");
+  if (!header || header.map((h) => h.trim().toLowerCase()).join(",") !== want) {
+    return { rows: [], problems: [{ line: 1, admissionNumber: "", reasons: [`The first line must be the template's header: ${want}`] }] };
+  }
+  if (body.length === 0) return { rows: [], problems: [{ line: 2, admissionNumber: "", reasons: ["The file has no students"] }] };
+  const rows: StudentInput[] = [];
+  const problems: RowProblem[] = [];
+  const seen = new Map<string, number>();
+  body.forEach((cells, i) => {
+    const line = i + 2;
+    const raw = Object.fromEntries(ROSTER_COLUMNS.map((c, j) => [c, cells[j] ?? ""]));
+    const parsed = studentSchema.safeParse({
+      admissionNumber: raw.admission_number,
+      name: raw.name,
+      dateOfBirth: raw.date_of_birth,
+      className: raw.class,
+      section: raw.section,
+      fatherName: raw.father_name,
+      motherName: raw.mother_name,
+      mobile: raw.mobile,
+      email: raw.email,
+      busStop: raw.bus_stop,
+      concessions: raw.concessions,
+      joinedSession: raw.joined_session,
+    });
+    const reasons: string[] = [];
+    if (cells.length !== ROSTER_COLUMNS.length) reasons.push(`Expected ${ROSTER_COLUMNS.length} columns, found ${cells.length}`);
+    if (!parsed.success) reasons.push(...parsed.error.issues.map((iss) => `${String(iss.path[0] ?? "row")}: ${iss.message}`));
+    // Checked on the cells as typed, so a row wrong in several ways lists every reason at once.
+    const stop = (raw.bus_stop ?? "").trim().toUpperCase();
+    if (stop && !known.busStops.includes(stop)) reasons.push(`busStop: no bus stop "${stop}" in the fee book`);
+    for (const c of (raw.concessions ?? "").toUpperCase().split(/[\s;|,]+/).filter(Boolean)) if (!known.concessions.includes(c)) reasons.push(`concessions: no concession "${c}" in the fee book`);
+    const number = (raw.admission_number ?? "").trim().toUpperCase();
+    const first = seen.get(number);
+    if (number && first) reasons.push(`admissionNumber: ${number} is also on line ${first}`);
+    else if (number) seen.set(number, line);
+    if (parsed.success && reasons.length === 0) rows.push(parsed.data);
+    if (reasons.length > 0) problems.push({ line, admissionNumber: String(raw.admission_number ?? "").trim(), reasons });
+  });
+  return { rows, problems };
+}
+
+/** The template file: header and one example row. */
+export function rosterTemplate(): string {
+  return `${ROSTER_COLUMNS.join(",")}\r\n2026/0001,Riya Kumari,2015-06-14,Class 5,A,Rakesh Kumar,Sunita Devi,9000000001,parent@example.com,R1-MALANCHA,SIBLING,2026-27\r\n`;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { feeBookSchema } from "./book";
+import { sampleFeeBook } from "./sample";
+import { balanceOf, checkSelection, concessionOn, lateFee, maskName, monthViews, schedule, sessionMonths, totalOf, type LedgerEntry } from "./schedule";
+
+const book = sampleFeeBook("2026-27");
+const riya = { className: "Class 5", busStop: "R1", concessions: [], joinedSession: null };
+
+describe("schedule", () => {
+  it("runs April to March", () => {
+    expect(sessionMonths("2026-27")).toEqual(["2026-04", "2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11", "2026-12", "2027-01", "2027-02", "2027-03"]);
+  });
+
+  it("puts monthly heads in every month, quarterly ones each quarter, annual in April, one-time only for a new student", () => {
+    const months = schedule(book, riya, "tuition");
+    expect(months).toHaveLength(12);
+    expect(months[0]!.items.map((i) => i.head)).toEqual(["Tuition Fee", "Computer Fee", "Annual Charges"]);
+    expect(months[1]!.items.map((i) => i.head)).toEqual(["Tuition Fee"]);
+    expect(months[3]!.items.map((i) => [i.head, i.periodLabel])).toEqual([["Tuition Fee", "July 2026"], ["Computer Fee", "Jul–Sep 2026"]]);
+    expect(months[9]!.dueDate).toBe("2027-01-15");
+    const fresh = schedule(book, { ...riya, joinedSession: "2026-27" }, "tuition");
+    expect(fresh[0]!.items.map((i) => i.head)).toContain("Admission Fee");
+  });
+
+  it("charges the bus by the student's stop, and nothing without one", () => {
+    expect(schedule(book, riya, "bus").map((m) => m.items[0]!.amountPaise)).toEqual(Array(12).fill(1_200_00));
+    expect(schedule(book, { ...riya, busStop: null }, "bus")).toEqual([]);
+  });
+
+  it("applies concessions to named heads only, never above the amount", () => {
+    expect(concessionOn(book.concessions, ["SIBLING"], "Tuition Fee", 2_600_00)).toEqual({ paise: 260_00, names: ["Sibling concession"] });
+    expect(concessionOn(book.concessions, ["SIBLING"], "Annual Charges", 7_500_00).paise).toBe(0);
+    expect(concessionOn(book.concessions, ["RTE", "MERIT"], "Tuition Fee", 2_600_00).paise).toBe(2_600_00);
+    expect(concessionOn(book.concessions, ["MERIT"], "Tuition Fee", 300_00).paise).toBe(300_00);
+  });
+});
+
+describe("late fee", () => {
+  const perDay = { kind: "per_day" as const, amountPaise: 10_00, capPaise: 150_00 };
+  it("is nothing on the due date, per day after it up to the cap, or flat", () => {
+    expect(lateFee(perDay, "2026-04-15", "2026-04-15")).toBe(0);
+    expect(lateFee(perDay, "2026-04-15", "2026-04-18")).toBe(30_00);
+    expect(lateFee(perDay, "2026-04-15", "2026-06-01")).toBe(150_00);
+    expect(lateFee({ kind: "flat", amountPaise: 100_00, capPaise: 100_00 }, "2026-04-15", "2026-04-16")).toBe(100_00);
+  });
+});
+
+describe("month views and selection", () => {
+  const months = schedule(book, riya, "tuition");
+  it("tells paid, overdue with its late fee, due and upcoming apart", () => {
+    const ledger: LedgerEntry[] = [
+      { kind: "due", month: "2026-04", head: "Tuition Fee", amountPaise: 2_600_00 },
+      { kind: "due", month: "2026-04", head: "Computer Fee", amountPaise: 600_00 },
+      { kind: "due", month: "2026-04", head: "Annual Charges", amountPaise: 7_500_00 },
+      { kind: "payment", month: "2026-04", head: "Tuition Fee", amountPaise: 2_600_00 },
+      { kind: "payment", month: "2026-04", head: "Computer Fee", amountPaise: 600_00 },
+      { kind: "payment", month: "2026-04", head: "Annual Charges", amountPaise: 7_500_00 },
+    ];
+    const views = monthViews(months, ledger, book.lateFee, "2026-06-10");
+    expect(views.slice(0, 4).map((v) => v.status)).toEqual(["paid", "overdue", "due", "upcoming"]);
+    expect(views[1]).toMatchObject({ payablePaise: 2_700_00, lateFeePaise: 100_00 });
+    expect(views[2]).toMatchObject({ payablePaise: 2_600_00, lateFeePaise: 0 });
+  });
+
+  it("keeps a posted due's amount when the fee book changes later", () => {
+    const dearer = feeBookSchema.parse({ ...book, structures: book.structures.map((s) => ({ ...s, heads: s.heads.map((h) => (h.name === "Tuition Fee" ? { ...h, amountPaise: 9_999_00 } : h)) })) });
+    const ledger: LedgerEntry[] = [{ kind: "due", month: "2026-05", head: "Tuition Fee", amountPaise: 2_600_00 }];
+    const views = monthViews(schedule(dearer, riya, "tuition"), ledger, book.lateFee, "2026-05-01");
+    expect(views[1]!.payablePaise).toBe(2_600_00);
+    expect(views[2]!.payablePaise).toBe(9_999_00);
+  });
+
+  it("takes only the oldest unpaid months, without gaps", () => {
+    const views = monthViews(months, [], book.lateFee, "2026-06-10");
+    expect(checkSelection(views, [])).toMatchObject({ ok: false, problem: { kind: "empty" } });
+    expect(checkSelection(views, ["2026-05"])).toMatchObject({ ok: false, problem: { kind: "out_of_order" } });
+    expect(checkSelection(views, ["2026-04", "2026-06"])).toMatchObject({ ok: false, problem: { kind: "out_of_order" } });
+    expect(checkSelection(views, ["2031-04"])).toMatchObject({ ok: false, problem: { kind: "unknown" } });
+    const ok = checkSelection(views, ["2026-05", "2026-04"]);
+    expect(ok.ok && ok.months.map((m) => m.month)).toEqual(["2026-04", "2026-05"]);
+    expect(ok.ok && totalOf(ok.months)).toBe(2_600_00 + 600_00 + 7_500_00 + 100_00 + 2_600_00 + 100_00);
+  });
+
+  it("computes the balance from ledger lines alone", () => {
+    expect(
+      balanceOf([
+        { kind: "due", month: "2026-04", head: "T", amountPaise: 1000 },
+        { kind: "concession", month: "2026-04", head: "T", amountPaise: 100 },
+        { kind: "late_fee", month: "2026-04", head: "Late Fee", amountPaise: 50 },
+        { kind: "payment", month: "2026-04", head: "T", amountPaise: 950 },
+        { kind: "refund", month: "2026-04", head: "T", amountPaise: 950 },
+      ]),
+    ).toBe(950);
+  });
+
+  it("masks names", () => {
+    expect(maskName("Riya  Kumari")).toBe("R*** K*****");
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * What a student owes in a session and what can be paid now (issue 13), as plain functions of
+ * the fee book, the student and the student's ledger lines, so the parent's screen, the office
+ * counter, the payment's quote and the tests all compute it the same way.
+ *
+ * A *period* here is a month of the session ("2026-04"): every head falling due that month
+ * (monthly heads each month, quarterly ones in April, July, October and January, annual and
+ * one-time ones in April) is paid together. Dates are IST calendar dates "YYYY-MM-DD"; money is
+ * integer paise.
+ */
+import { BUS_HEAD, headsFor, type ConcessionRule, type FeeBook, type LateFeeRule } from "./book";
+
+export type FeePurpose = "tuition" | "bus";
+
+/** What the schedule needs to know about a student. */
+export type StudentFacts = { className: string; busStop: string | null; concessions: readonly string[]; joinedSession: string | null };
+
+export type HeadKind = "tuition" | "fee" | "bus";
+
+/** One head falling due in a month: its gross amount and the concession the rules give. */
+export type ScheduleItem = { head: string; headKind: HeadKind; periodLabel: string; amountPaise: number; concessionPaise: number; concessionNames: string[] };
+
+export type ScheduleMonth = { month: string; label: string; dueDate: string; items: ScheduleItem[] };
+
+export const LEDGER_KINDS = ["due", "concession", "late_fee", "payment", "refund"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** A ledger line as the schedule reads it (amounts are positive; the kind gives the sign). */
+export type LedgerEntry = { kind: LedgerKind; month: string; head: string; amountPaise: number };
+
+export type MonthStatus = "paid" | "due" | "overdue" | "upcoming";
+
+/** One month as the parent and the office see it. */
+export type MonthView = ScheduleMonth & {
+  status: MonthStatus;
+  /** What paying this month now costs: outstanding dues less concessions, plus the late fee. */
+  payablePaise: number;
+  /** The late fee included in payablePaise (already charged, or charged if paid on `today`). */
+  lateFeePaise: number;
+  /** Whether the late fee is already on the ledger (it then stays whatever the date). */
+  lateFeePosted: boolean;
+};
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const SHORT = MONTHS.map((m) => m.slice(0, 3));
+
+/** The twelve months of session "2026-27", April first: "2026-04" … "2027-03". */
+export function sessionMonths(session: string): string[] {
+  const start = Number(session.slice(0, 4));
+  return Array.from({ length: 12 }, (_, i) => {
+    const m = ((i + 3) % 12) + 1;
+    return `${i < 9 ? start : start + 1}-${String(m).padStart(2, "0")}`;
+  });
+}
+
+/** "April 2026" for "2026-04". */
+export function monthLabel(month: string): string {
+  return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}
+
+function quarterLabel(month: string): string {
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  const end = m + 2;
+  return `${SHORT[m - 1]}–${SHORT[end - 1]} ${y}`;
+}
+
+/**
+ * Concession on one head for one period: the sum of the student's rules naming the head
+ * (percent of the amount rounded down to the paisa, or the fixed amount), never above the amount.
+ */
+export function concessionOn(rules: readonly ConcessionRule[], codes: readonly string[], head: string, amountPaise: number): { paise: number; names: string[] } {
+  let paise = 0;
+  const names: string[] = [];
+  for (const rule of rules) {
+    if (!codes.includes(rule.code) || !rule.heads.includes(head)) continue;
+    paise += rule.kind === "percent" ? Math.floor((amountPaise * (rule.percent ?? 0)) / 100) : (rule.amountPaise ?? 0);
+    names.push(rule.name);
+  }
+  return { paise: Math.min(paise, amountPaise), names };
+}
+
+/**
+ * The session's months with what falls due in each for `purpose` ("tuition": the school's heads
+ * of the student's class; "bus": the student's stop, monthly). Months with nothing due are left
+ * out. One-time heads apply only to a student who joined in the book's session.
+ */
+export function schedule(book: FeeBook, student: StudentFacts, purpose: FeePurpose): ScheduleMonth[] {
+  const months = sessionMonths(book.session);
+  const heads = purpose === "tuition" ? headsFor(book, student.className) : [];
+  const stop = purpose === "bus" && student.busStop ? book.bus.find((b) => b.code === student.busStop) : undefined;
+  const result: ScheduleMonth[] = [];
+  months.forEach((month, index) => {
+    const items: ScheduleItem[] = [];
+    const add = (head: string, headKind: HeadKind, periodLabel: string, amountPaise: number) => {
+      const c = concessionOn(book.concessions, student.concessions, head, amountPaise);
+      items.push({ head, headKind, periodLabel, amountPaise, concessionPaise: c.paise, concessionNames: c.names });
+    };
+    for (const h of heads) {
+      if (h.period === "monthly") add(h.name, h.kind, monthLabel(month), h.amountPaise);
+      else if (h.period === "quarterly" && index % 3 === 0) add(h.name, h.kind, quarterLabel(month), h.amountPaise);
+      else if (h.period === "annual" && index === 0) add(h.name, h.kind, book.session, h.amountPaise);
+      else if (h.period === "one_time" && index === 0 && student.joinedSession === book.session) add(h.name, h.kind, "One-time", h.amountPaise);
+    }
+    if (stop) add(BUS_HEAD, "bus", monthLabel(month), stop.monthlyPaise);
+    if (items.length > 0) result.push({ month, label: monthLabel(month), dueDate: `${month}-${String(book.dueDay).padStart(2, "0")}`, items });
+  });
+  return result;
+}
+
+/** Whole days from IST date `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const ms = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
+  return Math.round((ms(to) - ms(from)) / 86_400_000);
+}
+
+/**
+ * Late fee of one period paid on `paidOn` when it fell due on `dueDate`: nothing up to and on
+ * the due date; after it, the rule's amount per day late (or once, for "flat"), at most the cap.
+ */
+export function lateFee(rule: LateFeeRule, dueDate: string, paidOn: string): number {
+  const days = daysBetween(dueDate, paidOn);
+  if (days <= 0 || rule.amountPaise === 0) return 0;
+  const fee = rule.kind === "flat" ? rule.amountPaise : rule.amountPaise * days;
+  return Math.min(fee, rule.capPaise);
+}
+
+function sumOf(entries: readonly LedgerEntry[], kind: LedgerKind, month: string, head?: string): number {
+  return entries.filter((e) => e.kind === kind && e.month === month && (head === undefined || e.head === head)).reduce((s, e) => s + e.amountPaise, 0);
+}
+
+/** The late fee's head on the ledger. */
+export const LATE_FEE_HEAD = "Late Fee";
+
+/**
+ * Each month of the schedule with its status on `today` (IST) and what paying it costs, from
+ * the ledger: dues already posted count as posted (a later change of the fee book never rewrites
+ * them); heads not yet posted count at the book's amounts. A month is paid when payments cover
+ * it, overdue after its due date, due from the first of its month, upcoming before.
+ */
+export function monthViews(months: readonly ScheduleMonth[], ledger: readonly LedgerEntry[], rule: LateFeeRule, today: string): MonthView[] {
+  return months.map((m) => {
+    let owed = 0;
+    for (const item of m.items) {
+      const posted = ledger.some((e) => e.kind === "due" && e.month === m.month && e.head === item.head);
+      owed += posted ? sumOf(ledger, "due", m.month, item.head) - sumOf(ledger, "concession", m.month, item.head) : item.amountPaise - item.concessionPaise;
+    }
+    const paidNet = sumOf(ledger, "payment", m.month) - sumOf(ledger, "refund", m.month);
+    const postedLate = sumOf(ledger, "late_fee", m.month);
+    const lateFeePosted = ledger.some((e) => e.kind === "late_fee" && e.month === m.month);
+    const overdue = today > m.dueDate;
+    // A late fee is charged once per month, only while something of it is unpaid after the due date.
+    const lateFeePaise = lateFeePosted ? postedLate : overdue && owed - paidNet > 0 ? lateFee(rule, m.dueDate, today) : 0;
+    const payablePaise = Math.max(0, owed + lateFeePaise - paidNet);
+    const status: MonthStatus = payablePaise === 0 ? "paid" : overdue ? "overdue" : today >= `${m.month}-01` ? "due" : "upcoming";
+    return { ...m, status, payablePaise, lateFeePaise: payablePaise === 0 ? postedLate : lateFeePaise, lateFeePosted };
+  });
+}
+
+export type SelectionProblem = { kind: "empty" | "unknown" | "already_paid" | "out_of_order"; message: string };
+
+export const SELECTION_MESSAGES = {
+  empty: "Choose at least one month to pay.",
+  unknown: "One of the chosen months is not in this session.",
+  already_paid: "One of the chosen months is already paid.",
+  out_of_order: "Pay the oldest unpaid month first: choose months in order, without leaving a gap.",
+} as const;
+
+/**
+ * Checks the months a payer chose: at least one, all unpaid, and exactly the oldest unpaid ones
+ * (oldest first, no gaps; issue 13). Returns the chosen views in order, or the problem.
+ */
+export function checkSelection(views: readonly MonthView[], chosen: readonly string[]): { ok: true; months: MonthView[] } | { ok: false; problem: SelectionProblem } {
+  const wanted = new Set(chosen);
+  if (wanted.size === 0) return { ok: false, problem: { kind: "empty", message: SELECTION_MESSAGES.empty } };
+  if ([...wanted].some((m) => !views.some((v) => v.month === m))) return { ok: false, problem: { kind: "unknown", message: SELECTION_MESSAGES.unknown } };
+  if (views.some((v) => wanted.has(v.month) && v.status === "paid")) return { ok: false, problem: { kind: "already_paid", message: SELECTION_MESSAGES.already_paid } };
+  const unpaid = views.filter((v) => v.status !== "paid");
+  const prefix = unpaid.slice(0, wanted.size);
+  if (!prefix.every((v) => wanted.has(v.month))) return { ok: false, problem: { kind: "out_of_order", message: SELECTION_MESSAGES.out_of_order } };
+  return { ok: true, months: prefix };
+}
+
+/** Total of the chosen months, paise (what the server charges; the browser only shows it). */
+export function totalOf(months: readonly MonthView[]): number {
+  return months.reduce((s, m) => s + m.payablePaise, 0);
+}
+
+/**
+ * A student's balance from ledger lines alone: dues − concessions + late fees − payments +
+ * refunds, paise (positive: owed to the school).
+ */
+export function balanceOf(ledger: readonly LedgerEntry[]): number {
+  const sign: Record<LedgerKind, number> = { due: 1, concession: -1, late_fee: 1, payment: -1, refund: 1 };
+  return ledger.reduce((s, e) => s + sign[e.kind] * e.amountPaise, 0);
+}
+
+/** "Riya Kumari" → "R*** K*****": enough for a parent to recognise, little for anyone else. */
+export function maskName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .map((w) => (w.length <= 1 ? w : `${w[0]}${"*".repeat(Math.min(w.length - 1, 6))}`))
+    .join(" ");
+}

@@ -1,0 +1,159 @@
+/**
+ * The student roll (issue 13): listing, editing, importing it all or nothing, creating one
+ * student with a new admission number (for admissions), and the parent's look-up by admission
+ * number and date of birth, throttled like /receipt-download (5 wrong tries per IP and 10 per
+ * admission number in 15 minutes; one generic answer for any mismatch). Throws what the driver
+ * throws.
+ */
+import { and, asc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { admissionCounters, feeLookupFailures, students } from "~/db/schema/fees";
+import type { Student } from "./ledger.server";
+import type { StudentInput } from "./roster";
+
+export const MAX_FAILURES_PER_IP = 5;
+export const MAX_FAILURES_PER_NUMBER = 10;
+export const THROTTLE_WINDOW_MS = 15 * 60_000;
+
+/** The one answer for a wrong admission number or date of birth (never says which). */
+export const STUDENT_NOT_FOUND = "We could not find a student with these details. Check the admission number and the date of birth, and try again.";
+export const STUDENT_THROTTLED = "Too many attempts. Please wait 15 minutes and try again, or ask the school office.";
+
+export async function studentById(db: Database, id: number): Promise<Student | null> {
+  const [row] = await db.select().from(students).where(eq(students.id, id));
+  return row ?? null;
+}
+
+export async function studentByAdmissionNumber(db: Database, admissionNumber: string): Promise<Student | null> {
+  const [row] = await db.select().from(students).where(sql`upper(${students.admissionNumber}) = ${admissionNumber.trim().toUpperCase()}`);
+  return row ?? null;
+}
+
+/** The roll, filtered by a name/admission-number search and a class, by class then name. */
+export async function listStudents(db: Database, filter: { q?: string; className?: string } = {}, limit = 500): Promise<Student[]> {
+  const q = filter.q?.trim();
+  const conditions = [q ? or(ilike(students.name, `%${q}%`), ilike(students.admissionNumber, `%${q}%`)) : undefined, filter.className ? eq(students.className, filter.className) : undefined].filter(Boolean);
+  return db
+    .select()
+    .from(students)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(students.className), asc(students.name))
+    .limit(limit);
+}
+
+const values = (s: StudentInput) => ({
+  admissionNumber: s.admissionNumber,
+  name: s.name,
+  dateOfBirth: s.dateOfBirth,
+  className: s.className,
+  section: s.section,
+  fatherName: s.fatherName,
+  motherName: s.motherName,
+  mobile: s.mobile,
+  email: s.email,
+  busStop: s.busStop,
+  concessions: s.concessions,
+  joinedSession: s.joinedSession,
+});
+
+/**
+ * Edits a student. Returns "duplicate" when the admission number belongs to another student.
+ * Dues already on the ledger stay as posted; the change applies to what is posted next.
+ */
+export async function updateStudent(db: Database, id: number, input: StudentInput): Promise<"updated" | "duplicate" | "not_found"> {
+  const other = await studentByAdmissionNumber(db, input.admissionNumber);
+  if (other && other.id !== id) return "duplicate";
+  const rows = await db.update(students).set({ ...values(input), updatedAt: new Date() }).where(eq(students.id, id)).returning({ id: students.id });
+  return rows.length ? "updated" : "not_found";
+}
+
+export type ImportResult = { kind: "imported"; count: number } | { kind: "rejected"; problems: { line: number; admissionNumber: string; reasons: string[] }[] };
+
+/**
+ * Imports checked rows in one transaction: an admission number already on the roll rejects
+ * the whole file (with each clash reported), so a file is taken whole or not at all.
+ */
+export async function importStudents(db: Database, rows: readonly StudentInput[]): Promise<ImportResult> {
+  return db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ n: students.admissionNumber })
+      .from(students)
+      .where(sql`upper(${students.admissionNumber}) IN (${sql.join(rows.map((r) => sql`${r.admissionNumber.toUpperCase()}`), sql`, `)})`);
+    if (existing.length > 0) {
+      const clash = new Set(existing.map((e) => e.n.toUpperCase()));
+      return {
+        kind: "rejected" as const,
+        problems: rows.flatMap((r, i) => (clash.has(r.admissionNumber.toUpperCase()) ? [{ line: i + 2, admissionNumber: r.admissionNumber, reasons: [`admissionNumber: ${r.admissionNumber} is already on the roll`] }] : [])),
+      };
+    }
+    if (rows.length > 0) await tx.insert(students).values(rows.map(values));
+    return { kind: "imported" as const, count: rows.length };
+  });
+}
+
+export type NewStudent = Omit<StudentInput, "admissionNumber" | "section" | "fatherName" | "motherName" | "email" | "busStop" | "concessions" | "joinedSession"> &
+  Partial<Pick<StudentInput, "section" | "fatherName" | "motherName" | "email" | "busStop" | "concessions" | "joinedSession">>;
+
+/**
+ * Creates a student inside `tx` with the next admission number of `year` ("2027/0001", 4 digits
+ * or more), taken from a counter row locked until `tx` ends: numbers are sequential and a rolled
+ * back transaction gives its number back. A number already on the roll (imported by hand) is
+ * skipped. For admissions (issue 14) to call when an application is admitted.
+ * Returns the new id and admission number; throws what the driver throws.
+ */
+export async function createStudent(tx: Database, input: NewStudent, year = new Date().getFullYear()): Promise<{ id: number; admissionNumber: string }> {
+  for (;;) {
+    const [counter] = await tx
+      .insert(admissionCounters)
+      .values({ year, lastNumber: 1 })
+      .onConflictDoUpdate({ target: admissionCounters.year, set: { lastNumber: sql`${admissionCounters.lastNumber} + 1` } })
+      .returning({ lastNumber: admissionCounters.lastNumber });
+    const admissionNumber = `${year}/${String(counter!.lastNumber).padStart(4, "0")}`;
+    if (await studentByAdmissionNumber(tx, admissionNumber)) continue;
+    const [row] = await tx
+      .insert(students)
+      .values({
+        admissionNumber,
+        name: input.name.trim(),
+        dateOfBirth: input.dateOfBirth,
+        className: input.className,
+        section: input.section ?? null,
+        fatherName: input.fatherName ?? null,
+        motherName: input.motherName ?? null,
+        mobile: input.mobile,
+        email: input.email ?? null,
+        busStop: input.busStop ?? null,
+        concessions: input.concessions ?? [],
+        joinedSession: input.joinedSession ?? null,
+      })
+      .returning({ id: students.id });
+    return { id: row!.id, admissionNumber };
+  }
+}
+
+export type LookupResult = { kind: "found"; student: Student } | { kind: "not_found" } | { kind: "throttled" };
+
+/**
+ * A parent's look-up: the student whose admission number and date of birth both match, or
+ * "not_found" for any mismatch (counted against the IP and the number), or "throttled" once
+ * either limit is reached, even for a right answer (so the limit cannot be probed).
+ */
+export async function findStudentForParent(db: Database, input: { admissionNumber: string; dateOfBirth: string }, ip: string, now = new Date()): Promise<LookupResult> {
+  const number = input.admissionNumber.trim().toUpperCase().slice(0, 40);
+  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  const [tries] = await db
+    .select({
+      byIp: sql<number>`count(*) FILTER (WHERE ${feeLookupFailures.ip} = ${ip})::int`,
+      byNumber: sql<number>`count(*) FILTER (WHERE ${feeLookupFailures.admissionNumber} = ${number})::int`,
+    })
+    .from(feeLookupFailures)
+    .where(and(gte(feeLookupFailures.createdAt, since), or(eq(feeLookupFailures.ip, ip), eq(feeLookupFailures.admissionNumber, number))));
+  if (Number(tries?.byIp ?? 0) >= MAX_FAILURES_PER_IP || Number(tries?.byNumber ?? 0) >= MAX_FAILURES_PER_NUMBER) return { kind: "throttled" };
+  const student = await studentByAdmissionNumber(db, number);
+  if (student && student.dateOfBirth === input.dateOfBirth) return { kind: "found", student };
+  await db.transaction(async (tx) => {
+    await tx.insert(feeLookupFailures).values({ ip, admissionNumber: number, createdAt: now });
+    await tx.delete(feeLookupFailures).where(lt(feeLookupFailures.createdAt, new Date(now.getTime() - 86_400_000)));
+  });
+  return { kind: "not_found" };
+}

@@ -1,0 +1,40 @@
+/** /admin/fees/book: the session's fee book, viewed and edited (validated; issue 13). */
+import { data } from "react-router";
+import type { Route } from "./+types/fee-book";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/auth/session.server";
+import { feeBookSchema, sessionOf } from "~/features/fees/book";
+import { FeeBookPage } from "~/features/fees/components/fee-book";
+import { bookFor, saveBook } from "~/features/fees/ledger.server";
+import { kolkataDate } from "~/lib/dates";
+import { readForm } from "~/lib/request-body.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { headers } = await requireAdmin(request);
+  headers.set("Cache-Control", "no-store");
+  const session = sessionOf(kolkataDate(new Date()));
+  const book = await bookFor(await getDb(), session);
+  return data({ session, book, text: JSON.stringify(book ?? { session, dueDay: 15, structures: [], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }, null, 2) }, { headers });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user, headers } = await requireAdmin(request);
+  headers.set("Cache-Control", "no-store");
+  const text = String((await readForm(request, "/admin/fees/book")).get("book") ?? "");
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return data({ error: "The fee book is not valid JSON: check commas and quotes.", ok: null, text }, { status: 400, headers });
+  }
+  const parsed = feeBookSchema.safeParse(json);
+  if (!parsed.success) return data({ error: parsed.error.issues.map((i) => `${i.path.join(".") || "book"}: ${i.message}`).slice(0, 5).join("; "), ok: null, text }, { status: 400, headers });
+  await saveBook(await getDb(), parsed.data, user.email);
+  return data({ error: null, ok: `Fee book ${parsed.data.session} saved.`, text: JSON.stringify(parsed.data, null, 2) }, { headers });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Fee book | Admin" }];
+
+export default function AdminFeeBook({ loaderData, actionData }: Route.ComponentProps) {
+  return <FeeBookPage book={loaderData.book} session={loaderData.session} text={actionData?.text ?? loaderData.text} error={actionData?.error ?? null} ok={actionData?.ok ?? null} />;
+}

@@ -1,0 +1,15 @@
+/** GET /admin/fees/collections.csv?from=&to=: the collections report as CSV (issue 13). */
+import type { Route } from "./+types/fee-collections-csv";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/auth/session.server";
+import { collections, collectionsCsv } from "~/features/fees/reports.server";
+import { rangeOf } from "./fee-collections";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { headers } = await requireAdmin(request);
+  const { from, to } = rangeOf(new URL(request.url));
+  headers.set("Content-Type", "text/csv; charset=utf-8");
+  headers.set("Content-Disposition", `attachment; filename="collections-${from}-to-${to}.csv"`);
+  headers.set("Cache-Control", "no-store");
+  return new Response(collectionsCsv(await collections(await getDb(), from, to)), { headers });
+}

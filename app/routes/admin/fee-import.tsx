@@ -1,0 +1,39 @@
+/** /admin/fees/import: the roll from a CSV file, every row checked, all or nothing (issue 13). */
+import { data } from "react-router";
+import type { Route } from "./+types/fee-import";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/auth/session.server";
+import { sessionOf } from "~/features/fees/book";
+import { ImportPage } from "~/features/fees/components/admin";
+import { bookFor } from "~/features/fees/ledger.server";
+import { checkRoster } from "~/features/fees/roster";
+import { importStudents } from "~/features/fees/students.server";
+import { kolkataDate } from "~/lib/dates";
+import { readForm } from "~/lib/request-body.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { headers } = await requireAdmin(request);
+  headers.set("Cache-Control", "no-store");
+  return data(null, { headers });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { headers } = await requireAdmin(request);
+  headers.set("Cache-Control", "no-store");
+  const form = await readForm(request, "/admin/fees/import");
+  const file = form.get("file");
+  const text = typeof file === "string" ? file : file ? await file.text() : "";
+  if (!text.trim()) return data({ kind: "error" as const, message: "Choose a CSV file to import." }, { status: 400, headers });
+  const db = await getDb();
+  const book = await bookFor(db, sessionOf(kolkataDate(new Date())));
+  const checked = checkRoster(text, { busStops: book?.bus.map((b) => b.code) ?? [], concessions: book?.concessions.map((c) => c.code) ?? [] });
+  if (checked.problems.length > 0) return data({ kind: "rejected" as const, problems: checked.problems }, { status: 400, headers });
+  const result = await importStudents(db, checked.rows);
+  return data(result, { status: result.kind === "imported" ? 200 : 400, headers });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Import roll | Admin" }];
+
+export default function AdminFeeImport({ actionData }: Route.ComponentProps) {
+  return <ImportPage result={actionData ?? null} />;
+}

@@ -1,0 +1,99 @@
+/**
+ * /fees (canonical; /fee-payment redirects here) and /bus-fee-payment (SPEC §2, issue 13): the
+ * parent finds the student (admission number + date of birth, throttled, one generic error),
+ * sees the session's months and pays chosen months through the payment core.
+ */
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/fee-payment";
+import { getDb } from "~/db/client.server";
+import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { sessionOf } from "~/features/fees/book";
+import { FeePayment, type FeePageResult } from "~/features/fees/components/fee-payment";
+import { accountOf, bookFor, priceMonths } from "~/features/fees/ledger.server";
+import { accountView, readStudentToken, studentToken } from "~/features/fees/parent.server";
+import { dateOfBirth } from "~/features/fees/roster";
+import type { FeePurpose } from "~/features/fees/schedule";
+import { findStudentForParent, STUDENT_NOT_FOUND, STUDENT_THROTTLED, studentById } from "~/features/fees/students.server";
+import { feePayableKey, feeQuote } from "~/fees.server";
+import { getConfig } from "~/lib/config.server";
+import { kolkataDate } from "~/lib/dates";
+import { readForm } from "~/lib/request-body.server";
+import { payments } from "~/payment-purposes.server";
+
+const noStore = { "Cache-Control": "no-store" };
+const PAGES: Record<string, { purpose: FeePurpose; title: string; description: string; intro: string; route: "/fees" | "/bus-fee-payment" }> = {
+  "/fees": { purpose: "tuition", title: "Fee Payment", description: "Pay school fees online.", intro: "Enter the student's admission number and date of birth to see the fees of this session and pay them online.", route: "/fees" },
+  "/bus-fee-payment": { purpose: "bus", title: "Bus Fee Payment", description: "Pay school bus fees online.", intro: "Enter the student's admission number and date of birth to see the bus fees of this session and pay them online.", route: "/bus-fee-payment" },
+};
+
+function pageOf(request: Request) {
+  return PAGES[new URL(request.url).pathname.replace(/\/+$/, "")] ?? PAGES["/fees"]!;
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const page = pageOf(request);
+  return data({ title: page.title, description: page.description, intro: page.intro, path: page.route, available: payments.availability().available }, { headers: noStore });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const page = pageOf(request);
+  const form = await readForm(request, page.route);
+  const intent = String(form.get("intent") ?? "");
+  const db = await getDb();
+  const secret = getConfig().receiptSecret;
+  const today = kolkataDate(new Date());
+  const session = sessionOf(today);
+  const book = await bookFor(db, session);
+
+  if (intent === "find") {
+    const values = { admissionNumber: String(form.get("admissionNumber") ?? "").slice(0, 40), dateOfBirth: String(form.get("dateOfBirth") ?? "").slice(0, 10) };
+    const dob = dateOfBirth.safeParse(values.dateOfBirth);
+    const found = values.admissionNumber.trim() && dob.success ? await findStudentForParent(db, { admissionNumber: values.admissionNumber, dateOfBirth: dob.data }, context.clientIp || "unknown") : ({ kind: "not_found" } as const);
+    if (found.kind === "throttled") return data<FeePageResult>({ kind: "error", message: STUDENT_THROTTLED, values }, { status: 429, headers: noStore });
+    if (found.kind === "not_found") return data<FeePageResult>({ kind: "error", message: STUDENT_NOT_FOUND, values }, { headers: noStore });
+    if (!book) return data<FeePageResult>({ kind: "message", message: "The fees of this session are not published yet. Please ask the school office." }, { headers: noStore });
+    const account = await accountOf(db, found.student, book, page.purpose, today);
+    return data<FeePageResult>({ kind: "account", account: accountView(account, studentToken(secret, found.student.id)), chosen: [], totalPaise: null, message: null }, { headers: noStore });
+  }
+
+  const studentId = readStudentToken(secret, String(form.get("token") ?? ""));
+  const student = studentId === null ? null : await studentById(db, studentId);
+  if (!student || !book) return data<FeePageResult>({ kind: "message", message: "Please find the student again: the page was open too long." }, { headers: noStore });
+  const chosen = form.getAll("month").map(String).slice(0, 12);
+  const token = studentToken(secret, student.id);
+  const accountWith = async (message: string | null, totalPaise: number | null) =>
+    ({ kind: "account", account: accountView(await accountOf(db, student, book, page.purpose, today), token), chosen, totalPaise, message }) satisfies FeePageResult;
+
+  // The total is the server's, priced from the ledger (nothing is kept until paying).
+  const priced = await priceMonths(db, student.id, session, page.purpose, chosen, today);
+  if (!priced.ok) return data<FeePageResult>(await accountWith(priced.problem.message, null), { headers: noStore });
+  if (intent !== "pay" || Number(form.get("seenTotal")) !== priced.totalPaise) {
+    const changed = intent === "pay" ? "The total changed with your choice: check it and pay again." : null;
+    return data<FeePageResult>(await accountWith(changed, priced.totalPaise), { headers: noStore });
+  }
+  const result = await payments.start({
+    purpose: page.purpose,
+    payableKey: feePayableKey(student.id, session),
+    payer: { name: student.fatherName ?? student.motherName ?? student.name, email: student.email, phone: student.mobile },
+    quote: feeQuote(student.id, session, page.purpose, chosen, today),
+  });
+  switch (result.kind) {
+    case "handoff":
+      throw redirect(`/pay/${result.order.publicId}`, 303);
+    case "in_progress":
+      throw redirect(`/payment-pending?order=${result.order.publicId}`, 303);
+    case "already_paid":
+      return data<FeePageResult>({ kind: "message", message: "These months are already paid.", link: { label: "See the payment", href: `/payment-success?order=${result.order.publicId}` } }, { headers: noStore });
+    case "nothing_due":
+      return data<FeePageResult>(await accountWith("These months are already paid or no longer due. Check the months and try again.", null), { headers: noStore });
+    case "unavailable":
+      return data<FeePageResult>({ kind: "message", message: result.reason }, { status: 503, headers: noStore });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: d, matches }) =>
+  d ? pageMeta({ title: d.title, description: d.description, path: d.path, siteUrl: siteUrlFrom(matches), noindex: true }) : [];
+
+export default function FeePaymentPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <FeePayment title={loaderData.title} intro={loaderData.intro} result={actionData ?? null} available={loaderData.available} />;
+}

@@ -1,0 +1,191 @@
+/**
+ * School fees in a real browser (issue 13), on a development server of its own (the test gateway
+ * and the sample fee book and roll need the development configuration): a parent finds a seeded
+ * student, pays two months of school fee and a month of bus fee through the test gateway, sees
+ * them paid and downloads the receipt; a wrong date of birth gets the one generic message. The
+ * administrator imports a roll CSV with three bad rows (rejected with reasons, nothing imported),
+ * fixes it (imported), records a cash payment, sees the defaulters list shrink, and exports the
+ * collections CSV, whose totals match the receipts.
+ */
+import { readFile, rm } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { pdfText } from "../support/pdf";
+import { E2E_ADMIN, extraPort } from "./env";
+import { signIn, skipEnquiryAutoOpen } from "./fixtures";
+import { developmentEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
+
+const PORT = extraPort(13);
+let server: SpawnedServer;
+test.describe.configure({ mode: "default" });
+// Parents pay on phones: the flow runs once, at 390 px (both widths are looked at by hand).
+test.skip(({ viewport }) => (viewport?.width ?? 0) >= 500, "runs once, at 390 px");
+
+test.beforeAll(async () => {
+  if ((test.info().project.use.viewport?.width ?? 0) >= 500) return;
+  test.setTimeout(START_TIMEOUT_MS + 30_000);
+  await rm(`data/e2e-${PORT}`, { recursive: true, force: true });
+  server = await spawnServer(PORT, developmentEnv(PORT, { PAYMENT_PROVIDER: "mock" }));
+});
+test.afterAll(() => server?.stop());
+test.beforeEach(({ page }) => skipEnquiryAutoOpen(page));
+
+const GENERIC = "We could not find a student with these details. Check the admission number and the date of birth, and try again.";
+const rupees = (text: string) => Number(/₹([\d,]+(?:\.\d\d)?)/.exec(text)![1]!.replaceAll(",", ""));
+/** Receipt totals seen by the tests, for the collections CSV check. */
+const paid: { mode: "Online" | "Cash"; rupees: number }[] = [];
+
+async function findStudent(page: Page, path: string, admissionNumber: string, dateOfBirth: string) {
+  await page.goto(`${server.origin}${path}`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Admission number").fill(admissionNumber);
+  await page.getByLabel("Student's date of birth").fill(dateOfBirth);
+  await page.getByRole("button", { name: "Find student" }).click();
+}
+
+/** Ticks the first `n` unpaid months, asks for the total, checks it against the months shown, pays through the test gateway. */
+async function payMonths(page: Page, n: number): Promise<{ months: string[]; total: number }> {
+  const boxes = page.getByRole("checkbox");
+  const months: string[] = [];
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const box = boxes.nth(i);
+    await box.check();
+    const month = (await box.getAttribute("value"))!;
+    months.push(month);
+    sum += rupees((await page.getByTestId(`month-${month}`).textContent())!);
+  }
+  await page.getByRole("button", { name: "See the total" }).click();
+  const total = rupees((await page.getByTestId("fee-total").textContent())!);
+  expect(total).toBe(sum);
+  await page.getByRole("button", { name: /^Pay ₹/ }).click();
+  await expect(page).toHaveURL(/\/pay\/[\w-]{22}$/);
+  await page.getByRole("link", { name: "Continue to payment" }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/payment-success\?order=[\w-]{22}$/);
+  await expect(page.locator("h1")).toHaveText("Payment Successful!");
+  paid.push({ mode: "Online", rupees: total });
+  return { months, total };
+}
+
+test("a parent pays two months of school fee and a bus month, sees them paid and downloads the receipt; a wrong date of birth gets the generic message", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+
+  await page.goto(`${server.origin}/payment-portal`);
+  await expect(page.getByRole("link", { name: /Application fee/ })).toHaveAttribute("href", "/admissions/status");
+  const redirected = await page.request.get(`${server.origin}/fee-payment`, { maxRedirects: 0 });
+  expect(redirected.status()).toBe(301);
+  expect(redirected.headers().location).toBe("/fees");
+
+  await findStudent(page, "/fees", "2021/0042", "2015-06-15");
+  await expect(page.getByRole("alert")).toHaveText(GENERIC);
+  await expect(page.getByLabel("Admission number")).toHaveValue("2021/0042");
+  await findStudent(page, "/fees", "2021/0099", "2015-06-14");
+  await expect(page.getByRole("alert")).toHaveText(GENERIC);
+
+  await findStudent(page, "/fees", "2021/0042", "2015-06-14");
+  await expect(page.getByTestId("student-name")).toHaveText("R*** K*****");
+  // Out of order: the second month alone is refused.
+  await page.getByRole("checkbox").nth(1).check();
+  await page.getByRole("button", { name: "See the total" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Pay the oldest unpaid month first: choose months in order, without leaving a gap.");
+  await page.getByRole("checkbox").nth(1).uncheck();
+
+  const school = await payMonths(page, 2);
+  await expect(page.getByText(/^Tuition Fee — /).first()).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download receipt" }).click()]);
+  const text = (await pdfText(await readFile((await download.path())!))).replace(/\s+/g, " ");
+  expect(text).toContain("Riya Kumari");
+  expect(text).toContain("Admission No. 2021/0042");
+  expect(text).toMatch(/Receipt No\. KVA\/\d{4}-\d{2}\/\d{6}/);
+  expect(text).toContain("Tuition Fee");
+  expect(text).toContain(`₹${school.total.toLocaleString("en-IN")}.00`);
+
+  await findStudent(page, "/bus-fee-payment", "2021/0042", "2015-06-14");
+  const bus = await payMonths(page, 1);
+
+  await findStudent(page, "/fees", "2021/0042", "2015-06-14");
+  for (const m of school.months) await expect(page.getByTestId(`month-${m}`)).toContainText("Paid");
+  await findStudent(page, "/bus-fee-payment", "2021/0042", "2015-06-14");
+  await expect(page.getByTestId(`month-${bus.months[0]}`)).toContainText("Paid");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(errors).toEqual([]);
+});
+
+const HEADER = "admission_number,name,date_of_birth,class,section,father_name,mother_name,mobile,email,bus_stop,concessions,joined_session";
+const GOOD = ["E2E/001,Meera Das,2016-03-04,Class 4,A,Amit Das,,9000000101,,,,", "E2E/002,Rohan Paul,12/08/2014,Class 6,B,Subir Paul,,9000000102,,R2,SIBLING,"];
+const BAD = ["E2E/003,Tara Sen,2016-13-40,Class 4,A,,,9000000103,,,,", "E2E/004,Ishan Roy,2015-01-01,Class 14,A,,,12345,,,,", "E2E/005,Nila Bose,2015-01-01,Class 3,A,,,9000000105,,R9,FREE,"];
+const FIXED = ["E2E/003,Tara Sen,2016-12-30,Class 4,A,,,9000000103,,,,", "E2E/004,Ishan Roy,2015-01-01,Class 4,A,,,9000000104,,,,", "E2E/005,Nila Bose,2015-01-01,Class 3,A,,,9000000105,,R1,,"];
+
+async function upload(page: Page, rows: string[]) {
+  await page.goto(`${server.origin}/admin/fees/import`);
+  await page.getByLabel("Roll CSV file").setInputFiles({ name: "roll.csv", mimeType: "text/csv", buffer: Buffer.from([HEADER, ...rows].join("\r\n")) });
+  await page.getByRole("button", { name: "Import" }).click();
+}
+
+async function defaulterCount(page: Page): Promise<number> {
+  await page.goto(`${server.origin}/admin/fees/defaulters`);
+  return Number(await page.getByTestId("defaulters-count").textContent());
+}
+
+test("the administrator imports a roll (all or nothing), records a cash payment, sees the defaulters shrink and exports collections matching the receipts", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${server.origin}/admin/fees`);
+  await signIn(page, E2E_ADMIN);
+  await page.goto(`${server.origin}/admin/fees/import`);
+  const [template] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the template (CSV)" }).click()]);
+  expect((await readFile((await template.path())!, "utf8")).split(/\r?\n/)[0]).toBe(HEADER);
+
+  await upload(page, [...GOOD, ...BAD]);
+  const rejected = page.getByTestId("rejected-rows");
+  await expect(rejected.locator("tbody tr")).toHaveCount(3);
+  await expect(rejected).toContainText("dateOfBirth");
+  await expect(rejected).toContainText("className");
+  await expect(rejected).toContainText("mobile");
+  await expect(rejected).toContainText('no bus stop "R9"');
+  await page.goto(`${server.origin}/admin/fees?q=E2E`);
+  await expect(page.getByText("No students match this search")).toBeVisible();
+
+  const before = await defaulterCount(page);
+  await upload(page, [...GOOD, ...FIXED]);
+  await expect(page.getByRole("status")).toHaveText("Imported 5 students.");
+  await page.goto(`${server.origin}/admin/fees?q=E2E`);
+  await expect(page.locator("tbody tr")).toHaveCount(5);
+  const withImported = await defaulterCount(page);
+  expect(withImported).toBe(before + 5);
+
+  // Cash for every overdue month of Meera's school fee (she has no bus): she leaves the list.
+  await page.goto(`${server.origin}/admin/fees?q=E2E/001`);
+  await page.getByRole("link", { name: "E2E/001" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Meera Das");
+  const school = page.locator("form", { has: page.getByText("School fee", { exact: true }) });
+  const overdue = school.locator("li", { hasText: "Overdue" });
+  const n = await overdue.count();
+  expect(n).toBeGreaterThan(0);
+  for (let i = 0; i < n; i++) await overdue.nth(i).getByRole("checkbox").check();
+  await school.getByLabel("Mode").selectOption("cash");
+  await school.getByRole("button", { name: "Record payment and issue receipt" }).click();
+  const done = page.getByRole("status");
+  await expect(done).toContainText(/Payment of ₹[\d,]+ recorded\. Receipt KVA\/\d{4}-\d{2}\/\d{6} issued\./);
+  paid.push({ mode: "Cash", rupees: rupees((await done.textContent())!) });
+  expect(await defaulterCount(page)).toBe(withImported - 1);
+  await expect(page.getByTestId("defaulters")).not.toContainText("E2E/001");
+
+  // The collections CSV of today: its totals are the receipts'.
+  await page.goto(`${server.origin}/admin/fees/collections`);
+  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const lines = (await readFile((await csv.path())!, "utf8")).replace(/^\uFEFF/, "").trim().split(/\r?\n/).map((l) => l.split(","));
+  expect(lines[0]).toEqual(["Date (IST)", "Head", "Class", "Mode", "Payments", "Amount (INR)"]);
+  const body = lines.slice(1, -1);
+  const total = lines.at(-1)!;
+  const sum = (mode?: string) => body.filter((r) => !mode || r[3] === mode).reduce((s, r) => s + Number(r[5]), 0);
+  const receipts = (mode?: string) => paid.filter((p) => !mode || p.mode === mode).reduce((s, p) => s + p.rupees, 0);
+  expect(total[0]).toBe("Total");
+  expect(Number(total[4])).toBe(paid.length);
+  expect(Number(total[5])).toBeCloseTo(receipts(), 2);
+  expect(sum()).toBeCloseTo(receipts(), 2);
+  expect(sum("Online")).toBeCloseTo(receipts("Online"), 2);
+  expect(sum("Cash")).toBeCloseTo(receipts("Cash"), 2);
+  await expect(page.getByTestId("collections-total")).toHaveText(`₹${receipts().toLocaleString("en-IN")}`);
+});
