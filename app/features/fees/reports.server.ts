@@ -13,6 +13,7 @@ import { csvDocument } from "~/lib/csv";
 import { formatDateTime, formatDisplayDate, istMidnight, kolkataDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { bookFor, entries, ledgerOf, ledgersOf, paymentsBetween, postOverdueDues, type Student } from "./ledger.server";
+import { FEE_CLASSES } from "./book";
 import { balanceOf, monthLabel, type FeePurpose } from "./schedule";
 import { listStudents } from "./students.server";
 
@@ -77,6 +78,9 @@ export async function defaulters(db: Database, session: string, today: string): 
   const roll = await listStudents(db, {}, 100_000);
   const ledgers = await ledgersOf(db, session);
   const out: Defaulter[] = [];
+  // Nursery, LKG, UKG, Class 1 … Class 12 (the roll's own order is alphabetical: "Class 11" before "Class 4").
+  const rank = (className: string) => (FEE_CLASSES as readonly string[]).indexOf(className);
+  roll.sort((a, b) => rank(a.className) - rank(b.className) || (a.section ?? "").localeCompare(b.section ?? "") || a.name.localeCompare(b.name));
   for (const s of roll) {
     const lines = ledgers.get(s.id) ?? [];
     const balancePaise = balanceOf(entries(lines));

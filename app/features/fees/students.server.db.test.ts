@@ -76,4 +76,13 @@ describe("reports", () => {
     expect(collectionsCsv(report).trim().split("\r\n").at(-1)).toBe(`Total,,,,1,${(report.totalPaise / 100).toFixed(2)}`);
     expect((await collections(db, "2030-06-21", "2030-06-30")).totalPaise).toBe(0);
   });
+
+  it("lists defaulters in class order (Nursery first, Class 4 before Class 11), not alphabetically", async () => {
+    const ordered = (n: string, className: string) => `ORD/${n},Pupil ${n},2014-06-14,${className},A,,,91000001${n}0,,,,`;
+    const roster = checkRoster([ROSTER_COLUMNS.join(","), ordered("1", "Class 11"), ordered("2", "Class 4"), ordered("3", "Nursery")].join("\n"), known);
+    expect(roster.problems).toEqual([]);
+    await importStudents(db, roster.rows);
+    const list = (await defaulters(db, "2030-31", "2030-06-20")).filter((d) => d.admissionNumber.startsWith("ORD/"));
+    expect(list.map((d) => d.className)).toEqual(["Nursery A", "Class 4 A", "Class 11 A"]);
+  });
 });
