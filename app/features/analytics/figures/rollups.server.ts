@@ -12,7 +12,7 @@ import type { Database } from "~/db/client.server";
 import { jsonOf, reasonOf, rowsOf, textArray } from "~/db/sql.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { addDays } from "./ranges";
-import { repeatVisitorsOf } from "./raw-visit-queries.server";
+import { repeatVisitorsOf, type DayTotals } from "./raw-visit-queries.server";
 import type { AnalyticsCounts, CountRow, DailyVisitorRow, HourlyRow, LocationRow, PagePopularityRow, RepeatVisitor, TrafficCategoryRow, TrafficDetailRow } from "./figure-rows";
 
 /**
@@ -129,6 +129,89 @@ export async function rangeRepeatVisitors(db: Database, start: Date, end: Date, 
   try {
     const [row] = await rowsOf<{ r: unknown }>(db, sql`SELECT analytics_repeat_visitors_split(${splitArguments(splitRange(start, end, now))}, ${limit}::int) AS r`);
     return repeatVisitorsOf(row?.r);
+  } catch (error) {
+    throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
+  }
+}
+
+/** A window of instants [start, end) and the bit mask of the ranges it belongs to. */
+export type ScopedWindow = Window & { scopes: number };
+
+/**
+ * The windows of `scoped` (each a range's bit) cut into disjoint, non-empty windows in time
+ * order, each with the OR of the bits of every window covering it; neighbours with equal masks
+ * are joined. So the visits of a day several ranges read are read once.
+ */
+export function disjointWindows(scoped: readonly ScopedWindow[]): ScopedWindow[] {
+  const live = scoped.filter((w) => w.start < w.end);
+  const cuts = [...new Set(live.flatMap((w) => [w.start.getTime(), w.end.getTime()]))].sort((a, b) => a - b);
+  const out: ScopedWindow[] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const [from, to] = [cuts[i]!, cuts[i + 1]!];
+    const scopes = live.reduce((mask, w) => (w.start.getTime() <= from && w.end.getTime() >= to ? mask | w.scopes : mask), 0);
+    if (scopes === 0) continue;
+    const last = out[out.length - 1];
+    if (last && last.scopes === scopes && last.end.getTime() === from) last.end = new Date(to);
+    else out.push({ start: new Date(from), end: new Date(to), scopes });
+  }
+  return out;
+}
+
+/** The bits of analytics_dashboard_figures (drizzle/0011_analytics_one_live_pass.sql). */
+const RANGE = 1;
+const SOURCES = 2;
+const TODAY = 4;
+
+export type DashboardFigures = {
+  /** The range [start, end): dimensions all, page, hour, place, device (no categories, no details). */
+  range: RangeFigures;
+  /** The traffic-source range: categories and details only. */
+  sources: RangeFigures;
+  repeat: RepeatVisitor[];
+  /** Today's totals (as periodTotals counts them) and visits per hour (as hourlyVisitors; only hours with visits). */
+  today: { totals: DayTotals; hours: HourlyRow[] };
+};
+
+export type DashboardFigureOptions = {
+  now: Date;
+  internalHosts: readonly string[];
+  /** The traffic-source range [start, end) (SPEC §9 days_back before now). */
+  sources: Window;
+  /** Today in India [start, end). */
+  today: Window;
+  locationLimit: number;
+  sourceLimit: number;
+  repeatLimit: number;
+};
+
+/**
+ * The Analytics result's figures of the range [start, end), its traffic sources, its repeat
+ * visitors and today's totals and hours in one query (SQL analytics_dashboard_figures): each
+ * range's closed days from its cache, and every live visit (today, partial first days) read
+ * once for all of them. The same figures as rangeFigures, rangeRepeatVisitors, periodTotals
+ * and hourlyVisitors. Throws "Database error: {reason}".
+ */
+export async function dashboardFigures(db: Database, start: Date, end: Date, options: DashboardFigureOptions): Promise<DashboardFigures> {
+  const range = splitRange(start, end, options.now);
+  const sources = splitRange(options.sources.start, options.sources.end, options.now);
+  const windows = disjointWindows([
+    { ...range.head, scopes: RANGE },
+    { ...range.tail, scopes: RANGE },
+    { ...sources.head, scopes: SOURCES },
+    { ...sources.tail, scopes: SOURCES },
+    { ...options.today, scopes: TODAY },
+  ]);
+  const instants = (ds: Date[]) => sql`${`{${ds.map((d) => d.toISOString()).join(",")}}`}::timestamptz[]`;
+  try {
+    const [row] = await rowsOf<{ f: unknown }>(
+      db,
+      sql`SELECT analytics_dashboard_figures(${range.closedFrom}::date, ${range.closedTo}::date, ${sources.closedFrom}::date, ${sources.closedTo}::date,
+            ${instants(windows.map((w) => w.start))}, ${instants(windows.map((w) => w.end))}, ${`{${windows.map((w) => w.scopes).join(",")}}`}::int[],
+            ${instant(start)}, ${instant(end)}, ${textArray(options.internalHosts)},
+            ${options.locationLimit}::int, ${options.sourceLimit}::int, ${options.repeatLimit}::int) AS f`,
+    );
+    const f = jsonOf<{ range: RangeFigures; sources: RangeFigures; repeat: unknown; today: DashboardFigures["today"] }>(row?.f);
+    return { range: f.range, sources: f.sources, repeat: repeatVisitorsOf(f.repeat), today: f.today };
   } catch (error) {
     throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
   }
