@@ -1,8 +1,8 @@
 /**
  * Background analytics jobs of the server process, at start and then each day just after
  * midnight in India, once the day has closed: the yearly reset (SPEC §4, §9), then the daily
- * rollups of the last year's closed days and the default range's caches, so the first dashboard
- * load of the day finds them built. Each runs once at a time across server processes (registered
+ * rollups of the last year's closed days and the range caches of every range the dashboard
+ * offers, so the first dashboard load of the day finds them built. Each runs once at a time across server processes (registered
  * in app/db/exclusive-jobs.server.ts; issue 17). Failures are logged, never thrown: the site
  * keeps serving.
  */
@@ -10,7 +10,7 @@ import type { Database, DatabaseHandle } from "~/db/client.server";
 import { registerJob, runJobNow } from "~/db/exclusive-jobs.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { loadAnalyticsDashboard } from "../dashboard/load-dashboard.server";
-import { addDays, DEFAULT_RANGE, rangeBounds } from "../figures/ranges";
+import { addDays, DATE_RANGES, DEFAULT_RANGE, rangeBounds } from "../figures/ranges";
 import { ROLLUP_LAG_MS, refreshRollups, splitRange } from "../figures/rollups.server";
 import { runYearlyReset } from "./yearly-reset.server";
 
@@ -39,16 +39,27 @@ export async function yearlyResetJob(db: Database, now = new Date()): Promise<st
 }
 
 /**
- * Builds the missing or stale rollups of the year before `now`, then the caches of the default
- * range's dashboard (its panels' own failures are logged by the dashboard); returns a line for
- * the log. Never throws.
+ * Builds the range caches of every dashboard range at `now` (the default range first) by loading
+ * its dashboard data once: its range, traffic sources, repeat visitors and previous period. The
+ * entries stay valid for the rest of the day in India unless a closed day's visits change. The
+ * panels' own failures are logged by the dashboard, not thrown.
+ */
+export async function warmRangeCaches(db: Database, now: Date): Promise<void> {
+  for (const range of [DEFAULT_RANGE, ...DATE_RANGES.filter((r) => r !== DEFAULT_RANGE)]) {
+    await loadAnalyticsDashboard(db, range, { internalHosts: [], now });
+  }
+}
+
+/**
+ * Builds the missing or stale rollups of the year before `now`, then the range caches of every
+ * dashboard range (warmRangeCaches); returns a line for the log. Never throws.
  */
 export async function rollupJob(db: Database, now = new Date()): Promise<string> {
   try {
     const year = rangeBounds("year", now);
     const { closedFrom, closedTo } = splitRange(year.start, year.end, now);
     const built = await refreshRollups(db, closedFrom, closedTo);
-    await loadAnalyticsDashboard(db, DEFAULT_RANGE, { internalHosts: [], now });
+    await warmRangeCaches(db, now);
     return `Analytics rollups: ${built} day(s) built.`;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
