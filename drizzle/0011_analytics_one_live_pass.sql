@@ -64,7 +64,8 @@ LANGUAGE sql STABLE SET work_mem = '32MB' SET jit = off AS $$
     ) va
   ), live_ips AS MATERIALIZED (
     -- each IP's rollup id; IPs without one yet get negative ids of their own for this query
-    SELECT d.visitor_ip, coalesce(ids.id, -dense_rank() OVER (PARTITION BY ids.id IS NULL ORDER BY d.visitor_ip)) AS visitor
+    -- (numbered as they come: ranking them by IP sorted every live IP)
+    SELECT d.visitor_ip, coalesce(ids.id, -row_number() OVER ()) AS visitor
     FROM (SELECT DISTINCT visitor_ip FROM live_visits, wanted WHERE scopes & (all_m | page_m | hour_m | place_m | referrer_m) <> 0) d
     LEFT JOIN analytics_visitor_ids ids ON ids.visitor_ip = d.visitor_ip
   ), live_referrers AS MATERIALIZED (
