@@ -201,9 +201,12 @@ $$;--> statement-breakpoint
 
 -- Repeat visitors of [start_date, end_date), ranked exactly as analytics_repeat_visitors (0005)
 -- ranks the raw visits: the closed days' per-IP counts from cache entry `cache` (a '{visitor}'
--- entry), the rest from the 'ip' rows of `parts`. Only IPs with live visits, or with at least as
--- many closed visits as the repeat_limit-th IP of the closed part (and at least two), can be in
--- the top repeat_limit, so only those are merged, each live IP's cache row looked up by its key.
+-- entry), the rest from the 'ip' rows of `parts`. When the closed part has repeat_limit IPs of at
+-- least T ≥ 2 visits each, no IP with fewer than T visits in all can be in the top; so a live IP
+-- with fewer than T minus the most live visits of any IP closed visits cannot either, and only
+-- the closed IPs above that bound (found by the visits index) are merged with the live ones.
+-- Otherwise every live IP's cache row is looked up by its key, with the closed IPs of at least
+-- T visits (and at least two), as in 0008.
 CREATE OR REPLACE FUNCTION analytics_repeat_visitors_of(
   cache integer, parts analytics_live_part[], start_date timestamptz, end_date timestamptz, repeat_limit integer)
 RETURNS json
@@ -211,20 +214,31 @@ LANGUAGE sql STABLE SET work_mem = '32MB' SET jit = off AS $$
   WITH live AS MATERIALIZED (
     SELECT p.key AS visitor_ip, sum(p.visits)::int AS visits, min(p.first_ts) AS first_ts, max(p.last_ts) AS last_ts
     FROM unnest(parts) p WHERE p.dimension = 'ip' GROUP BY p.key
+  ), top AS (
+    SELECT k.visits FROM analytics_range_cache_visitors k WHERE k.cache_id = cache ORDER BY k.visits DESC LIMIT repeat_limit
   ), threshold AS (
-    -- a closed-only IP needs two closed visits to be a repeat visitor at all
-    SELECT greatest(coalesce(min(t.visits), 0), 2) AS visits
-    FROM (SELECT k.visits FROM analytics_range_cache_visitors k WHERE k.cache_id = cache ORDER BY k.visits DESC LIMIT repeat_limit) t
+    -- visits: a closed-only IP needs two closed visits to be a repeat visitor at all
+    SELECT greatest(coalesce(min(t.visits), 0), 2) AS visits,
+           CASE WHEN count(*) = repeat_limit AND min(t.visits) >= 2 THEN min(t.visits) - (SELECT coalesce(max(l.visits), 0) FROM live l) END AS prune
+    FROM top t
+  ), pruned AS MATERIALIZED (
+    SELECT k.visitor_ip, k.visits, k.first_ts, k.last_ts FROM analytics_range_cache_visitors k, threshold t
+    WHERE coalesce(t.prune, 0) >= 2 AND k.cache_id = cache AND k.visits >= t.prune
   ), merged AS (
-    SELECT l.visitor_ip, coalesce(k.visits, 0) + l.visits AS visits, least(k.first_ts, l.first_ts) AS first_ts, greatest(k.last_ts, l.last_ts) AS last_ts
+    SELECT k.visitor_ip, k.visits + coalesce(l.visits, 0) AS visits, least(k.first_ts, l.first_ts) AS first_ts, greatest(k.last_ts, l.last_ts) AS last_ts
+    FROM pruned k LEFT JOIN live l ON l.visitor_ip = k.visitor_ip
+    UNION ALL
+    SELECT l.visitor_ip, coalesce(k.visits, 0) + l.visits, least(k.first_ts, l.first_ts), greatest(k.last_ts, l.last_ts)
     FROM live l
+    CROSS JOIN threshold t
     LEFT JOIN LATERAL (
       SELECT k.visits, k.first_ts, k.last_ts FROM analytics_range_cache_visitors k WHERE k.cache_id = cache AND k.visitor_ip = l.visitor_ip
     ) k ON true
+    WHERE coalesce(t.prune, 0) < 2
     UNION ALL
     SELECT k.visitor_ip, k.visits, k.first_ts, k.last_ts
-    FROM analytics_range_cache_visitors k
-    WHERE k.cache_id = cache AND k.visits >= (SELECT visits FROM threshold) AND NOT EXISTS (SELECT 1 FROM live l WHERE l.visitor_ip = k.visitor_ip)
+    FROM analytics_range_cache_visitors k, threshold t
+    WHERE coalesce(t.prune, 0) < 2 AND k.cache_id = cache AND k.visits >= t.visits AND NOT EXISTS (SELECT 1 FROM live l WHERE l.visitor_ip = k.visitor_ip)
   ), grouped AS (
     SELECT m.* FROM merged m WHERE m.visits > 1
     ORDER BY m.visits DESC, m.last_ts DESC, m.visitor_ip COLLATE "C" LIMIT repeat_limit

@@ -149,6 +149,25 @@ describe("analytics rollups", () => {
     expect(await caches()).not.toEqual(first);
   });
 
+  it("rank repeat visitors as the raw visits do when the closed part leaves live IPs with few closed visits out", async () => {
+    const day = "2026-03-10";
+    const at = (d: number, h: number) => new Date(istMidnight(addDays(day, d)).getTime() + h * 3_600_000);
+    const row: VisitRow = { visitorIp: "", sessionId: "s", pageVisited: "/", referrer: null, isApplyPage: false, isNewVisitor: false, isBot: false, timestamp: at(0, 1) };
+    const visits = (ip: string, closed: number, live: number): VisitRow[] => [
+      ...Array.from({ length: closed }, (_, i) => ({ ...row, visitorIp: ip, sessionId: `${ip}-${i % 2}`, timestamp: at(i % 3, 2 + i) })),
+      ...Array.from({ length: live }, (_, i) => ({ ...row, visitorIp: ip, sessionId: `${ip}-live`, timestamp: at(3, 1 + i) })),
+    ];
+    // Two IPs of 6 closed visits: the 2nd best closed count is 6 and the most live visits of an IP 2, so IPs of fewer
+    // than 4 closed visits cannot reach the top two; 4.4.4.4 (4 closed, 2 live) ties with the best two and wins on its latest visit.
+    await insert([...visits("1.1.1.1", 6, 0), ...visits("2.2.2.2", 6, 0), ...visits("3.3.3.3", 3, 2), ...visits("4.4.4.4", 4, 2), ...visits("5.5.5.5", 0, 2)]);
+    const [start, end, now] = [istMidnight(day), istMidnight(addDays(day, 4)), at(3, 12)];
+    for (const limit of [1, 2, 3, 5]) {
+      const ranked = await rangeRepeatVisitors(t.db, start, end, limit, now);
+      expect(ranked).toEqual(await repeatVisitors(t.db, start, end, limit));
+    }
+    expect((await rangeRepeatVisitors(t.db, start, end, 2, now)).map((r) => r.ip)).toEqual(["4.4.4.4", "1.1.1.1"]);
+  });
+
   it("keep the summary's record counts through inserts, bot flags, deletions and truncation", async () => {
     const now = new Date(BASE);
     const row: VisitRow = { visitorIp: "1.1.1.1", sessionId: "s", pageVisited: "/", referrer: null, isApplyPage: false, isNewVisitor: true, isBot: null, timestamp: now };
