@@ -8,7 +8,7 @@
  * §7 procedures over the same instants. Failures throw "Database error: {reason}" (SPEC §8).
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { runsConcurrently, type Database } from "~/db/client.server";
 import { jsonOf, reasonOf, rowsOf, textArray } from "~/db/sql.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { addDays } from "./ranges";
@@ -186,14 +186,18 @@ export type DashboardFigureOptions = {
 
 /**
  * The Analytics result's figures of the range [start, end), its traffic sources, its repeat
- * visitors and today's totals and hours in one query (SQL analytics_dashboard_figures): each
- * range's closed days from its cache, and every live visit (today, partial first days) read
- * once for all of them. The same figures as rangeFigures, rangeRepeatVisitors, periodTotals
+ * visitors and today's totals and hours (SQL analytics_dashboard_figures): each range's closed
+ * days from its cache, and the live visits (today, partial first days) read once for all of
+ * them. On a PostgreSQL pool the traffic sources (today again, plus a partial first day) run
+ * beside it as rangeFigures, so the two halves of the work use two connections; on PGlite
+ * everything is one query. The same figures as rangeFigures, rangeRepeatVisitors, periodTotals
  * and hourlyVisitors. Throws "Database error: {reason}".
  */
 export async function dashboardFigures(db: Database, start: Date, end: Date, options: DashboardFigureOptions): Promise<DashboardFigures> {
   const range = splitRange(start, end, options.now);
-  const sources = splitRange(options.sources.start, options.sources.end, options.now);
+  const besides = runsConcurrently(db);
+  // Without traffic-source windows and with no closed days, the query's traffic sources are empty.
+  const sources = besides ? { ...range, closedTo: range.closedFrom, head: { start, end: start }, tail: { start, end: start } } : splitRange(options.sources.start, options.sources.end, options.now);
   const windows = disjointWindows([
     { ...range.head, scopes: RANGE },
     { ...range.tail, scopes: RANGE },
@@ -202,17 +206,26 @@ export async function dashboardFigures(db: Database, start: Date, end: Date, opt
     { ...options.today, scopes: TODAY },
   ]);
   const instants = (ds: Date[]) => sql`${`{${ds.map((d) => d.toISOString()).join(",")}}`}::timestamptz[]`;
-  try {
-    const [row] = await rowsOf<{ f: unknown }>(
-      db,
-      sql`SELECT analytics_dashboard_figures(${range.closedFrom}::date, ${range.closedTo}::date, ${sources.closedFrom}::date, ${sources.closedTo}::date,
-            ${instants(windows.map((w) => w.start))}, ${instants(windows.map((w) => w.end))}, ${`{${windows.map((w) => w.scopes).join(",")}}`}::int[],
-            ${instant(start)}, ${instant(end)}, ${textArray(options.internalHosts)},
-            ${options.locationLimit}::int, ${options.sourceLimit}::int, ${options.repeatLimit}::int) AS f`,
-    );
-    const f = jsonOf<{ range: RangeFigures; sources: RangeFigures; repeat: unknown; today: DashboardFigures["today"] }>(row?.f);
-    return { range: f.range, sources: f.sources, repeat: repeatVisitorsOf(f.repeat), today: f.today };
-  } catch (error) {
-    throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
-  }
+  const together = async (): Promise<DashboardFigures> => {
+    try {
+      const [row] = await rowsOf<{ f: unknown }>(
+        db,
+        sql`SELECT analytics_dashboard_figures(${range.closedFrom}::date, ${range.closedTo}::date, ${sources.closedFrom}::date, ${sources.closedTo}::date,
+              ${instants(windows.map((w) => w.start))}, ${instants(windows.map((w) => w.end))}, ${`{${windows.map((w) => w.scopes).join(",")}}`}::int[],
+              ${instant(start)}, ${instant(end)}, ${textArray(options.internalHosts)},
+              ${options.locationLimit}::int, ${options.sourceLimit}::int, ${options.repeatLimit}::int) AS f`,
+      );
+      const f = jsonOf<{ range: RangeFigures; sources: RangeFigures; repeat: unknown; today: DashboardFigures["today"] }>(row?.f);
+      return { range: f.range, sources: f.sources, repeat: repeatVisitorsOf(f.repeat), today: f.today };
+    } catch (error) {
+      throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
+    }
+  };
+  if (!besides) return together();
+  const { now, internalHosts, sourceLimit } = options;
+  const [figures, trafficSources] = await Promise.all([
+    together(),
+    rangeFigures(db, options.sources.start, options.sources.end, { now, internalHosts, dimensions: ["referrer"], sourceLimit }),
+  ]);
+  return { ...figures, sources: trafficSources };
 }
