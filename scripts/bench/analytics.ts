@@ -1,12 +1,12 @@
 /**
- * `npm run bench:analytics -- --rows 1000000 [--days 365] [--runs 5] [--year-runs N] [--data-dir DIR] [--rebuild]`: times the
+ * `npm run bench:analytics -- --rows 1000000 [--days 365] [--runs 5] [--year-runs N] [--data-dir DIR] [--rebuild] [--only REGEX]`: times the
  * full Analytics result and the /admin dashboard's data for the 30-day range (and the year, the worst case) and each SPEC §7
  * procedure, on PGlite (DIR, default /tmp/kva-bench-pglite-<rows>-<days>d, kept between runs so the seed
  * is reused) or on PostgreSQL when DATABASE_URL is set (scripts/ci/with-postgres.sh). Seeds
  * `rows` synthetic visits over `days` days when the database does not hold exactly that many
  * spread over that many days (1 M over 90 days is Umami's density; over 365 days, a quieter site).
  * Builds the daily rollups first and prints how long that took (--rebuild: all of them again).
- * Prints median, min and max milliseconds of `runs` runs after one warm-up (the "first load of the
+ * Prints median, min and max milliseconds of `runs` runs after one warm-up of each case (--only: the cases whose name matches the regular expression) (the "first load of the
  * day" cases clear the range caches before each run, outside the timing; so does the nightly job's
  * warm-up of every range's caches, which makes the first load of the day a warm one). Targets at 1 M visits
  * over 90 days (issue 15): the 30-day dashboard data ≤ 150 ms on PostgreSQL and ≤ 500 ms on
@@ -102,8 +102,9 @@ const cases: [string, () => Promise<unknown>, number, (() => Promise<void>)?][] 
 ];
 
 console.log(`| what | median ms | min ms | max ms |\n|---|---:|---:|---:|`);
+const only = textOption("only");
 for (const [name, run, n, prepare] of cases) {
-  if (n <= 0) continue;
+  if (n <= 0 || (only && !new RegExp(only).test(name))) continue;
   await run();
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
