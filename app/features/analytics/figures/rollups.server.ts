@@ -9,7 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import { runsConcurrently, type Database } from "~/db/client.server";
-import { jsonOf, reasonOf, rowsOf, textArray } from "~/db/sql.server";
+import { inTurnOrTogether, jsonOf, reasonOf, rowsOf, textArray } from "~/db/sql.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { addDays } from "./ranges";
 import { repeatVisitorsOf, type DayTotals } from "./raw-visit-queries.server";
@@ -157,7 +157,8 @@ export function disjointWindows(scoped: readonly ScopedWindow[]): ScopedWindow[]
   return out;
 }
 
-/** The bits of analytics_dashboard_figures (drizzle/0011_analytics_one_live_pass.sql). */
+/** The dimensions of the range in analytics_dashboard_figures, and its bits (drizzle/0011_analytics_one_live_pass.sql). */
+const RANGE_DIMENSIONS = ["all", "page", "hour", "place", "device"] as const;
 const RANGE = 1;
 const SOURCES = 2;
 const TODAY = 4;
@@ -206,8 +207,14 @@ export async function dashboardFigures(db: Database, start: Date, end: Date, opt
     { ...options.today, scopes: TODAY },
   ]);
   const instants = (ds: Date[]) => sql`${`{${ds.map((d) => d.toISOString()).join(",")}}`}::timestamptz[]`;
+  const cache = (split: RangeSplit, dimensions: readonly string[]) => () =>
+    db.execute(sql`SELECT analytics_range_cache_id(${split.closedFrom}::date, ${split.closedTo}::date, ${textArray(dimensions)})`);
   const together = async (): Promise<DashboardFigures> => {
     try {
+      // Each missing or stale cache is built by a statement of its own, as rangeFigures and
+      // rangeRepeatVisitors build them: a year's three builds in one statement could outlast the
+      // statement timeout. The query below then finds them (or rebuilds one changed meanwhile).
+      await inTurnOrTogether(db, [cache(range, RANGE_DIMENSIONS), cache(range, ["visitor"]), ...(besides ? [] : [cache(sources, ["referrer"])])]);
       const [row] = await rowsOf<{ f: unknown }>(
         db,
         sql`SELECT analytics_dashboard_figures(${range.closedFrom}::date, ${range.closedTo}::date, ${sources.closedFrom}::date, ${sources.closedTo}::date,
