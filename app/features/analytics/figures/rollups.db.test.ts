@@ -157,15 +157,19 @@ describe("analytics rollups", () => {
       ...Array.from({ length: closed }, (_, i) => ({ ...row, visitorIp: ip, sessionId: `${ip}-${i % 2}`, timestamp: at(i % 3, 2 + i) })),
       ...Array.from({ length: live }, (_, i) => ({ ...row, visitorIp: ip, sessionId: `${ip}-live`, timestamp: at(3, 1 + i) })),
     ];
-    // Two IPs of 6 closed visits: the 2nd best closed count is 6 and the most live visits of an IP 2, so IPs of fewer
-    // than 4 closed visits cannot reach the top two; 4.4.4.4 (4 closed, 2 live) ties with the best two and wins on its latest visit.
-    await insert([...visits("1.1.1.1", 6, 0), ...visits("2.2.2.2", 6, 0), ...visits("3.3.3.3", 3, 2), ...visits("4.4.4.4", 4, 2), ...visits("5.5.5.5", 0, 2)]);
+    // Two IPs of 6 closed visits: the 2nd best closed count T is 6 and H = 3, so a live IP of fewer than 3 live visits
+    // needs more than 3 closed ones to reach the top two, and one of 3 or more (6.6.6.6, 7.7.7.7) is looked up;
+    // 4.4.4.4 (4 closed, 2 live) ties with the best two and wins on its latest visit.
+    await insert([
+      ...visits("1.1.1.1", 6, 0), ...visits("2.2.2.2", 6, 0), ...visits("3.3.3.3", 3, 2), ...visits("4.4.4.4", 4, 2), ...visits("5.5.5.5", 0, 2),
+      ...visits("6.6.6.6", 2, 4), ...visits("7.7.7.7", 0, 3),
+    ]);
     const [start, end, now] = [istMidnight(day), istMidnight(addDays(day, 4)), at(3, 12)];
     for (const limit of [1, 2, 3, 5]) {
       const ranked = await rangeRepeatVisitors(t.db, start, end, limit, now);
       expect(ranked).toEqual(await repeatVisitors(t.db, start, end, limit));
     }
-    expect((await rangeRepeatVisitors(t.db, start, end, 2, now)).map((r) => r.ip)).toEqual(["4.4.4.4", "1.1.1.1"]);
+    expect((await rangeRepeatVisitors(t.db, start, end, 3, now)).map((r) => r.ip)).toEqual(["6.6.6.6", "4.4.4.4", "1.1.1.1"]);
   });
 
   it("keep the summary's record counts through inserts, bot flags, deletions and truncation", async () => {
