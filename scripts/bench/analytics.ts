@@ -23,7 +23,7 @@ import {
   getTrafficSourceDetails,
 } from "../../app/features/analytics/figures/procedures.server";
 import { loadAnalyticsDashboard } from "../../app/features/analytics/dashboard/load-dashboard.server";
-import { rangeBounds } from "../../app/features/analytics/figures/ranges";
+import { DATE_RANGES, rangeBounds } from "../../app/features/analytics/figures/ranges";
 import { rangeBreakdown, repeatVisitors } from "../../app/features/analytics/figures/raw-visit-queries.server";
 import { rangeFigures, rangeRepeatVisitors, refreshRollups, splitRange } from "../../app/features/analytics/figures/rollups.server";
 import { getAnalyticsSummary } from "../../app/features/analytics/figures/summary.server";
@@ -88,7 +88,7 @@ const cases: [string, () => Promise<unknown>, number, (() => Promise<void>)?][] 
   ["Dashboard loader data (/admin), year", () => loadAnalyticsDashboard(db, "year", { internalHosts: SITE, now }), yearRuns],
   ["Dashboard, 30days, first load of the day (range caches cleared)", () => loadAnalyticsDashboard(db, "30days", { internalHosts: SITE, now }), runs, clearRangeCaches],
   ["Dashboard, year, first load of the day (range caches cleared)", () => loadAnalyticsDashboard(db, "year", { internalHosts: SITE, now }), yearRuns, clearRangeCaches],
-  ["Nightly job: every range's caches built (caches cleared)", () => warmRangeCaches(db, now), Math.min(yearRuns, 3), clearRangeCaches],
+  ["Nightly job: every range's caches built (caches cleared)", () => warmRangeCaches(db, now, DATE_RANGES), Math.min(yearRuns, 3), clearRangeCaches],
   ["analytics_range_figures (30 days, range cache)", () => rangeFigures(db, month.start, month.end, { now, internalHosts: SITE }), runs],
   ["analytics_repeat_visitors_split (30 days, range cache)", () => rangeRepeatVisitors(db, month.start, month.end, 50, now), runs],
   ["analytics_repeat_visitors (30 days, raw visits)", () => repeatVisitors(db, month.start, month.end, 50), runs],
