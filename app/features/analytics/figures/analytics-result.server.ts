@@ -11,8 +11,8 @@ import { istMidnight, kolkataDate, kolkataHour } from "~/lib/dates";
 import { pageLabel } from "./page-labels";
 import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, getTrafficSourceCategories, getTrafficSourceDetails, type Source } from "./procedures.server";
 import { addDays, daysBetween, rangeBounds, type DateRange, type RangeBounds } from "./ranges";
-import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors } from "./raw-visit-queries.server";
-import { rangeFigures, rangeRepeatVisitors } from "./rollups.server";
+import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors, type DayTotals } from "./raw-visit-queries.server";
+import { dashboardFigures, type Window } from "./rollups.server";
 import type { CountRow, DailyVisitorRow, HourlyRow, LocationRow, PagePopularityRow, RepeatVisitor, TrafficCategoryRow, TrafficDetailRow } from "./figure-rows";
 
 /** SPEC §9 display caps. */
@@ -97,19 +97,27 @@ type Figures = Omit<AnalyticsResult, "range" | "firstDay" | "lastDay" | "todaySt
   pages: PagePopularityRow[];
 };
 
+type Parts = { figures: Figures; repeat: RepeatVisitor[]; todayTotals: DayTotals; todayHours: HourlyRow[] };
+
 /**
- * The range's figures from the range caches and rollups (rollups.server.ts). Traffic sources cover the SPEC
- * §9 days_back before now, as get_traffic_source_categories does; everything else [start, end).
+ * The range's figures, repeat visitors and today's totals and hours from the range caches and
+ * rollups in one query (dashboardFigures, rollups.server.ts). Traffic sources cover the SPEC §9
+ * days_back before now, as get_traffic_source_categories does; everything else [start, end).
  */
-async function figuresFromRollups(db: Database, bounds: RangeBounds, options: ResultOptions & { now: Date }): Promise<Figures> {
+async function partsFromRollups(db: Database, bounds: RangeBounds, today: Window, options: ResultOptions & { now: Date }): Promise<Parts> {
   const { now, internalHosts } = options;
-  const sourcesFrom = new Date(now.getTime() - bounds.daysBack * DAY_MS);
-  const sourcesTo = new Date(Math.max(now.getTime(), bounds.end.getTime()));
-  const [f, sources] = await inTurnOrTogether(db, [
-    () => rangeFigures(db, bounds.start, bounds.end, { now, internalHosts, dimensions: ["all", "page", "hour", "place", "device"] }),
-    () => rangeFigures(db, sourcesFrom, sourcesTo, { now, internalHosts, dimensions: ["referrer"], sourceLimit: TRAFFIC_DETAILS_LIMIT }),
-  ] as const);
-  return {
+  const sources = { start: new Date(now.getTime() - bounds.daysBack * DAY_MS), end: new Date(Math.max(now.getTime(), bounds.end.getTime())) };
+  const d = await dashboardFigures(db, bounds.start, bounds.end, {
+    now,
+    internalHosts,
+    sources,
+    today,
+    locationLimit: TOP_LIST_LIMIT,
+    sourceLimit: TRAFFIC_DETAILS_LIMIT,
+    repeatLimit: REPEAT_VISITOR_LIMIT,
+  });
+  const f = d.range;
+  const figures: Figures = {
     daily: f.daily,
     pages: f.pages,
     hourlyVisitors: fillHours(f.hourly),
@@ -119,9 +127,10 @@ async function figuresFromRollups(db: Database, bounds: RangeBounds, options: Re
     applyPageVisits: f.counts.apply_page_visits,
     deviceBreakdown: f.devices,
     browserData: f.browsers,
-    referrerData: { categories: sources.categories, specific: sources.details },
+    referrerData: { categories: d.sources.categories, specific: d.sources.details },
     sources: { counts: "rollup", pages: "rollup", categories: "rollup", details: "rollup" },
   };
+  return { figures, repeat: d.repeat, todayTotals: d.today.totals, todayHours: d.today.hours };
 }
 
 /**
@@ -163,24 +172,20 @@ async function figuresFromProcedures(db: Database, bounds: RangeBounds, options:
 export async function getAnalyticsResult(db: Database, range: DateRange, options: ResultOptions): Promise<AnalyticsResult> {
   const now = options.now ?? new Date();
   const bounds = rangeBounds(range, now);
-  const today = kolkataDate(now);
-  const todayStart = istMidnight(today);
-  const todayEnd = istMidnight(addDays(today, 1));
-  const { start, end } = bounds;
+  const todayDay = kolkataDate(now);
   const withNow = { ...options, now };
 
-  const [figures, repeat, todayTotals, todayHours] = await inTurnOrTogether(db, [
-    () => figuresFromRollups(db, bounds, withNow).catch((error: unknown) => {
-      console.error(`Analytics rollups failed, reading raw visits: ${reasonOf(error)}`);
-      return figuresFromProcedures(db, bounds, withNow);
-    }),
-    () => rangeRepeatVisitors(db, start, end, REPEAT_VISITOR_LIMIT, now).catch((error: unknown) => {
-      console.error(`Analytics range cache failed, ranking repeat visitors from raw visits: ${reasonOf(error)}`);
-      return repeatVisitors(db, start, end, REPEAT_VISITOR_LIMIT);
-    }),
-    () => periodTotals(db, todayStart, todayEnd),
-    () => hourlyVisitors(db, todayStart, todayEnd),
-  ] as const);
+  const today: Window = { start: istMidnight(todayDay), end: istMidnight(addDays(todayDay, 1)) };
+  const { figures, repeat, todayTotals, todayHours } = await partsFromRollups(db, bounds, today, withNow).catch(async (error: unknown): Promise<Parts> => {
+    console.error(`Analytics rollups failed, reading raw visits: ${reasonOf(error)}`);
+    const [figures, repeat, todayTotals, todayHours] = await inTurnOrTogether(db, [
+      () => figuresFromProcedures(db, bounds, withNow),
+      () => repeatVisitors(db, bounds.start, bounds.end, REPEAT_VISITOR_LIMIT),
+      () => periodTotals(db, today.start, today.end),
+      () => hourlyVisitors(db, today.start, today.end),
+    ] as const);
+    return { figures, repeat, todayTotals, todayHours };
+  });
 
   const { daily, pages, referrerData, ...rest } = figures;
   return {

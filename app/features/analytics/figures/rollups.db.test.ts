@@ -12,8 +12,8 @@ import { getAnalyticsSummary } from "./summary.server";
 import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, latestRows } from "./procedures.server";
 import { addDays } from "./ranges";
 import { trafficCategoriesFromRows, trafficDetailsFromRows, type VisitRow } from "./procedure-twins";
-import { rangeBreakdown, repeatVisitors } from "./raw-visit-queries.server";
-import { rangeFigures, rangeRepeatVisitors, refreshRollups, splitRange } from "./rollups.server";
+import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors } from "./raw-visit-queries.server";
+import { dashboardFigures, disjointWindows, rangeFigures, rangeRepeatVisitors, refreshRollups, splitRange } from "./rollups.server";
 import { BASE, visitRow, visitRows } from "../testing/random-visits";
 import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "../testing/test-database";
 
@@ -72,6 +72,8 @@ describe("analytics rollups", () => {
       locationLimit: fc.integer({ min: 1, max: 12 }),
       sourceLimit: fc.integer({ min: 1, max: 30 }),
       repeatLimit: fc.integer({ min: 1, max: 6 }),
+      // the traffic-source range: this many days back from now
+      sourceDays: fc.integer({ min: 1, max: 45 }),
     });
     await fc.assert(
       fc.asyncProperty(visitRows, shape, change, async (rows, s, c) => {
@@ -82,8 +84,20 @@ describe("analytics rollups", () => {
         const now = new Date(start.getTime() + 60_000 + s.nowOffset * (s.days + 1) * DAY);
         const figures = () => rangeFigures(t.db, start, end, { now, internalHosts: INTERNAL, locationLimit: s.locationLimit, sourceLimit: s.sourceLimit });
         const repeat = () => rangeRepeatVisitors(t.db, start, end, s.repeatLimit, now);
+        const sources = { start: new Date(now.getTime() - s.sourceDays * DAY), end: new Date(Math.max(now.getTime(), end.getTime())) };
+        const today = { start: istMidnight(kolkataDate(now)), end: istMidnight(addDays(kolkataDate(now), 1)) };
+        // The dashboard's one query: the same figures as each query on its own, and those as the raw visits'.
+        const dashboard = async () => {
+          const d = await dashboardFigures(t.db, start, end, { now, internalHosts: INTERNAL, sources, today, ...s });
+          expect(d.range).toEqual(await rangeFigures(t.db, start, end, { now, internalHosts: INTERNAL, dimensions: ["all", "page", "hour", "place", "device"], locationLimit: s.locationLimit }));
+          expect(d.sources).toEqual(await rangeFigures(t.db, sources.start, sources.end, { now, internalHosts: INTERNAL, dimensions: ["referrer"], sourceLimit: s.sourceLimit }));
+          expect(d.repeat).toEqual(await repeatVisitors(t.db, start, end, s.repeatLimit));
+          expect(d.today.totals).toEqual(await periodTotals(t.db, today.start, today.end));
+          expect(d.today.hours).toEqual(await hourlyVisitors(t.db, today.start, today.end));
+        };
         expect(await figures()).toEqual(await fromRawVisits(start, end, s.locationLimit, s.sourceLimit));
         expect(await repeat()).toEqual(await repeatVisitors(t.db, start, end, s.repeatLimit));
+        await dashboard();
         // A second read comes from the range caches the first one built.
         expect(await figures()).toEqual(await fromRawVisits(start, end, s.locationLimit, s.sourceLimit));
 
@@ -94,6 +108,7 @@ describe("analytics rollups", () => {
         if (c.deleted.length > 0) await t.db.execute(sql`DELETE FROM visitor_analytics WHERE id = ANY (${`{${pick(c.deleted).join(",")}}`}::bigint[])`);
         expect(await figures()).toEqual(await fromRawVisits(start, end, s.locationLimit, s.sourceLimit));
         expect(await repeat()).toEqual(await repeatVisitors(t.db, start, end, s.repeatLimit));
+        await dashboard();
       }),
       { numRuns: 40 },
     );
@@ -134,6 +149,29 @@ describe("analytics rollups", () => {
     expect(await caches()).not.toEqual(first);
   });
 
+  it("rank repeat visitors as the raw visits do when the closed part leaves live IPs with few closed visits out", async () => {
+    const day = "2026-03-10";
+    const at = (d: number, h: number) => new Date(istMidnight(addDays(day, d)).getTime() + h * 3_600_000);
+    const row: VisitRow = { visitorIp: "", sessionId: "s", pageVisited: "/", referrer: null, isApplyPage: false, isNewVisitor: false, isBot: false, timestamp: at(0, 1) };
+    const visits = (ip: string, closed: number, live: number): VisitRow[] => [
+      ...Array.from({ length: closed }, (_, i) => ({ ...row, visitorIp: ip, sessionId: `${ip}-${i % 2}`, timestamp: at(i % 3, 2 + i) })),
+      ...Array.from({ length: live }, (_, i) => ({ ...row, visitorIp: ip, sessionId: `${ip}-live`, timestamp: at(3, 1 + i) })),
+    ];
+    // Two IPs of 6 closed visits: the 2nd best closed count T is 6 and H = 3, so a live IP of fewer than 3 live visits
+    // needs more than 3 closed ones to reach the top two, and one of 3 or more (6.6.6.6, 7.7.7.7) is looked up;
+    // 4.4.4.4 (4 closed, 2 live) ties with the best two and wins on its latest visit.
+    await insert([
+      ...visits("1.1.1.1", 6, 0), ...visits("2.2.2.2", 6, 0), ...visits("3.3.3.3", 3, 2), ...visits("4.4.4.4", 4, 2), ...visits("5.5.5.5", 0, 2),
+      ...visits("6.6.6.6", 2, 4), ...visits("7.7.7.7", 0, 3),
+    ]);
+    const [start, end, now] = [istMidnight(day), istMidnight(addDays(day, 4)), at(3, 12)];
+    for (const limit of [1, 2, 3, 5]) {
+      const ranked = await rangeRepeatVisitors(t.db, start, end, limit, now);
+      expect(ranked).toEqual(await repeatVisitors(t.db, start, end, limit));
+    }
+    expect((await rangeRepeatVisitors(t.db, start, end, 3, now)).map((r) => r.ip)).toEqual(["6.6.6.6", "4.4.4.4", "1.1.1.1"]);
+  });
+
   it("keep the summary's record counts through inserts, bot flags, deletions and truncation", async () => {
     const now = new Date(BASE);
     const row: VisitRow = { visitorIp: "1.1.1.1", sessionId: "s", pageVisited: "/", referrer: null, isApplyPage: false, isNewVisitor: true, isBot: null, timestamp: now };
@@ -149,6 +187,37 @@ describe("analytics rollups", () => {
     expect(await counts()).toEqual([3, 0, 3, 0]);
     await resetAnalytics(t.db);
     expect(await counts()).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe("disjointWindows", () => {
+  const at = (h: number) => new Date(Date.UTC(2026, 2, 15, h));
+  it("reads a stretch several ranges share once, with all their bits, and drops empty windows", () => {
+    expect(
+      disjointWindows([
+        { start: at(0), end: at(10), scopes: 1 },
+        { start: at(4), end: at(12), scopes: 2 },
+        { start: at(6), end: at(6), scopes: 8 },
+        { start: at(4), end: at(10), scopes: 4 },
+      ]),
+    ).toEqual([
+      { start: at(0), end: at(4), scopes: 1 },
+      { start: at(4), end: at(10), scopes: 7 },
+      { start: at(10), end: at(12), scopes: 2 },
+    ]);
+  });
+
+  it("joins touching windows of the same ranges and keeps gaps out", () => {
+    expect(
+      disjointWindows([
+        { start: at(0), end: at(2), scopes: 1 },
+        { start: at(2), end: at(3), scopes: 1 },
+        { start: at(5), end: at(6), scopes: 1 },
+      ]),
+    ).toEqual([
+      { start: at(0), end: at(3), scopes: 1 },
+      { start: at(5), end: at(6), scopes: 1 },
+    ]);
   });
 });
 

@@ -8,11 +8,11 @@
  * §7 procedures over the same instants. Failures throw "Database error: {reason}" (SPEC §8).
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
-import { jsonOf, reasonOf, rowsOf, textArray } from "~/db/sql.server";
+import { runsConcurrently, type Database } from "~/db/client.server";
+import { inTurnOrTogether, jsonOf, reasonOf, rowsOf, textArray } from "~/db/sql.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { addDays } from "./ranges";
-import { repeatVisitorsOf } from "./raw-visit-queries.server";
+import { repeatVisitorsOf, type DayTotals } from "./raw-visit-queries.server";
 import type { AnalyticsCounts, CountRow, DailyVisitorRow, HourlyRow, LocationRow, PagePopularityRow, RepeatVisitor, TrafficCategoryRow, TrafficDetailRow } from "./figure-rows";
 
 /**
@@ -132,4 +132,107 @@ export async function rangeRepeatVisitors(db: Database, start: Date, end: Date, 
   } catch (error) {
     throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
   }
+}
+
+/** A window of instants [start, end) and the bit mask of the ranges it belongs to. */
+export type ScopedWindow = Window & { scopes: number };
+
+/**
+ * The windows of `scoped` (each a range's bit) cut into disjoint, non-empty windows in time
+ * order, each with the OR of the bits of every window covering it; neighbours with equal masks
+ * are joined. So the visits of a day several ranges read are read once.
+ */
+export function disjointWindows(scoped: readonly ScopedWindow[]): ScopedWindow[] {
+  const live = scoped.filter((w) => w.start < w.end);
+  const cuts = [...new Set(live.flatMap((w) => [w.start.getTime(), w.end.getTime()]))].sort((a, b) => a - b);
+  const out: ScopedWindow[] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const [from, to] = [cuts[i]!, cuts[i + 1]!];
+    const scopes = live.reduce((mask, w) => (w.start.getTime() <= from && w.end.getTime() >= to ? mask | w.scopes : mask), 0);
+    if (scopes === 0) continue;
+    const last = out[out.length - 1];
+    if (last && last.scopes === scopes && last.end.getTime() === from) last.end = new Date(to);
+    else out.push({ start: new Date(from), end: new Date(to), scopes });
+  }
+  return out;
+}
+
+/** The dimensions of the range in analytics_dashboard_figures, and its bits (drizzle/0012_analytics_one_live_pass.sql). */
+const RANGE_DIMENSIONS = ["all", "page", "hour", "place", "device"] as const;
+const RANGE = 1;
+const SOURCES = 2;
+const TODAY = 4;
+
+export type DashboardFigures = {
+  /** The range [start, end): dimensions all, page, hour, place, device (no categories, no details). */
+  range: RangeFigures;
+  /** The traffic-source range: categories and details only. */
+  sources: RangeFigures;
+  repeat: RepeatVisitor[];
+  /** Today's totals (as periodTotals counts them) and visits per hour (as hourlyVisitors; only hours with visits). */
+  today: { totals: DayTotals; hours: HourlyRow[] };
+};
+
+export type DashboardFigureOptions = {
+  now: Date;
+  internalHosts: readonly string[];
+  /** The traffic-source range [start, end) (SPEC §9 days_back before now). */
+  sources: Window;
+  /** Today in India [start, end). */
+  today: Window;
+  locationLimit: number;
+  sourceLimit: number;
+  repeatLimit: number;
+};
+
+/**
+ * The Analytics result's figures of the range [start, end), its traffic sources, its repeat
+ * visitors and today's totals and hours (SQL analytics_dashboard_figures): each range's closed
+ * days from its cache, and the live visits (today, partial first days) read once for all of
+ * them. On a PostgreSQL pool the traffic sources (today again, plus a partial first day) run
+ * beside it as rangeFigures, so the two halves of the work use two connections; on PGlite
+ * everything is one query. The same figures as rangeFigures, rangeRepeatVisitors, periodTotals
+ * and hourlyVisitors. Throws "Database error: {reason}".
+ */
+export async function dashboardFigures(db: Database, start: Date, end: Date, options: DashboardFigureOptions): Promise<DashboardFigures> {
+  const range = splitRange(start, end, options.now);
+  const besides = runsConcurrently(db);
+  // Without traffic-source windows and with no closed days, the query's traffic sources are empty.
+  const sources = besides ? { ...range, closedTo: range.closedFrom, head: { start, end: start }, tail: { start, end: start } } : splitRange(options.sources.start, options.sources.end, options.now);
+  const windows = disjointWindows([
+    { ...range.head, scopes: RANGE },
+    { ...range.tail, scopes: RANGE },
+    { ...sources.head, scopes: SOURCES },
+    { ...sources.tail, scopes: SOURCES },
+    { ...options.today, scopes: TODAY },
+  ]);
+  const instants = (ds: Date[]) => sql`${`{${ds.map((d) => d.toISOString()).join(",")}}`}::timestamptz[]`;
+  const cache = (split: RangeSplit, dimensions: readonly string[]) => () =>
+    db.execute(sql`SELECT analytics_range_cache_id(${split.closedFrom}::date, ${split.closedTo}::date, ${textArray(dimensions)})`);
+  const together = async (): Promise<DashboardFigures> => {
+    try {
+      // Each missing or stale cache is built by a statement of its own, as rangeFigures and
+      // rangeRepeatVisitors build them: a year's three builds in one statement could outlast the
+      // statement timeout. The query below then finds them (or rebuilds one changed meanwhile).
+      await inTurnOrTogether(db, [cache(range, RANGE_DIMENSIONS), cache(range, ["visitor"]), ...(besides ? [] : [cache(sources, ["referrer"])])]);
+      const [row] = await rowsOf<{ f: unknown }>(
+        db,
+        sql`SELECT analytics_dashboard_figures(${range.closedFrom}::date, ${range.closedTo}::date, ${sources.closedFrom}::date, ${sources.closedTo}::date,
+              ${instants(windows.map((w) => w.start))}, ${instants(windows.map((w) => w.end))}, ${`{${windows.map((w) => w.scopes).join(",")}}`}::int[],
+              ${instant(start)}, ${instant(end)}, ${textArray(options.internalHosts)},
+              ${options.locationLimit}::int, ${options.sourceLimit}::int, ${options.repeatLimit}::int) AS f`,
+      );
+      const f = jsonOf<{ range: RangeFigures; sources: RangeFigures; repeat: unknown; today: DashboardFigures["today"] }>(row?.f);
+      return { range: f.range, sources: f.sources, repeat: repeatVisitorsOf(f.repeat), today: f.today };
+    } catch (error) {
+      throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
+    }
+  };
+  if (!besides) return together();
+  const { now, internalHosts, sourceLimit } = options;
+  const [figures, trafficSources] = await Promise.all([
+    together(),
+    rangeFigures(db, options.sources.start, options.sources.end, { now, internalHosts, dimensions: ["referrer"], sourceLimit }),
+  ]);
+  return { ...figures, sources: trafficSources };
 }

@@ -1,8 +1,9 @@
 /**
  * Background analytics jobs of the server process, at start and then each day just after
  * midnight in India, once the day has closed: the yearly reset (SPEC §4, §9), then the daily
- * rollups of the last year's closed days and the default range's caches, so the first dashboard
- * load of the day finds them built. Each runs once at a time across server processes (registered
+ * rollups of the last year's closed days and the range caches of every range the dashboard
+ * offers (at a start during the day, the default range's), so the first dashboard load of the
+ * day finds them built. Each runs once at a time across server processes (registered
  * in app/db/exclusive-jobs.server.ts; issue 17). Failures are logged, never thrown: the site
  * keeps serving.
  */
@@ -10,7 +11,7 @@ import type { Database, DatabaseHandle } from "~/db/client.server";
 import { registerJob, runJobNow } from "~/db/exclusive-jobs.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { loadAnalyticsDashboard } from "../dashboard/load-dashboard.server";
-import { addDays, DEFAULT_RANGE, rangeBounds } from "../figures/ranges";
+import { addDays, DATE_RANGES, DEFAULT_RANGE, rangeBounds, type DateRange } from "../figures/ranges";
 import { ROLLUP_LAG_MS, refreshRollups, splitRange } from "../figures/rollups.server";
 import { runYearlyReset } from "./yearly-reset.server";
 
@@ -38,17 +39,41 @@ export async function yearlyResetJob(db: Database, now = new Date()): Promise<st
   }
 }
 
+/** Up to this long after the daily run's time, the rollup job is the nightly run and warms every range (ms). */
+export const NIGHTLY_WINDOW_MS = 60 * 60_000;
+
 /**
- * Builds the missing or stale rollups of the year before `now`, then the caches of the default
- * range's dashboard (its panels' own failures are logged by the dashboard); returns a line for
- * the log. Never throws.
+ * The ranges whose caches the rollup job builds at `now`: every range the dashboard offers in the
+ * nightly run (within NIGHTLY_WINDOW_MS after the daily run's time), the default one first;
+ * only the default range when the job runs at a server start during the day, so a restart does
+ * not hold the database (PGlite has one connection) for the minute a year's caches can take at
+ * a busy site's volume.
+ */
+export function rangesToWarm(now: Date): DateRange[] {
+  const nightly = 86_400_000 - msUntilDailyRun(now) < NIGHTLY_WINDOW_MS;
+  return nightly ? [DEFAULT_RANGE, ...DATE_RANGES.filter((r) => r !== DEFAULT_RANGE)] : [DEFAULT_RANGE];
+}
+
+/**
+ * Builds the range caches of `ranges` at `now` by loading each range's dashboard data once: its
+ * range, traffic sources, repeat visitors and previous period. The entries stay valid for the
+ * rest of the day in India unless a closed day's visits change. The panels' own failures are
+ * logged by the dashboard, not thrown.
+ */
+export async function warmRangeCaches(db: Database, now: Date, ranges: readonly DateRange[] = rangesToWarm(now)): Promise<void> {
+  for (const range of ranges) await loadAnalyticsDashboard(db, range, { internalHosts: [], now });
+}
+
+/**
+ * Builds the missing or stale rollups of the year before `now`, then the range caches of the
+ * dashboard's ranges (rangesToWarm, warmRangeCaches); returns a line for the log. Never throws.
  */
 export async function rollupJob(db: Database, now = new Date()): Promise<string> {
   try {
     const year = rangeBounds("year", now);
     const { closedFrom, closedTo } = splitRange(year.start, year.end, now);
     const built = await refreshRollups(db, closedFrom, closedTo);
-    await loadAnalyticsDashboard(db, DEFAULT_RANGE, { internalHosts: [], now });
+    await warmRangeCaches(db, now);
     return `Analytics rollups: ${built} day(s) built.`;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

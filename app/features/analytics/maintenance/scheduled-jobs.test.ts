@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DAILY_RUN_AFTER_MIDNIGHT_MS, msUntilDailyRun } from "./scheduled-jobs.server";
+import { DAILY_RUN_AFTER_MIDNIGHT_MS, msUntilDailyRun, rangesToWarm } from "./scheduled-jobs.server";
 
 const MIN = 60_000;
 
@@ -12,5 +12,16 @@ describe("msUntilDailyRun", () => {
     expect(msUntilDailyRun(new Date("2026-03-14T18:35:00Z"))).toBe(6 * MIN);
     // 00:11 exactly: today's run is now, so the next one is tomorrow's.
     expect(msUntilDailyRun(new Date("2026-03-14T18:41:00Z"))).toBe(24 * 60 * MIN);
+  });
+});
+
+describe("rangesToWarm", () => {
+  it("warms every range in the nightly run and only the default one at a start during the day", () => {
+    // 00:11 and 01:10 in India: the nightly run.
+    expect(rangesToWarm(new Date("2026-03-14T18:41:00Z"))).toEqual(["30days", "today", "yesterday", "7days", "90days", "year"]);
+    expect(rangesToWarm(new Date("2026-03-14T19:40:00Z"))).toHaveLength(6);
+    // 01:12 and 14:00 in India: a start during the day.
+    expect(rangesToWarm(new Date("2026-03-14T19:42:00Z"))).toEqual(["30days"]);
+    expect(rangesToWarm(new Date("2026-03-15T08:30:00Z"))).toEqual(["30days"]);
   });
 });
