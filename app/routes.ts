@@ -12,15 +12,20 @@ const placeholder = "routes/public/placeholder.tsx";
 const paymentPages = new Set(["/student-payment", "/mock-payment", "/icici-debug"]);
 /** SPEC §2 receipt pages (issue 12), routed below with their own modules. */
 const receiptPages = new Set(["/receipt-download"]);
+/** SPEC §2 admission pages (issue 14), routed below with their own modules. */
+const admissionPages = new Set(["/apply"]);
 
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     ...pages
-      .filter((p) => !p.path.startsWith("/news/") && !paymentPages.has(p.path) && !receiptPages.has(p.path))
+      .filter((p) => !p.path.startsWith("/news/") && !paymentPages.has(p.path) && !receiptPages.has(p.path) && !admissionPages.has(p.path))
       .map((p) => route(p.path, builtPages[p.path]?.file ?? placeholder, { id: `page${p.path.replaceAll("/", "-")}` })),
     route("news/:slug", "routes/public/news-article.tsx", { id: "news-item" }),
-    route("admissions/retry-payment/:applicationId", placeholder, { id: "retry-payment" }),
+    route("apply", "routes/public/apply.tsx"),
+    route("admissions/retry-payment/:applicationId", "routes/public/retry-payment.tsx"),
+    route("admissions/acknowledgement/:applicationId", "routes/public/admission-acknowledgement.tsx"),
+    route("admissions/status", "routes/public/admission-status.tsx"),
     route("receipt-download", "routes/public/receipt-download.tsx"),
     route("verify-receipt/:hash", "routes/public/verify-receipt.tsx"),
     route("enquire", "routes/public/enquire.tsx"),
@@ -38,6 +43,7 @@ export default [
   route("documents/samples/:file", "routes/documents/sample-document-pdf.ts"),
   route("receipts/order/:publicId", "routes/documents/receipt-order-pdf.ts"),
   route("receipts/file/:token", "routes/documents/receipt-file-pdf.ts"),
+  route("admissions/acknowledgement/:applicationId/pdf", "routes/documents/admission-acknowledgement-pdf.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
   route("admin/enquiries/export", "routes/admin/enquiries-export.ts"),
@@ -48,10 +54,14 @@ export default [
   route("admin/analytics/jobs", "routes/admin/analytics-jobs.ts"),
   route("admin/payments/export", "routes/admin/payments-export.ts"),
   route("admin/receipts/:id", "routes/admin/receipt-pdf.ts"),
+  route("admin/applications/export", "routes/admin/applications-export.ts"),
+  route("admin/applications/:applicationId/documents/:kind", "routes/admin/application-document.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
-    route("admin/applications", "routes/admin/coming-soon.tsx", { id: "admin-applications" }),
+    route("admin/applications", "routes/admin/applications.tsx"),
+    route("admin/applications/settings", "routes/admin/admission-settings.tsx"),
+    route("admin/applications/:applicationId", "routes/admin/application.tsx"),
     route("admin/payments", "routes/admin/payments.tsx"),
     route("admin/payments/:reference", "routes/admin/payment-order.tsx"),
     route("admin/receipts/:id/cancel", "routes/admin/receipt.tsx"),
