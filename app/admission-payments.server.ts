@@ -9,7 +9,7 @@ import type { ApplicationWithSession } from "~/features/admissions/applications.
 import type { StatusFacts } from "~/features/admissions/components/application-status";
 import { maskName } from "~/features/admissions/numbering";
 import { paidOrdersFor, type PaymentOrder } from "~/features/payments/orders.server";
-import type { StartResult } from "~/features/payments/service.server";
+import type { StartInput, StartResult } from "~/features/payments/service.server";
 import { receiptForOrder } from "~/features/receipts/issue.server";
 import { orderReceiptHref } from "~/features/receipts/order-receipts.server";
 import { payments } from "~/payment-purposes.server";
@@ -20,13 +20,12 @@ export function applicationPayableKey(publicId: string): string {
 }
 
 /**
- * Starts paying the fee of `application`: a new order unless one is open (the payment core
- * reuses a fresh open order and supersedes an old one after asking its gateway). Nothing is
- * due once the application left `payment_pending`. Throws what the driver throws.
+ * The payment core's input for the fee of `application`. Nothing is due once the application
+ * left `payment_pending` or its key has a paid order (checked inside the lock on the key).
  */
-export function startApplicationFee(application: ApplicationWithSession): Promise<StartResult> {
+export function applicationFeeStart(application: ApplicationWithSession): StartInput {
   const payableKey = applicationPayableKey(application.publicId);
-  return payments.start({
+  return {
     purpose: "application_fee",
     payableKey,
     payer: { name: application.parentName, email: application.email, phone: application.mobile },
@@ -38,7 +37,16 @@ export function startApplicationFee(application: ApplicationWithSession): Promis
         lines: [{ label: `Application fee, session ${application.sessionName}`, amountPaise: application.feePaise, ref: application.publicId }],
       };
     },
-  });
+  };
+}
+
+/**
+ * Starts paying the fee of `application`: a new order unless one is open (the payment core
+ * reuses a fresh open order and supersedes an old one after asking its gateway). Throws what
+ * the driver throws.
+ */
+export function startApplicationFee(application: ApplicationWithSession): Promise<StartResult> {
+  return payments.start(applicationFeeStart(application));
 }
 
 export type ApplicationPayment = { order: Pick<PaymentOrder, "publicId" | "reference" | "amountPaise" | "paidAt">; receiptNumber: string | null; receiptHref: string | null } | null;
