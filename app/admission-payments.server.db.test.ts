@@ -19,7 +19,7 @@ const VIEWER = { email: `viewer-${run}@admissions.example`, password: "viewer-pa
 process.env.ADMIN_EMAIL = ADMIN.email;
 
 const { getDatabase } = await import("~/db/client.server");
-const { admissionSessions, applications, applicationStatusHistory } = await import("~/db/schema/admissions");
+const { applications, applicationStatusHistory } = await import("~/db/schema/admissions");
 const { paymentOrders } = await import("~/db/schema/payments");
 const { receipts } = await import("~/db/schema/receipts");
 const { MockGateway } = await import("~/features/payments/gateways/mock.server");
@@ -59,7 +59,7 @@ const input = {
   photo: new File([PNG], "photo.png"), birthCertificateLater: "yes",
 } as const;
 
-let sessionRow: typeof admissionSessions.$inferSelect;
+let sessionRow: Awaited<ReturnType<typeof saveSessionSettings>>;
 /** A session of its own (each run has a fresh database; the name only has to differ from the other test's). */
 const SETTINGS = { name: "2041-42", openClasses: ["Nursery", "LKG", "UKG", "Class 1", "Class 2"], applicationFeePaise: 500_00, ageCutOff: "2027-03-31" };
 

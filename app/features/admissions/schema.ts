@@ -45,12 +45,17 @@ const optionalMobile = z
   .optional();
 const optionalEmail = z.string().trim().max(254).pipe(z.email("Please enter a valid email address")).optional();
 
-/** A chosen file of at most MAX_DOCUMENT_BYTES whose name or type says JPEG, PNG or PDF. */
+/**
+ * A chosen file of at most MAX_DOCUMENT_BYTES whose name or type says JPEG, PNG or PDF. A
+ * missing file does not abort the parse (`abort: false`), so the form's cross-field rules
+ * still run and the first answer lists every problem.
+ */
+const isFile = (v: unknown): v is File => typeof File !== "undefined" && v instanceof File && v.size > 0;
 const documentFile = (label: string) =>
   z
-    .custom<File>((v) => typeof File !== "undefined" && v instanceof File && v.size > 0, `Attach the ${label}`)
-    .refine((f) => f.size <= MAX_DOCUMENT_BYTES, `The ${label} is larger than 2 MB: attach a smaller file`)
-    .refine((f) => /\.(jpe?g|png|pdf)$/i.test(f.name) || Object.keys(DOCUMENT_TYPES).includes(f.type), `The ${label} must be a JPEG, PNG or PDF file`);
+    .custom<File>(isFile, { message: `Attach the ${label}`, abort: false })
+    .refine((f) => !isFile(f) || f.size <= MAX_DOCUMENT_BYTES, `The ${label} is larger than 2 MB: attach a smaller file`)
+    .refine((f) => !isFile(f) || /\.(jpe?g|png|pdf)$/i.test(f.name) || Object.keys(DOCUMENT_TYPES).includes(f.type), `The ${label} must be a JPEG, PNG or PDF file`);
 
 export type FormSettings = {
   /** Classes open for application in the session. */
@@ -112,25 +117,34 @@ export function applicationSchema(settings: FormSettings) {
       birthCertificateLater: z.literal("yes").optional(),
       consent: z.literal("yes", { error: "Tick the box to give your consent: we cannot process the application without it" }),
     })
-    .superRefine((v, ctx) => {
-      if (isIsoDate(v.dateOfBirth)) {
-        const age = ageOn(v.dateOfBirth, settings.cutOff);
-        if (age < 2 || age > 20) ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: "Check the date of birth: it gives an age no class takes" });
-        else if (v.classApplied) {
-          const result = eligibility(v.dateOfBirth, v.classApplied, settings.cutOff);
-          if (result.kind === "too_young") ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: eligibilityMessage(result, v.classApplied, settings.cutOff)! });
+    // Cross-field rules run even when other fields failed (`when`), so the first answer lists
+    // every problem; the value may then hold raw input, hence the type checks.
+    .superRefine(
+      (value, ctx) => {
+        const v = value as Partial<Record<string, unknown>>;
+        const str = (k: string) => (typeof v[k] === "string" ? (v[k] as string).trim() : "");
+        const dob = str("dateOfBirth");
+        const className = str("classApplied");
+        if (isIsoDate(dob)) {
+          const age = ageOn(dob, settings.cutOff);
+          if (age < 2 || age > 20) ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: "Check the date of birth: it gives an age no class takes" });
+          else if (className) {
+            const result = eligibility(dob, className, settings.cutOff);
+            if (result.kind === "too_young") ctx.addIssue({ code: "custom", path: ["dateOfBirth"], message: eligibilityMessage(result, className, settings.cutOff)! });
+          }
         }
-      }
-      if (!v.fatherName && !v.motherName && !v.guardianName) ctx.addIssue({ code: "custom", path: ["fatherName"], message: "Enter the name of at least one parent or the guardian" });
-      if (v.hasSibling && !v.siblingAdmissionNumber) ctx.addIssue({ code: "custom", path: ["siblingAdmissionNumber"], message: "Enter the sibling's admission number" });
-      if (needsPreviousSchool(v.classApplied)) {
-        if (!v.previousSchool) ctx.addIssue({ code: "custom", path: ["previousSchool"], message: "Enter the previous school (asked for Class 2 and above)" });
-        if (!v.lastClassPassed) ctx.addIssue({ code: "custom", path: ["lastClassPassed"], message: "Enter the last class passed (asked for Class 2 and above)" });
-      }
-      if (!v.birthCertificate && !v.birthCertificateLater) {
-        ctx.addIssue({ code: "custom", path: ["birthCertificate"], message: "Attach the birth certificate, or tick 'to be submitted later'" });
-      }
-    });
+        if (!str("fatherName") && !str("motherName") && !str("guardianName")) ctx.addIssue({ code: "custom", path: ["fatherName"], message: "Enter the name of at least one parent or the guardian" });
+        if (v.hasSibling === "yes" && !str("siblingAdmissionNumber")) ctx.addIssue({ code: "custom", path: ["siblingAdmissionNumber"], message: "Enter the sibling's admission number" });
+        if (needsPreviousSchool(className)) {
+          if (!str("previousSchool")) ctx.addIssue({ code: "custom", path: ["previousSchool"], message: "Enter the previous school (asked for Class 2 and above)" });
+          if (!str("lastClassPassed")) ctx.addIssue({ code: "custom", path: ["lastClassPassed"], message: "Enter the last class passed (asked for Class 2 and above)" });
+        }
+        if (!v.birthCertificate && v.birthCertificateLater !== "yes") {
+          ctx.addIssue({ code: "custom", path: ["birthCertificate"], message: "Attach the birth certificate, or tick 'to be submitted later'" });
+        }
+      },
+      { when: () => true },
+    );
 }
 
 export type ApplicationInput = z.infer<ReturnType<typeof applicationSchema>>;
