@@ -22,7 +22,16 @@ export type SubmitOutcome =
 export const STORE_FAILED = "Your application could not be saved just now. Nothing was charged. Please try again in a few minutes; everything you typed is still here.";
 
 export async function submitApplication(form: FormData, session: AdmissionSession, db: Database, now = new Date()): Promise<SubmitOutcome> {
-  const submission = parseWithZod(form, { schema: applicationSchema({ openClasses: session.openClasses, cutOff: session.ageCutOff }) });
+  const schema = applicationSchema({ openClasses: session.openClasses, cutOff: session.ageCutOff });
+  const parse = () => parseWithZod(form, { schema });
+  let submission: ReturnType<typeof parse>;
+  try {
+    submission = parse();
+  } catch {
+    // A forged form-control intent that does not parse: answered like any invalid form.
+    form.delete("__intent__");
+    submission = parse();
+  }
   if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
   const input = submission.value;
   const files = [

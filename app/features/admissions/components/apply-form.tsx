@@ -17,6 +17,13 @@ import { eligibility, eligibilityMessage, formatCutOff } from "../age";
 import { BLOOD_GROUPS, CATEGORIES, GENDERS, TEXT_FIELDS, applicationSchema, needsPreviousSchool } from "../schema";
 
 export const DRAFT_KEY = "kva-application-draft";
+/** The summary lists problems in the form's order (the form's own errors first). */
+const FIELD_ORDER: readonly string[] = [
+  "", "childName", "classApplied", "dateOfBirth", "gender", "category", "nationality", "motherTongue", "bloodGroup", "aadhaar", "siblingAdmissionNumber", "previousSchool", "lastClassPassed",
+  "fatherName", "fatherOccupation", "fatherMobile", "fatherEmail", "motherName", "motherOccupation", "motherMobile", "motherEmail", "guardianName", "guardianRelation", "mobile", "email",
+  "address", "city", "state", "pinCode", "photo", "birthCertificate", "consent",
+];
+const order = (name: string) => (FIELD_ORDER.includes(name) ? FIELD_ORDER.indexOf(name) : FIELD_ORDER.length);
 const CHECKBOXES = ["hasSibling", "birthCertificateLater", "consent"] as const;
 
 type Props = {
@@ -69,14 +76,15 @@ const LABELS: Record<string, string> = {
   consent: "Consent",
 };
 
-function Field({ meta, label, hint, children, note }: { meta: FieldMetadata<unknown>; label: ReactNode; hint?: string; children: ReactNode; note?: ReactNode }) {
+/** A labelled control with its hint, an optional note and its first error (unless `hideError` says the note already shows it). */
+function Field({ meta, label, hint, children, note, hideError }: { meta: FieldMetadata<unknown>; label: ReactNode; hint?: string; children: ReactNode; note?: ReactNode; hideError?: boolean }) {
   return (
     <div>
       <label htmlFor={meta.id} className={labelClass}>{label}</label>
       {hint && <p id={meta.descriptionId} className="mt-0.5 text-sm text-slate-600">{hint}</p>}
       {children}
       {note}
-      {meta.errors && <p id={meta.errorId} className={errorClass}>{meta.errors[0]}</p>}
+      {meta.errors && !hideError && <p id={meta.errorId} className={errorClass}>{meta.errors[0]}</p>}
     </div>
   );
 }
@@ -90,6 +98,19 @@ function readDraft(): Record<string, string> | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Sets a control of `form` as a person would (value or tick, then input and change events), so
+ * the form library sees the change and validates as usual. Unknown names are ignored.
+ */
+function setControl(form: HTMLFormElement, name: string, value: string) {
+  const control = form.elements.namedItem(name);
+  if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) || control.type === "file") return;
+  if (control instanceof HTMLInputElement && control.type === "checkbox") control.checked = value === control.value;
+  else control.value = value;
+  control.dispatchEvent(new Event("input", { bubbles: true }));
+  control.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
 /** Forgets the draft (once the application is stored). Never throws. */
@@ -126,9 +147,10 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
   useEffect(() => {
     if (restored.current || lastResult) return;
     restored.current = true;
+    const el = formRef.current;
     const draft = readDraft();
-    if (draft && Object.keys(draft).length > 0) form.update({ value: draft });
-  }, [form, lastResult]);
+    if (el && draft) for (const [name, value] of Object.entries(draft)) setControl(el, name, value);
+  }, [lastResult]);
 
   // Keep the draft as the parent types (text fields and ticks; files cannot be kept).
   useEffect(() => {
@@ -169,7 +191,9 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
   const result = dob && chosen ? eligibility(dob, chosen, cutOff) : { kind: "no_rule" as const };
   const message = eligibilityMessage(result, chosen, cutOff);
   const dobError = fields.dateOfBirth.errors?.[0];
-  const errors = Object.entries(form.allErrors).filter(([, list]) => list.length > 0);
+  // The summary appears after a send (in the browser or from the server), not while typing,
+  // so nothing above the field being filled in moves.
+  const errors = form.status === "error" ? Object.entries(form.allErrors).filter(([, list]) => list.length > 0).sort(([a], [b]) => order(a) - order(b)) : [];
   const showPrevious = needsPreviousSchool(chosen);
   const hasSibling = fields.hasSibling.value === "yes";
 
@@ -182,7 +206,7 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
             <ul className="mt-2 list-disc space-y-1 pl-5">
               {errors.map(([name, list]) => (
                 <li key={name}>
-                  {name in fields ? <a className="font-semibold underline" href={`#${fields[name as keyof typeof fields].id}`}>{LABELS[name] ?? name}: {list[0]}</a> : list[0]}
+                  {name !== "" && LABELS[name] ? <a className="font-semibold underline" href={`#${fields[name as keyof typeof fields].id}`}>{LABELS[name] ?? name}: {list[0]}</a> : list[0]}
                 </li>
               ))}
             </ul>
@@ -206,16 +230,18 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
             meta={fields.dateOfBirth}
             label={LABELS.dateOfBirth}
             hint={`Age is counted on ${formatCutOff(cutOff)}.`}
+            // The age rule's error is the eligibility note itself: shown once, in the same place.
+            hideError={dobError !== undefined && dobError === message}
             note={
               <div aria-live="polite" data-testid="eligibility">
-                {message && !dobError && (
+                {message && (
                   <p className={`mt-1 text-sm font-medium ${result.kind === "too_young" ? "text-red-800" : "text-emerald-800"}`}>{message}</p>
                 )}
                 {result.kind === "too_young" && result.fits && openClasses.includes(result.fits) && (
                   <button
                     type="button"
                     className="mt-2 rounded-lg border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-                    onClick={() => form.update({ name: fields.classApplied.name, value: result.fits!, validated: true })}
+                    onClick={() => formRef.current && setControl(formRef.current, fields.classApplied.name, result.fits!)}
                   >
                     Apply for {result.fits} instead
                   </button>
