@@ -24,6 +24,8 @@ export type AcknowledgementFacts = {
   photo: Buffer | null;
   receiptNumber: string | null;
   paymentReference: string | null;
+  /** PUBLIC_SITE_URL, for the status page's address. */
+  siteUrl: string;
 };
 
 /** The PDF's file name: "application-KVA-ADM-2027-28-0001.pdf". */
@@ -51,7 +53,7 @@ export function acknowledgementPdf(facts: AcknowledgementFacts): Promise<Buffer>
   });
 }
 
-function draw(doc: PDFKit.PDFDocument, { application: a, photo, receiptNumber, paymentReference }: AcknowledgementFacts) {
+function draw(doc: PDFKit.PDFDocument, { application: a, photo, receiptNumber, paymentReference, siteUrl }: AcknowledgementFacts) {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const right = left + width;
@@ -125,5 +127,5 @@ function draw(doc: PDFKit.PDFDocument, { application: a, photo, receiptNumber, p
   doc.font("bold").fontSize(11.5).text("Next step", left, y, { width });
   doc.font("body").fontSize(10).text(nextStep(a.status, a.birthCertificateLater), { width });
   doc.moveDown(0.8);
-  doc.fontSize(8.5).fillColor(GREY).text(`Keep this acknowledgement and quote the application number in every message. Check the status at any time on /admissions/status with the number and the registered mobile.`, { width });
+  doc.fontSize(8.5).fillColor(GREY).text(`Keep this acknowledgement and quote the application number in every message. Check the status at any time on ${siteUrl.replace(/\/+$/, "")}/admissions/status with the number and the registered mobile.`, { width });
 }

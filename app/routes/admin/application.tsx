@@ -3,7 +3,7 @@
  * payment and receipt, and the workflow (submitted → under review → admitted | waitlisted |
  * rejected) with a note at each step. Admitting calls the roll hook (app/admission-roll.server.ts).
  */
-import { data, redirect } from "react-router";
+import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/application";
 import { onAdmitted } from "~/admission-roll.server";
 import { applicationPayment } from "~/admission-payments.server";
@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   headers.set("Cache-Control", "no-store");
   const db = await getDb();
   const application = await applicationByPublicId(db, params.applicationId);
-  if (!application) throw data("No such application.", { status: 404, headers });
+  if (!application) return data({ found: false as const }, { status: 404, headers });
   const [documents, history, payment, cutOff] = await Promise.all([
     documentsOf(db, application.id),
     historyOf(db, application.id),
@@ -29,6 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   ]);
   return data(
     {
+      found: true as const,
       application,
       cutOff,
       documents: documents.map(({ kind, originalName, contentType, sizeBytes }) => ({ kind, originalName, contentType, sizeBytes })),
@@ -58,8 +59,17 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.application.number ?? "Application"} | Admin` }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.found ? data.application.number : "Application"} | Admin` }];
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  return <ApplicationDetail {...loaderData} message={actionData?.message ?? null} />;
+  if (!loaderData.found) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-brand-800">No such application</h1>
+        <p className="mt-4"><Link to="/admin/applications" className="font-semibold text-brand-700 underline">All applications</Link></p>
+      </>
+    );
+  }
+  const { found: _found, ...facts } = loaderData;
+  return <ApplicationDetail {...facts} message={actionData?.message ?? null} />;
 }

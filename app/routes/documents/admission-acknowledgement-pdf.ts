@@ -10,6 +10,7 @@ import { getDb } from "~/db/client.server";
 import { acknowledgementFileName, acknowledgementPdf } from "~/features/admissions/acknowledgement-pdf.server";
 import { applicationByPublicId, documentsOf } from "~/features/admissions/applications.server";
 import { readDocument } from "~/features/admissions/documents.server";
+import { getConfig } from "~/lib/config.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();
@@ -17,7 +18,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!application) throw data("No such application.", { status: 404, headers: { "Cache-Control": "no-store" } });
   const photoRow = (await documentsOf(db, application.id)).find((d) => d.kind === "photo" && d.contentType !== "application/pdf");
   const [photo, payment] = await Promise.all([photoRow ? readDocument(photoRow.storedName) : null, applicationPayment(db, application.publicId)]);
-  const pdf = await acknowledgementPdf({ application, photo, receiptNumber: payment?.receiptNumber ?? null, paymentReference: payment?.order.reference ?? null });
+  const pdf = await acknowledgementPdf({ application, photo, receiptNumber: payment?.receiptNumber ?? null, paymentReference: payment?.order.reference ?? null, siteUrl: getConfig().publicSiteUrl });
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
