@@ -14,7 +14,8 @@ const filterSchema = z.object({
   status: z.enum(APPLICATION_STATUSES).optional().catch(undefined),
   from: z.string().refine(isIsoDate).optional().catch(undefined),
   to: z.string().refine(isIsoDate).optional().catch(undefined),
-  q: z.string().trim().min(1).max(100).optional().catch(undefined),
+  // No control characters: PostgreSQL cannot compare text with a NUL, and nobody types one.
+  q: z.string().trim().min(1).max(100).refine((s) => ![...s].some((c) => c.charCodeAt(0) < 0x20)).optional().catch(undefined),
 });
 
 /** Filters from the query string; unknown or malformed values are ignored. */
