@@ -38,8 +38,10 @@ import type { PaymentOrder } from "~/features/payments/orders.server";
 import type { PaymentPurposes } from "~/features/payments/purposes";
 import { createPaymentService } from "~/features/payments/service.server";
 import { paymentSetupFrom, type PaymentSetup } from "~/features/payments/settings.server";
-import { issueOrderReceipt, orderReceiptLinks, type OrderFacts } from "~/features/receipts/order-receipts.server";
+import { issueOrderReceipt, orderReceiptLinks, type OrderFacts, type ReceiptFacts } from "~/features/receipts/order-receipts.server";
+import { RECEIPT_SERIES } from "~/features/receipts/series";
 import { sampleReceiptFacts } from "~/features/receipts/sample";
+import { markApplicationPaid, type ApplicationWithSession } from "~/features/admissions/applications.server";
 import { getConfig } from "~/lib/config.server";
 
 /** The receipts feature's view of a paid order (issue 12). */
@@ -47,10 +49,32 @@ function orderFacts(order: PaymentOrder): OrderFacts {
   return { ...order, providerLabel: PROVIDER_LABELS[order.provider] };
 }
 
+/** The receipt of an application fee (issue 14): in the application series, with the application's number and mobile (so /receipt-download finds it). */
+function applicationReceiptFacts(application: ApplicationWithSession, order: PaymentOrder): ReceiptFacts {
+  return {
+    series: RECEIPT_SERIES.application,
+    purpose: "Application fee",
+    student: {
+      name: application.childName,
+      className: application.classApplied,
+      section: null,
+      admissionNumber: null,
+      applicationNumber: application.number,
+      parentName: application.parentName,
+      mobile: application.mobile,
+      session: application.sessionName,
+    },
+    lines: [{ kind: "fee", head: "Application fee", period: `Session ${application.sessionName}`, amountPaise: order.amountPaise }],
+  };
+}
+
+/** "application:<publicId>" → "<publicId>". */
+const applicationIdOf = (order: PaymentOrder) => order.payableKey.slice("application:".length);
+
 /**
  * What each purpose does when one of its orders is paid: each handler issues the order's receipt
  * in the paying transaction (issue 12). Sample orders (development) get one in a sample series;
- * fees and admissions add theirs with their student's details (issues 13, 14).
+ * application fees get one in the application series (issue 14); fees add theirs (issue 13).
  */
 export const paymentPurposes: PaymentPurposes = {
   sample: {
@@ -60,6 +84,15 @@ export const paymentPurposes: PaymentPurposes = {
   // School and bus fees (issue 13): ledger payment lines and the receipt, in this transaction.
   tuition: feePurposeHandler("tuition", orderFacts),
   bus: feePurposeHandler("bus", orderFacts),
+  application_fee: {
+    // The application becomes `submitted` and its receipt is numbered in the paying transaction.
+    onPaid: async (tx, order) => {
+      const application = await markApplicationPaid(tx, applicationIdOf(order), order.reference, order.paidAt ?? new Date());
+      await issueOrderReceipt(tx, orderFacts(order), applicationReceiptFacts(application, order));
+    },
+    links: async (db, order) => [...(await orderReceiptLinks(db, order)), { label: "View acknowledgement", href: `/admissions/acknowledgement/${applicationIdOf(order)}` }],
+    retryPath: (order) => `/admissions/retry-payment/${applicationIdOf(order)}`,
+  },
 };
 
 let setup: PaymentSetup | undefined;

@@ -1,28 +1,38 @@
 /**
- * Every route of SPEC §2. Built pages use the modules of app/page-routes.ts; pages still being
- * built share one placeholder module (each with its own id); unknown paths redirect (legacy
- * table) or go to "/".
+ * Every route of SPEC §2. Content pages use the modules of app/page-routes.ts; payment, receipt,
+ * fee and admission pages have their own modules below; unknown paths redirect (legacy table)
+ * or go to "/".
  */
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { pages } from "../content/pages";
 import { BROCHURE_PDF_PATH, builtPages } from "./page-routes";
 
-const placeholder = "routes/public/placeholder.tsx";
+/** The module of a SPEC §2 page (app/page-routes.ts); a page without one stops the build. */
+function moduleOf(path: string): string {
+  const file = builtPages[path]?.file;
+  if (!file) throw new Error(`No route module for ${path}: add it to app/page-routes.ts or route it below`);
+  return file;
+}
 /** SPEC §2 pages that are payment steps (issue 11), routed below with their own modules. */
 const paymentPages = new Set(["/student-payment", "/mock-payment", "/icici-debug"]);
 /** SPEC §2 receipt pages (issue 12), routed below with their own modules. */
 const receiptPages = new Set(["/receipt-download"]);
 /** SPEC §2 fee pages (issue 13), routed below with their own modules. */
 const feePages = new Set(["/payment-portal", "/fees", "/fee-payment", "/bus-fee-payment"]);
+/** SPEC §2 admission pages (issue 14), routed below with their own modules. */
+const admissionPages = new Set(["/apply"]);
 
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     ...pages
-      .filter((p) => !p.path.startsWith("/news/") && !paymentPages.has(p.path) && !receiptPages.has(p.path) && !feePages.has(p.path))
-      .map((p) => route(p.path, builtPages[p.path]?.file ?? placeholder, { id: `page${p.path.replaceAll("/", "-")}` })),
+      .filter((p) => !p.path.startsWith("/news/") && !paymentPages.has(p.path) && !receiptPages.has(p.path) && !feePages.has(p.path) && !admissionPages.has(p.path))
+      .map((p) => route(p.path, moduleOf(p.path), { id: `page${p.path.replaceAll("/", "-")}` })),
     route("news/:slug", "routes/public/news-article.tsx", { id: "news-item" }),
-    route("admissions/retry-payment/:applicationId", placeholder, { id: "retry-payment" }),
+    route("apply", "routes/public/apply.tsx"),
+    route("admissions/retry-payment/:applicationId", "routes/public/retry-payment.tsx"),
+    route("admissions/acknowledgement/:applicationId", "routes/public/admission-acknowledgement.tsx"),
+    route("admissions/status", "routes/public/admission-status.tsx"),
     route("receipt-download", "routes/public/receipt-download.tsx"),
     route("payment-portal", "routes/public/payment-portal.tsx"),
     route("fees", "routes/public/fee-payment.tsx", { id: "fees" }),
@@ -44,6 +54,7 @@ export default [
   route("documents/samples/:file", "routes/documents/sample-document-pdf.ts"),
   route("receipts/order/:publicId", "routes/documents/receipt-order-pdf.ts"),
   route("receipts/file/:token", "routes/documents/receipt-file-pdf.ts"),
+  route("admissions/acknowledgement/:applicationId/pdf", "routes/documents/admission-acknowledgement-pdf.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
   route("admin/enquiries/export", "routes/admin/enquiries-export.ts"),
@@ -58,10 +69,14 @@ export default [
   route("admin/fees/collections.csv", "routes/admin/fee-collections-csv.ts"),
   route("admin/fees/defaulters.csv", "routes/admin/fee-defaulters-csv.ts"),
   route("admin/fees/students/:id/statement.pdf", "routes/admin/fee-statement-pdf.ts"),
+  route("admin/applications/export", "routes/admin/applications-export.ts"),
+  route("admin/applications/:applicationId/documents/:kind", "routes/admin/application-document.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
-    route("admin/applications", "routes/admin/coming-soon.tsx", { id: "admin-applications" }),
+    route("admin/applications", "routes/admin/applications.tsx"),
+    route("admin/applications/settings", "routes/admin/admission-settings.tsx"),
+    route("admin/applications/:applicationId", "routes/admin/application.tsx"),
     route("admin/payments", "routes/admin/payments.tsx"),
     route("admin/payments/:reference", "routes/admin/payment-order.tsx"),
     route("admin/receipts/:id/cancel", "routes/admin/receipt.tsx"),

@@ -58,3 +58,13 @@ export const ageRules: AgeRule[] = [
   { className: "UKG", minimumAge: 5, basis: "NEP 2020 foundational stage" },
   { className: "Class 1", minimumAge: 6, basis: "NEP 2020 and West Bengal's rule: six years for Class 1" },
 ];
+
+/**
+ * Online application (issue 14) defaults for the admission session: the fee (paise, SAMPLE)
+ * and the classes that take applications (Nursery to Class 9 and Class 11, as /admissions-overview
+ * says). The administrator changes both in the admin area; these seed the first session.
+ */
+export const applicationDefaults = {
+  feePaise: 500_00,
+  openClasses: ["Nursery", "LKG", "UKG", "Class 1", "Class 2", "Class 3", "Class 4", "Class 5", "Class 6", "Class 7", "Class 8", "Class 9", "Class 11"],
+};

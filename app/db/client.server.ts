@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getConfig } from "~/lib/config.server";
 import { DatabaseUnavailableError } from "./unavailable";
+import * as admissionTables from "./schema/admissions";
 import * as analyticsTables from "./schema/analytics";
 import * as authTables from "./schema/auth";
 import * as enquiryTables from "./schema/enquiries";
@@ -19,7 +20,7 @@ import * as receiptTables from "./schema/receipts";
 import * as settingsTables from "./schema/settings";
 import * as signInTables from "./schema/sign-in-attempts";
 
-export const schema = { ...analyticsTables, ...authTables, ...enquiryTables, ...feeTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables };
+export const schema = { ...admissionTables, ...analyticsTables, ...authTables, ...enquiryTables, ...feeTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -16,8 +16,8 @@
  *   visitor-analytics beacon (`POST /api/track`) predates this module and counts its bytes the
  *   same way in its own handler (4 KiB, app/features/analytics/ingest/track.server.ts).
  *
- * Uploads (later: admission documents, at most 2 MB a file) add their route here with the
- * total they accept (files × 2 MB plus the form) and check each file's size after `readForm`.
+ * Uploads (admission documents, at most 2 MB a file) add their route here with the total they
+ * accept (files × 2 MB plus the form) and check each file's size after `readForm`.
  */
 
 export const KiB = 1024;
@@ -47,6 +47,13 @@ export const BODY_LIMITS = {
   "/admin/fees/import": 2 * MiB,
   // The fee book as JSON.
   "/admin/fees/book": 256 * KiB,
+  // Two documents of at most 2 MiB each, their multipart headers, and the form (under 16 KiB).
+  "/apply": 4 * MiB + 64 * KiB,
+  "/admissions/status": 4 * KiB,
+  "/admissions/retry-payment/:applicationId": 1 * KiB,
+  // A workflow note is at most 1,000 characters (up to 9 bytes each percent-encoded).
+  "/admin/applications/:applicationId": 16 * KiB,
+  "/admin/applications/settings": 4 * KiB,
   // A cancellation reason is at most 500 characters (up to 9 bytes each percent-encoded).
   "/admin/receipts/:id/cancel": 8 * KiB,
   // Express handlers of server/payments.ts: Eazypay's return form (~20 fields, well under

@@ -155,7 +155,7 @@ test.describe("legacy redirects (SPEC §2)", () => {
       expect(new URL(page.url()).pathname).toBe(to);
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}${to}`);
-      // /apply is another issue's page (no JSON-LD yet); every page built here has some.
+      // /apply is a form (no JSON-LD); every content page has some.
       if (to !== "/apply") expect((await jsonLd(page)).length).toBeGreaterThan(0);
     });
   }

@@ -8,7 +8,6 @@ test.beforeEach(({ page }) => skipEnquiryAutoOpen(page));
 
 const dynamicSamples = [
   "/news/annual-sports-meet-2026",
-  "/admissions/retry-payment/3f1c9a7e-2b4d-4c1e-9a55-0d2f8e6b7a10",
   "/payment-success",
   "/payment-failure",
 ];
@@ -39,6 +38,14 @@ test.describe("routes", () => {
       expect(response.headers().location).toBe(`${canonical}?from=menu`);
     });
   }
+  test("/admissions/retry-payment/{unknown id} answers 404 with one <h1> that says so, a title and a canonical URL", async ({ request, page }) => {
+    const path = "/admissions/retry-payment/3f1c9a7e-2b4d-4c1e-9a55-0d2f8e6b7a10";
+    expect((await request.get(path, { maxRedirects: 0 })).status()).toBe(404);
+    await page.goto(path);
+    await expect(page.locator("h1")).toHaveText("We could not find this application");
+    expect(await page.title()).not.toBe("");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^http:\/\/localhost:\d+\//);
+  });
 
   test("/verify-receipt/{unknown code} answers 404 with one <h1> that says so, a title and a canonical URL", async ({ request, page }) => {
     expect((await request.get("/verify-receipt/9c2e4b1a7d", { maxRedirects: 0 })).status()).toBe(404);
@@ -93,7 +100,7 @@ test.describe("routes", () => {
   });
 
   test("security headers: pages rendered per response carry a fresh nonce, no unsafe-inline scripts, no framing, nosniff, referrer policy", async ({ request }) => {
-    // /apply is rendered on each request (a placeholder until the application form is built).
+    // /apply (the application form) is rendered on each request.
     const response = await request.get("/apply", { headers: { "accept-encoding": "gzip" } });
     const headers = response.headers();
     const csp = headers["content-security-policy"] ?? "";

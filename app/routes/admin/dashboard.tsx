@@ -10,6 +10,8 @@ import { AnalyticsDashboard } from "~/features/analytics/dashboard/analytics-das
 import { parseRangeParam } from "~/features/analytics/dashboard/schema";
 import { loadAnalyticsDashboard } from "~/features/analytics/dashboard/load-dashboard.server";
 import { internalHostsOf } from "~/features/analytics/figures/referrer";
+import { applicationCounts } from "~/features/admissions/applications.server";
+import { ApplicationCounts } from "~/features/admissions/components/application-counts";
 import { requireAdmin } from "~/features/auth/session.server";
 import { enquiryCounts } from "~/features/enquiries/enquiries.server";
 import { getConfig } from "~/lib/config.server";
@@ -29,15 +31,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const range = parseRangeParam(url.searchParams);
   const options = { internalHosts: internalHostsOf(getConfig().publicSiteUrl, url.host) };
-  const [enquiries, analytics] = await Promise.all([loadEnquiryCounts(db), loadAnalyticsDashboard(db, range, options)]);
+  const [enquiries, analytics, applications] = await Promise.all([
+    loadEnquiryCounts(db),
+    loadAnalyticsDashboard(db, range, options),
+    applicationCounts(db).catch((error: unknown) => (console.error(error), null)),
+  ]);
   headers.set("Cache-Control", "no-store");
-  return data({ enquiries, analytics }, { headers });
+  return data({ enquiries, analytics, applications }, { headers });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { enquiries, analytics } = loaderData;
+  const { enquiries, analytics, applications } = loaderData;
   const number = new Intl.NumberFormat("en-IN");
   const cards = enquiries.ok
     ? [
@@ -63,6 +69,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : (
         <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">{enquiries.error}</p>
       )}
+      {applications && <ApplicationCounts rows={applications} />}
       <AnalyticsDashboard data={analytics} />
     </>
   );

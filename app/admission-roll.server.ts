@@ -1,0 +1,34 @@
+/**
+ * Admissions meet the students roll (issues 13 and 14): when the administrator admits an
+ * applicant, the applicant becomes a student with a new admission number. Composed here,
+ * outside the features, because a feature never imports another (DESIGN.md §3).
+ */
+import type { Database } from "~/db/client.server";
+import type { ApplicationWithSession } from "~/features/admissions/applications.server";
+import { createStudent } from "~/features/fees/students.server";
+
+/**
+ * Runs inside the transaction that marks `application` admitted (its status is already
+ * "admitted" and its row is locked): adds the child to the roll of the fees feature with the
+ * next admission number of the session's first year (`createStudent`, numbered in this
+ * transaction), joined in the application's session. Returns the sentence the workflow adds to
+ * the step's note, e.g. "Added to the roll as 2027/0004."; throwing rolls the admission back.
+ */
+export async function onAdmitted(tx: Database, application: ApplicationWithSession): Promise<string> {
+  const d = application.details;
+  const student = await createStudent(
+    tx,
+    {
+      name: application.childName,
+      dateOfBirth: application.dateOfBirth,
+      className: application.classApplied as Parameters<typeof createStudent>[1]["className"],
+      mobile: application.mobile,
+      fatherName: d.fatherName,
+      motherName: d.motherName,
+      email: application.email,
+      joinedSession: application.sessionName,
+    },
+    Number(application.sessionName.slice(0, 4)),
+  );
+  return `Added to the roll as ${student.admissionNumber}.`;
+}

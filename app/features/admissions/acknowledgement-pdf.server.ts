@@ -1,0 +1,131 @@
+/**
+ * The acknowledgement of an application as a PDF (issue 14): A4, black on white, the embedded
+ * DejaVu Sans as receipts use (₹). It carries the school, the application's number and status,
+ * the child's photo (when a JPEG or PNG was sent), every detail of the form, the fee's receipt
+ * number, and the next step.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import PDFDocument from "pdfkit";
+import { formatAddress, school } from "#content/school";
+import { APPLICATION_STATUS_LABELS } from "~/db/admission-values";
+import { formatDateTime } from "~/lib/dates";
+import { formatRupees } from "~/lib/money";
+import { formatCutOff } from "./age";
+import type { ApplicationWithSession } from "./applications.server";
+import { nextStep } from "./next-steps";
+
+const FONT_DIR = path.resolve("assets/fonts");
+const GREY = "#555555";
+
+export type AcknowledgementFacts = {
+  application: ApplicationWithSession;
+  /** The photo's bytes when it is a JPEG or PNG (a PDF photo is not drawn). */
+  photo: Buffer | null;
+  receiptNumber: string | null;
+  paymentReference: string | null;
+  /** PUBLIC_SITE_URL, for the status page's address. */
+  siteUrl: string;
+};
+
+/** The PDF's file name: "application-KVA-ADM-2027-28-0001.pdf". */
+export function acknowledgementFileName(number: string): string {
+  return `application-${number.replace(/[^\w-]+/g, "-")}.pdf`;
+}
+
+/** Renders the acknowledgement; rejects when PDFKit fails (a missing font, a broken image). */
+export function acknowledgementPdf(facts: AcknowledgementFacts): Promise<Buffer> {
+  const a = facts.application;
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: "A4", margin: 48, lang: "en-IN", pdfVersion: "1.7", displayTitle: true, info: { Title: `Application ${a.number}`, Author: school.name, Creator: school.name } });
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    try {
+      doc.registerFont("body", readFileSync(path.join(FONT_DIR, "DejaVuSans.ttf")));
+      doc.registerFont("bold", readFileSync(path.join(FONT_DIR, "DejaVuSans-Bold.ttf")));
+      draw(doc, facts);
+      doc.end();
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}
+
+function draw(doc: PDFKit.PDFDocument, { application: a, photo, receiptNumber, paymentReference, siteUrl }: AcknowledgementFacts) {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const right = left + width;
+  doc.font("bold").fontSize(18).text(school.name, left, 48, { width, align: "center" });
+  doc.font("body").fontSize(9.5).text(`${formatAddress()}, ${school.address.district}`, { width, align: "center" });
+  doc.text(`CBSE Affiliation No. ${school.affiliationNo}  ·  School Code ${school.schoolCode}`, { width, align: "center" });
+  doc.moveDown(0.6);
+  let y = doc.y;
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(1.2).stroke();
+  y += 12;
+  doc.font("bold").fontSize(15).text("APPLICATION FOR ADMISSION: ACKNOWLEDGEMENT", left, y, { width: width - 110 });
+  doc.font("body").fontSize(10).text(`Session ${a.sessionName}`, left, doc.y + 2, { width: width - 110 });
+  doc.font("bold").fontSize(12).text(`Application No. ${a.number}`, left, doc.y + 8, { width: width - 110 });
+  doc.font("body").fontSize(10).text(`Status: ${APPLICATION_STATUS_LABELS[a.status]}`, { width: width - 110 });
+  doc.text(`Received: ${formatDateTime(a.createdAt)} (IST)`, { width: width - 110 });
+  if (a.submittedAt) doc.text(`Fee paid: ${formatDateTime(a.submittedAt)} (IST)`, { width: width - 110 });
+  doc.text(`Application fee: ${formatRupees(a.feePaise)}${receiptNumber ? `, receipt No. ${receiptNumber}` : ", not paid yet"}${paymentReference ? ` (payment ${paymentReference})` : ""}`, { width: width - 110 });
+  const photoY = y;
+  if (photo) {
+    try {
+      doc.image(photo, right - 96, photoY, { fit: [96, 120], align: "center" });
+    } catch {
+      // A photo PDFKit cannot read is left out; the office has the file.
+    }
+  }
+  doc.rect(right - 96, photoY, 96, 120).lineWidth(0.8).stroke();
+  y = Math.max(doc.y + 14, photoY + 134);
+
+  const d = a.details;
+  const sections: [string, [string, string | null][]][] = [
+    ["The child", [
+      ["Name", a.childName],
+      ["Date of birth", `${formatCutOff(a.dateOfBirth)}`],
+      ["Gender", d.gender],
+      ["Class applied for", a.classApplied],
+      ["Nationality", d.nationality],
+      ["Mother tongue", d.motherTongue],
+      ["Blood group", d.bloodGroup],
+      ["Category", d.category],
+      ["Aadhaar", d.aadhaar ? `XXXX XXXX ${d.aadhaar.slice(-4)}` : null],
+      ["Sibling in the school", d.siblingAdmissionNumber],
+      ["Previous school", d.previousSchool],
+      ["Last class passed", d.lastClassPassed],
+    ]],
+    ["Parents or guardian", [
+      ["Father", [d.fatherName, d.fatherOccupation].filter(Boolean).join(", ") || null],
+      ["Father's mobile and e-mail", [d.fatherMobile, d.fatherEmail].filter(Boolean).join(", ") || null],
+      ["Mother", [d.motherName, d.motherOccupation].filter(Boolean).join(", ") || null],
+      ["Mother's mobile and e-mail", [d.motherMobile, d.motherEmail].filter(Boolean).join(", ") || null],
+      ["Guardian", [d.guardianName, d.guardianRelation].filter(Boolean).join(", ") || null],
+      ["Registered mobile", a.mobile],
+      ["E-mail", a.email],
+      ["Address", `${d.address}, ${d.city}, ${d.state} ${d.pinCode}`],
+    ]],
+    ["Documents", [
+      ["Photograph", "Received"],
+      ["Birth certificate", a.birthCertificateLater ? "To be submitted later" : "Received"],
+    ]],
+  ];
+  for (const [title, rows] of sections) {
+    doc.font("bold").fontSize(11.5).text(title, left, y, { width });
+    y = doc.y + 4;
+    for (const [label, value] of rows) {
+      if (!value) continue;
+      doc.font("body").fontSize(9).fillColor(GREY).text(label, left, y, { width: 160 });
+      doc.font("body").fontSize(10).fillColor("#000000").text(value, left + 165, y, { width: width - 165 });
+      y = Math.max(doc.y, y + 12) + 3;
+    }
+    y += 8;
+  }
+  doc.font("bold").fontSize(11.5).text("Next step", left, y, { width });
+  doc.font("body").fontSize(10).text(nextStep(a.status, a.birthCertificateLater), { width });
+  doc.moveDown(0.8);
+  doc.fontSize(8.5).fillColor(GREY).text(`Keep this acknowledgement and quote the application number in every message. Check the status at any time on ${siteUrl.replace(/\/+$/, "")}/admissions/status with the number and the registered mobile.`, { width });
+}

@@ -1,0 +1,257 @@
+/**
+ * Applications (issue 14; tables of app/db/schema/admissions.ts): storing a submitted form
+ * with its number, the fee's payment turning it `submitted`, the administrator's workflow, the
+ * list and counts, and the parent's status lookup. Every function throws what the driver throws.
+ */
+import { randomBytes } from "node:crypto";
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { STATUS_MOVES, type ApplicationStatus, type DocumentKind } from "~/db/admission-values";
+import type { Database } from "~/db/client.server";
+import {
+  admissionSessions,
+  applicationCounters,
+  applicationDocuments,
+  applicationLookupFailures,
+  applicationStatusHistory,
+  applications,
+  type ApplicationDetails,
+} from "~/db/schema/admissions";
+import { istMidnight } from "~/lib/dates";
+import { formatApplicationNumber, normaliseApplicationNumber } from "./numbering";
+import type { ApplicationInput } from "./schema";
+import type { AdmissionSession } from "./sessions.server";
+
+export type Application = typeof applications.$inferSelect;
+export type ApplicationDocument = typeof applicationDocuments.$inferSelect;
+export type StatusChange = typeof applicationStatusHistory.$inferSelect;
+export type ApplicationWithSession = Application & { sessionName: string };
+
+/** 128 random bits, base64url (22 characters): the application's id in links. */
+export function newApplicationPublicId(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/** True for something shaped like a public id (so a malformed link is a 404 without a query). */
+export function isPublicId(value: string): boolean {
+  return /^[A-Za-z0-9_-]{22}$/.test(value);
+}
+
+/** A stored document, as documents.server.ts wrote it before the transaction. */
+export type StoredDocument = { kind: DocumentKind; storedName: string; originalName: string; contentType: string; sizeBytes: number };
+
+/** What the form gives, split into columns and the details (jsonb). */
+export function applicationRow(input: ApplicationInput): Pick<Application, "childName" | "dateOfBirth" | "classApplied" | "parentName" | "mobile" | "email" | "details" | "birthCertificateLater"> {
+  const o = (s: string | undefined) => (s && s.trim() ? s.trim() : null);
+  const details: ApplicationDetails = {
+    gender: input.gender,
+    nationality: input.nationality,
+    motherTongue: input.motherTongue,
+    bloodGroup: input.bloodGroup ?? null,
+    aadhaar: o(input.aadhaar),
+    category: input.category,
+    siblingAdmissionNumber: input.hasSibling ? o(input.siblingAdmissionNumber) : null,
+    fatherName: o(input.fatherName),
+    fatherOccupation: o(input.fatherOccupation),
+    fatherMobile: o(input.fatherMobile),
+    fatherEmail: o(input.fatherEmail),
+    motherName: o(input.motherName),
+    motherOccupation: o(input.motherOccupation),
+    motherMobile: o(input.motherMobile),
+    motherEmail: o(input.motherEmail),
+    guardianName: o(input.guardianName),
+    guardianRelation: o(input.guardianRelation),
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    pinCode: input.pinCode,
+    previousSchool: o(input.previousSchool),
+    lastClassPassed: o(input.lastClassPassed),
+  };
+  return {
+    childName: input.childName,
+    dateOfBirth: input.dateOfBirth,
+    classApplied: input.classApplied,
+    parentName: (details.fatherName ?? details.motherName ?? details.guardianName)!,
+    mobile: input.mobile,
+    email: o(input.email),
+    details,
+    birthCertificateLater: !input.birthCertificate && input.birthCertificateLater === "yes",
+  };
+}
+
+/**
+ * Stores an application of `session` in one transaction: the next number of the session (the
+ * counter row is locked until commit, so concurrent submissions queue and take consecutive
+ * numbers; a rollback gives the number back), the row (status `payment_pending`, the session's
+ * fee), its documents and the first history line. Returns the stored application.
+ */
+export async function createApplication(db: Database, session: AdmissionSession, input: ApplicationInput, documents: StoredDocument[], now = new Date()): Promise<ApplicationWithSession> {
+  return db.transaction(async (tx) => {
+    const [counter] = await tx
+      .insert(applicationCounters)
+      .values({ sessionId: session.id, lastNumber: 1 })
+      .onConflictDoUpdate({ target: applicationCounters.sessionId, set: { lastNumber: sql`${applicationCounters.lastNumber} + 1` } })
+      .returning({ lastNumber: applicationCounters.lastNumber });
+    const sequence = counter!.lastNumber;
+    const [application] = await tx
+      .insert(applications)
+      .values({
+        ...applicationRow(input),
+        publicId: newApplicationPublicId(),
+        number: formatApplicationNumber(session.name, sequence),
+        sessionId: session.id,
+        sequence,
+        status: "payment_pending",
+        feePaise: session.applicationFeePaise,
+        consentAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (documents.length > 0) await tx.insert(applicationDocuments).values(documents.map((d) => ({ ...d, applicationId: application!.id, createdAt: now })));
+    await tx.insert(applicationStatusHistory).values({ applicationId: application!.id, fromStatus: null, toStatus: "payment_pending", note: "Form received; the application fee is due.", byWhom: "parent", createdAt: now });
+    return { ...application!, sessionName: session.name };
+  });
+}
+
+const withSession = { application: applications, sessionName: admissionSessions.name };
+
+/** The application behind a public id, with its session's name; null when there is none. */
+export async function applicationByPublicId(db: Database, publicId: string): Promise<ApplicationWithSession | null> {
+  if (!isPublicId(publicId)) return null;
+  const [row] = await db.select(withSession).from(applications).innerJoin(admissionSessions, eq(admissionSessions.id, applications.sessionId)).where(eq(applications.publicId, publicId));
+  return row ? { ...row.application, sessionName: row.sessionName } : null;
+}
+
+/**
+ * The fee of the application `publicId` is paid (inside the paying transaction `tx`): the
+ * status becomes `submitted` once, with a history line. Returns the application (as it is after
+ * the change); throws Error when there is no such application (the payment then rolls back and
+ * the payment core logs it).
+ */
+export async function markApplicationPaid(tx: Database, publicId: string, orderReference: string, now = new Date()): Promise<ApplicationWithSession> {
+  const [updated] = await tx
+    .update(applications)
+    .set({ status: "submitted", submittedAt: now, updatedAt: now })
+    .where(and(eq(applications.publicId, publicId), eq(applications.status, "payment_pending")))
+    .returning({ id: applications.id });
+  if (updated) {
+    await tx.insert(applicationStatusHistory).values({ applicationId: updated.id, fromStatus: "payment_pending", toStatus: "submitted", note: `Application fee paid (order ${orderReference}).`, byWhom: "payment", createdAt: now });
+  }
+  const application = await applicationByPublicId(tx, publicId);
+  if (!application) throw new Error(`No application ${publicId} for a paid application fee`);
+  return application;
+}
+
+export type MoveResult = { ok: true; application: ApplicationWithSession } | { ok: false; message: string };
+
+/**
+ * The administrator moves an application along the workflow (STATUS_MOVES) with a note, in one
+ * transaction with the row locked; `onAdmitted` runs inside it when the new status is
+ * `admitted` (the composition module's hook: app/admission-roll.server.ts; what it returns is
+ * added to the step's note, e.g. the new admission number). `by` is the
+ * administrator's e-mail. A move the workflow does not allow (or a stale page) is refused.
+ */
+export async function moveApplication(
+  db: Database,
+  input: { publicId: string; to: ApplicationStatus; note: string | null; by: string },
+  onAdmitted: (tx: Database, application: ApplicationWithSession) => Promise<string | void>,
+  now = new Date(),
+): Promise<MoveResult> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(applications).where(eq(applications.publicId, input.publicId)).for("update");
+    if (!locked) return { ok: false, message: "No such application." };
+    if (!STATUS_MOVES[locked.status].includes(input.to)) return { ok: false, message: `An application that is "${locked.status}" cannot become "${input.to}".` };
+    await tx.update(applications).set({ status: input.to, updatedAt: now }).where(eq(applications.id, locked.id));
+    const application = (await applicationByPublicId(tx, input.publicId))!;
+    const said = input.to === "admitted" ? await onAdmitted(tx, application) : undefined;
+    const note = [input.note, said].filter(Boolean).join(" — ") || null;
+    await tx.insert(applicationStatusHistory).values({ applicationId: locked.id, fromStatus: locked.status, toStatus: input.to, note, byWhom: input.by, createdAt: now });
+    return { ok: true, application };
+  });
+}
+
+export async function documentsOf(db: Database, applicationId: number): Promise<ApplicationDocument[]> {
+  return db.select().from(applicationDocuments).where(eq(applicationDocuments.applicationId, applicationId)).orderBy(applicationDocuments.kind);
+}
+
+export async function historyOf(db: Database, applicationId: number): Promise<StatusChange[]> {
+  return db.select().from(applicationStatusHistory).where(eq(applicationStatusHistory.applicationId, applicationId)).orderBy(applicationStatusHistory.createdAt, applicationStatusHistory.id);
+}
+
+export type ApplicationFilters = {
+  session?: string;
+  className?: string;
+  status?: ApplicationStatus;
+  /** IST dates "yyyy-mm-dd", inclusive, of the form's receipt. */
+  from?: string;
+  to?: string;
+  /** Part of the child's or parent's name, the number, or the mobile. */
+  q?: string;
+};
+
+function whereOf(f: ApplicationFilters): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (f.session) parts.push(eq(admissionSessions.name, f.session));
+  if (f.className) parts.push(eq(applications.classApplied, f.className));
+  if (f.status) parts.push(eq(applications.status, f.status));
+  if (f.from) parts.push(gte(applications.createdAt, istMidnight(f.from)));
+  if (f.to) parts.push(lt(applications.createdAt, new Date(istMidnight(f.to).getTime() + 86_400_000)));
+  if (f.q) {
+    const like = `%${f.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    parts.push(or(ilike(applications.childName, like), ilike(applications.parentName, like), ilike(applications.number, like), ilike(applications.mobile, like)));
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** Applications matching `filters`, newest first, at most `limit`; `total` counts every match. */
+export async function listApplications(db: Database, filters: ApplicationFilters, limit = 200): Promise<{ rows: ApplicationWithSession[]; total: number }> {
+  const where = whereOf(filters);
+  const rows = await db.select(withSession).from(applications).innerJoin(admissionSessions, eq(admissionSessions.id, applications.sessionId)).where(where).orderBy(desc(applications.createdAt), desc(applications.id)).limit(limit);
+  const [total] = await db.select({ n: count() }).from(applications).innerJoin(admissionSessions, eq(admissionSessions.id, applications.sessionId)).where(where);
+  return { rows: rows.map((r) => ({ ...r.application, sessionName: r.sessionName })), total: Number(total?.n ?? 0) };
+}
+
+/** Counts by class and status of the open session's applications (the admin dashboard). */
+export async function applicationCounts(db: Database): Promise<{ className: string; status: ApplicationStatus; n: number }[]> {
+  const rows = await db
+    .select({ className: applications.classApplied, status: applications.status, n: count() })
+    .from(applications)
+    .innerJoin(admissionSessions, eq(admissionSessions.id, applications.sessionId))
+    .where(eq(admissionSessions.isOpen, true))
+    .groupBy(applications.classApplied, applications.status);
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+/** Wrong tries allowed per client IP in LOOKUP_WINDOW_MS, and per application number (the receipts' pattern). */
+export const MAX_LOOKUP_FAILURES_PER_IP = 5;
+export const MAX_LOOKUP_FAILURES_PER_NUMBER = 10;
+export const LOOKUP_WINDOW_MS = 15 * 60_000;
+
+export type LookupResult = { kind: "found"; application: ApplicationWithSession } | { kind: "not_found" } | { kind: "throttled" };
+
+/**
+ * /admissions/status: the application with `number` whose registered mobile is `mobile`. A
+ * miss is counted against the IP and the number; once either limit is reached every try is
+ * refused (even a right one, so the limit cannot be probed). The answer never says which of
+ * the two was wrong (OWASP ASVS 2.2.1 style throttling, as receipts do).
+ */
+export async function lookupApplication(db: Database, input: { number: string; mobile: string }, ip: string, now = new Date()): Promise<LookupResult> {
+  const number = normaliseApplicationNumber(input.number);
+  const since = new Date(now.getTime() - LOOKUP_WINDOW_MS);
+  const [tries] = await db
+    .select({
+      byIp: sql<number>`count(*) FILTER (WHERE ${applicationLookupFailures.ip} = ${ip})::int`,
+      byNumber: sql<number>`count(*) FILTER (WHERE ${applicationLookupFailures.number} = ${number})::int`,
+    })
+    .from(applicationLookupFailures)
+    .where(and(gte(applicationLookupFailures.createdAt, since), or(eq(applicationLookupFailures.ip, ip), eq(applicationLookupFailures.number, number))));
+  if (Number(tries?.byIp ?? 0) >= MAX_LOOKUP_FAILURES_PER_IP || Number(tries?.byNumber ?? 0) >= MAX_LOOKUP_FAILURES_PER_NUMBER) return { kind: "throttled" };
+  const [row] = await db.select(withSession).from(applications).innerJoin(admissionSessions, eq(admissionSessions.id, applications.sessionId)).where(eq(applications.number, number));
+  if (row && row.application.mobile === input.mobile) return { kind: "found", application: { ...row.application, sessionName: row.sessionName } };
+  await db.transaction(async (tx) => {
+    await tx.insert(applicationLookupFailures).values({ ip, number, createdAt: now });
+    await tx.delete(applicationLookupFailures).where(lt(applicationLookupFailures.createdAt, new Date(now.getTime() - 86_400_000)));
+  });
+  return { kind: "not_found" };
+}

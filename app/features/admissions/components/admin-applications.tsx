@@ -1,0 +1,260 @@
+/**
+ * The administrator's applications (issue 14): the list with filters and search (session,
+ * class, status, IST date range), the CSV of the same filter, and one application's page with
+ * every field, the documents, the payment and the workflow with its history.
+ */
+import { Form, Link, useNavigation } from "react-router";
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, DOCUMENT_KINDS, DOCUMENT_LABELS, STATUS_MOVES, type ApplicationStatus } from "~/db/admission-values";
+import { formatDateTime } from "~/lib/dates";
+import { formatRupees } from "~/lib/money";
+import { applicationQueryString } from "../admin-query";
+import { ageOn, formatCutOff } from "../age";
+import type { ApplicationFilters, ApplicationWithSession, ApplicationDocument, StatusChange } from "../applications.server";
+import { ADMISSION_CLASSES } from "../schema";
+
+const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm";
+const label = "block text-xs font-semibold uppercase tracking-wide text-slate-700";
+const STATUS_TONE: Record<ApplicationStatus, string> = {
+  payment_pending: "bg-amber-100 text-amber-950",
+  submitted: "bg-sky-100 text-sky-950",
+  under_review: "bg-indigo-100 text-indigo-950",
+  admitted: "bg-emerald-100 text-emerald-950",
+  waitlisted: "bg-slate-200 text-slate-900",
+  rejected: "bg-red-100 text-red-950",
+};
+
+export function StatusBadge({ status }: { status: ApplicationStatus }) {
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[status]}`}>{APPLICATION_STATUS_LABELS[status]}</span>;
+}
+
+type ListProps = { rows: ApplicationWithSession[]; total: number; filters: ApplicationFilters; sessions: string[] };
+
+export function ApplicationList({ rows, total, filters, sessions }: ListProps) {
+  const number = new Intl.NumberFormat("en-IN");
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold text-brand-800">Applications</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/applications/settings" className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">Admission settings</Link>
+          <a href={`/admin/applications/export${applicationQueryString(filters)}`} className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50" download>
+            Export CSV
+          </a>
+        </div>
+      </div>
+      <Form method="get" className="mt-5 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6">
+        <label className="lg:col-span-2">
+          <span className={label}>Name, number or mobile</span>
+          <input type="search" name="q" defaultValue={filters.q ?? ""} className={field} />
+        </label>
+        <label>
+          <span className={label}>Session</span>
+          <select name="session" defaultValue={filters.session ?? ""} className={field}>
+            <option value="">All sessions</option>
+            {sessions.map((s) => <option key={s}>{s}</option>)}
+          </select>
+        </label>
+        <label>
+          <span className={label}>Class</span>
+          <select name="class" defaultValue={filters.className ?? ""} className={field}>
+            <option value="">All classes</option>
+            {ADMISSION_CLASSES.map((c) => <option key={c}>{c}</option>)}
+          </select>
+        </label>
+        <label>
+          <span className={label}>Status</span>
+          <select name="status" defaultValue={filters.status ?? ""} className={field}>
+            <option value="">All</option>
+            {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{APPLICATION_STATUS_LABELS[s]}</option>)}
+          </select>
+        </label>
+        <div className="grid grid-cols-2 gap-2">
+          <label>
+            <span className={label}>From</span>
+            <input type="date" name="from" defaultValue={filters.from ?? ""} className={field} />
+          </label>
+          <label>
+            <span className={label}>To</span>
+            <input type="date" name="to" defaultValue={filters.to ?? ""} className={field} />
+          </label>
+        </div>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
+          <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">Apply filters</button>
+          <Link to="/admin/applications" className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">Clear</Link>
+        </div>
+      </Form>
+      <p className="mt-4 text-sm text-slate-700" data-testid="application-total">
+        {number.format(total)} {total === 1 ? "application" : "applications"}{total > rows.length ? ` (the newest ${number.format(rows.length)} shown; the CSV has all)` : ""}
+      </p>
+      {rows.length === 0 ? (
+        <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">No applications match these filters.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white">
+          {rows.map((a) => (
+            <li key={a.publicId}>
+              <Link to={`/admin/applications/${a.publicId}`} className="grid gap-1 px-4 py-3 hover:bg-slate-50 sm:grid-cols-[13rem_1fr_8rem_9rem] sm:items-center sm:gap-3">
+                <span className="font-mono text-sm font-semibold text-brand-800">{a.number}</span>
+                <span>
+                  <span className="font-semibold text-slate-900">{a.childName}</span>
+                  <span className="block text-sm text-slate-700">{a.parentName} · {a.mobile}</span>
+                </span>
+                <span className="text-sm text-slate-800">{a.classApplied}</span>
+                <span className="flex flex-col items-start gap-1">
+                  <StatusBadge status={a.status} />
+                  <span className="text-xs text-slate-600">{formatDateTime(a.createdAt)}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export type PaymentFacts = { reference: string; amountPaise: number; paidAt: string | Date | null; receiptNumber: string | null; receiptHref: string | null; orderHref: string } | null;
+
+type DetailProps = {
+  application: ApplicationWithSession;
+  cutOff: string | null;
+  documents: Pick<ApplicationDocument, "kind" | "originalName" | "contentType" | "sizeBytes">[];
+  history: StatusChange[];
+  payment: PaymentFacts;
+  message: string | null;
+};
+
+function Facts({ title, rows }: { title: string; rows: [string, string | null | undefined][] }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+      <h2 className="text-lg font-bold text-brand-800">{title}</h2>
+      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-slate-600">{k}</dt>
+            <dd className="font-medium text-slate-900">{v || "—"}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function ApplicationDetail({ application: a, cutOff, documents, history, payment, message }: DetailProps) {
+  const navigation = useNavigation();
+  const d = a.details;
+  const moves = STATUS_MOVES[a.status];
+  const age = cutOff ? `${ageOn(a.dateOfBirth, cutOff)} years on ${formatCutOff(cutOff)}` : null;
+  return (
+    <>
+      <p className="text-sm"><Link to="/admin/applications" className="font-semibold text-brand-700 underline">All applications</Link></p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-brand-800">{a.childName}</h1>
+        <StatusBadge status={a.status} />
+      </div>
+      <p className="mt-1 font-mono text-sm text-slate-800" data-testid="admin-application-number">{a.number}</p>
+      {message && <p role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-3 text-red-900">{message}</p>}
+
+      <div className="mt-5 grid gap-4 lg:grid-cols-2">
+        <Facts
+          title="The child"
+          rows={[
+            ["Class applied for", `${a.classApplied} (session ${a.sessionName})`],
+            ["Date of birth", `${formatCutOff(a.dateOfBirth)}${age ? ` (${age})` : ""}`],
+            ["Gender", d.gender],
+            ["Category", d.category],
+            ["Nationality", d.nationality],
+            ["Mother tongue", d.motherTongue],
+            ["Blood group", d.bloodGroup],
+            ["Aadhaar", d.aadhaar],
+            ["Sibling's admission No.", d.siblingAdmissionNumber],
+            ["Previous school", d.previousSchool],
+            ["Last class passed", d.lastClassPassed],
+          ]}
+        />
+        <Facts
+          title="Parents or guardian"
+          rows={[
+            ["Father", [d.fatherName, d.fatherOccupation].filter(Boolean).join(", ")],
+            ["Father's mobile, e-mail", [d.fatherMobile, d.fatherEmail].filter(Boolean).join(", ")],
+            ["Mother", [d.motherName, d.motherOccupation].filter(Boolean).join(", ")],
+            ["Mother's mobile, e-mail", [d.motherMobile, d.motherEmail].filter(Boolean).join(", ")],
+            ["Guardian", [d.guardianName, d.guardianRelation].filter(Boolean).join(", ")],
+            ["Registered mobile", a.mobile],
+            ["E-mail", a.email],
+            ["Address", `${d.address}, ${d.city}, ${d.state} ${d.pinCode}`],
+            ["Consent given (IST)", formatDateTime(new Date(a.consentAt))],
+          ]}
+        />
+        <section className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+          <h2 className="text-lg font-bold text-brand-800">Documents</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {DOCUMENT_KINDS.map((kind) => {
+              const doc = documents.find((x) => x.kind === kind);
+              return (
+                <li key={kind}>
+                  <span className="font-semibold">{DOCUMENT_LABELS[kind]}: </span>
+                  {doc ? (
+                    <a href={`/admin/applications/${a.publicId}/documents/${kind}`} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                      {doc.originalName} ({doc.contentType.replace(/^\w+\//, "").toUpperCase()}, {Math.ceil(doc.sizeBytes / 1024)} KB)
+                    </a>
+                  ) : kind === "birth_certificate" && a.birthCertificateLater ? (
+                    <span className="text-amber-900">to be submitted later (RTE §14)</span>
+                  ) : (
+                    <span>none</span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+        <section className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+          <h2 className="text-lg font-bold text-brand-800">Application fee</h2>
+          {payment ? (
+            <dl className="mt-3 grid grid-cols-[9rem_1fr] gap-y-2 text-sm">
+              <dt className="text-slate-600">Amount</dt>
+              <dd className="font-medium">{formatRupees(payment.amountPaise)}</dd>
+              <dt className="text-slate-600">Paid (IST)</dt>
+              <dd className="font-medium">{payment.paidAt ? formatDateTime(new Date(payment.paidAt)) : "—"}</dd>
+              <dt className="text-slate-600">Payment</dt>
+              <dd><Link to={payment.orderHref} className="font-mono text-brand-700 underline">{payment.reference}</Link></dd>
+              <dt className="text-slate-600">Receipt</dt>
+              <dd>{payment.receiptHref ? <a href={payment.receiptHref} className="text-brand-700 underline">{payment.receiptNumber}</a> : "—"}</dd>
+            </dl>
+          ) : (
+            <p className="mt-3 text-sm text-slate-800">Not paid ({formatRupees(a.feePaise)} due). The parent can pay from <a className="text-brand-700 underline" href={`/admissions/retry-payment/${a.publicId}`}>the application's payment link</a>.</p>
+          )}
+        </section>
+      </div>
+
+      <section className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+        <h2 className="text-lg font-bold text-brand-800">Workflow</h2>
+        {moves.length > 0 ? (
+          <Form method="post" className="mt-3 space-y-3">
+            <label className="block">
+              <span className={label}>Note (optional)</span>
+              <textarea name="note" rows={2} maxLength={1000} className={field} />
+            </label>
+            <div className="flex flex-wrap gap-2">
+              {moves.map((to) => (
+                <button key={to} type="submit" name="to" value={to} disabled={navigation.state !== "idle"} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-400">
+                  {to === "under_review" ? "Start review" : to === "admitted" ? "Admit" : to === "waitlisted" ? "Waitlist" : "Reject"}
+                </button>
+              ))}
+            </div>
+          </Form>
+        ) : (
+          <p className="mt-2 text-sm text-slate-700">{a.status === "payment_pending" ? "The review starts once the application fee is paid." : "This application's decision is final."}</p>
+        )}
+        <ol className="mt-4 space-y-2 border-l-2 border-slate-200 pl-4 text-sm" data-testid="history">
+          {history.map((h) => (
+            <li key={h.id}>
+              <span className="font-semibold">{APPLICATION_STATUS_LABELS[h.toStatus]}</span>
+              <span className="text-slate-600"> · {formatDateTime(new Date(h.createdAt))} · {h.byWhom}</span>
+              {h.note && <p className="text-slate-800">{h.note}</p>}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * What a parent sees of an application (the acknowledgement and the status page): the number,
+ * the status and the next step, with the links that step needs.
+ */
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from "~/db/admission-values";
+import { nextStep } from "../next-steps";
+
+export type StatusFacts = {
+  publicId: string;
+  number: string;
+  maskedName: string;
+  className: string;
+  sessionName: string;
+  status: ApplicationStatus;
+  birthCertificateLater: boolean;
+  receiptNumber: string | null;
+  receiptHref: string | null;
+};
+
+const linkButton = "inline-block rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50";
+
+export function ApplicationStatusCard({ facts, pdf }: { facts: StatusFacts; pdf: boolean }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 p-5 shadow-sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-base">
+        <dt className="text-slate-600">Application No.</dt>
+        <dd className="font-bold" data-testid="application-number">{facts.number}</dd>
+        <dt className="text-slate-600">Child</dt>
+        <dd className="font-semibold">{facts.maskedName}</dd>
+        <dt className="text-slate-600">Class</dt>
+        <dd className="font-semibold">{facts.className} ({facts.sessionName})</dd>
+        <dt className="text-slate-600">Status</dt>
+        <dd className="font-semibold" data-testid="application-status">{APPLICATION_STATUS_LABELS[facts.status]}</dd>
+        {facts.receiptNumber && (
+          <>
+            <dt className="text-slate-600">Fee receipt</dt>
+            <dd className="font-semibold">{facts.receiptNumber}</dd>
+          </>
+        )}
+      </dl>
+      <h2 className="mt-5 text-lg font-bold text-brand-800">Next step</h2>
+      <p className="mt-1 text-slate-800" data-testid="next-step">{nextStep(facts.status, facts.birthCertificateLater)}</p>
+      <div className="mt-5 flex flex-wrap gap-3">
+        {facts.status === "payment_pending" && (
+          <a href={`/admissions/retry-payment/${facts.publicId}`} className="inline-block rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800">Pay the application fee</a>
+        )}
+        {facts.receiptHref && <a href={facts.receiptHref} className={linkButton}>Download receipt</a>}
+        {pdf && <a href={`/admissions/acknowledgement/${facts.publicId}/pdf`} className={linkButton}>Download acknowledgement (PDF)</a>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { checkDocument, MAX_DOCUMENT_BYTES, sniffDocument } from "./documents";
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const bytes = (head: number[], size = 64) => {
+  const b = new Uint8Array(size);
+  b.set(head);
+  return b;
+};
+
+describe("document checks (by content, at most 2 MB)", () => {
+  it("recognises JPEG, PNG and PDF by their first bytes", () => {
+    expect(sniffDocument(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe("image/jpeg");
+    expect(sniffDocument(bytes(PNG))).toBe("image/png");
+    expect(sniffDocument(new TextEncoder().encode("%PDF-1.7\n"))).toBe("application/pdf");
+  });
+  it("refuses a Windows program renamed .pdf (it starts MZ)", () => {
+    const exe = bytes([0x4d, 0x5a, 0x90, 0x00, 0x03]);
+    const result = checkDocument(exe, "birth certificate");
+    expect(result).toEqual({ ok: false, message: "The birth certificate is not a JPEG, PNG or PDF file (its content was checked)" });
+  });
+  it("refuses HTML and an empty file", () => {
+    expect(checkDocument(new TextEncoder().encode("<html><script>"), "photo").ok).toBe(false);
+    expect(checkDocument(new Uint8Array(0), "photo")).toEqual({ ok: false, message: "Attach the photo" });
+  });
+  it("takes exactly 2 MB and refuses 2 MB + 1 byte", () => {
+    expect(MAX_DOCUMENT_BYTES).toBe(2 * 1024 * 1024);
+    expect(checkDocument(bytes(PNG, MAX_DOCUMENT_BYTES), "photo")).toEqual({ ok: true, type: "image/png" });
+    expect(checkDocument(bytes(PNG, MAX_DOCUMENT_BYTES + 1), "photo")).toEqual({ ok: false, message: "The photo is larger than 2 MB: attach a smaller file" });
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * Application numbers (issue 14): "KVA/ADM/2027-28/0001", the school's short name, ADM, the
+ * session and a four-digit sequence per session without gaps (allocated in the inserting
+ * transaction, applications.server.ts). Shown to parents and on receipts; never a key in links.
+ */
+import { school } from "#content/school";
+
+/** "2027-28" for "2027–28" (the content module writes the session with an en dash). */
+export function sessionKey(name: string): string {
+  return name.replace(/[\u2013\u2014]/g, "-").trim();
+}
+
+/** "KVA/ADM/2027-28/0001" for session "2027-28" and sequence 1 (at least four digits). */
+export function formatApplicationNumber(session: string, sequence: number): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`Not a sequence: ${sequence}`);
+  return `${school.shortName}/ADM/${sessionKey(session)}/${String(sequence).padStart(4, "0")}`;
+}
+
+/** Upper-case, spaces removed: how a parent's typed number is compared ("kva/adm/2027-28/0001 " → "KVA/ADM/2027-28/0001"). */
+export function normaliseApplicationNumber(raw: string): string {
+  return raw.replace(/\s+/g, "").toUpperCase().slice(0, 40);
+}
+
+/** "A**** R***" for "Ananya Roy": the first letter of each word, the rest hidden (retry page). */
+export function maskName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .map((w) => (w.length <= 1 ? w : `${w[0]}${"*".repeat(Math.min(w.length - 1, 6))}`))
+    .join(" ");
+}

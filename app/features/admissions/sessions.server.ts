@@ -1,0 +1,71 @@
+/**
+ * The admission session settings (issue 14): which session is open, its classes, the
+ * application fee (paise) and the age cut-off date. The first call on an empty table creates
+ * the session of the content module (content/calendar.ts `admissionsSession`, content/fees.ts
+ * `applicationDefaults`, cut-off 31 March of its start year), so a fresh site (npm start, the
+ * e2e servers) takes applications at once; the administrator edits it in the admin area.
+ * Every function throws what the driver throws.
+ */
+import { desc, eq, sql } from "drizzle-orm";
+import { applicationDefaults, feeSession } from "#content/fees";
+import type { Database } from "~/db/client.server";
+import { admissionSessions } from "~/db/schema/admissions";
+import { defaultCutOff } from "./age";
+import { sessionKey } from "./numbering";
+
+export type AdmissionSession = typeof admissionSessions.$inferSelect;
+
+/** Creates the content module's session when no session exists yet (idempotent). */
+export async function ensureDefaultSession(db: Database): Promise<void> {
+  const [any] = await db.select({ id: admissionSessions.id }).from(admissionSessions).limit(1);
+  if (any) return;
+  const name = sessionKey(feeSession);
+  // A concurrent first call inserts the same row: any unique conflict means it exists.
+  await db
+    .insert(admissionSessions)
+    .values({ name, isOpen: true, openClasses: applicationDefaults.openClasses, applicationFeePaise: applicationDefaults.feePaise, ageCutOff: defaultCutOff(name) })
+    .onConflictDoNothing();
+}
+
+/** The open session, or null when the school has closed admissions. */
+export async function openSession(db: Database): Promise<AdmissionSession | null> {
+  await ensureDefaultSession(db);
+  const [row] = await db.select().from(admissionSessions).where(eq(admissionSessions.isOpen, true));
+  return row ?? null;
+}
+
+/** Every session, newest first (the administrator's filter and settings). */
+export async function allSessions(db: Database): Promise<AdmissionSession[]> {
+  await ensureDefaultSession(db);
+  return db.select().from(admissionSessions).orderBy(desc(admissionSessions.name));
+}
+
+export type SessionSettings = { name: string; openClasses: string[]; applicationFeePaise: number; ageCutOff: string };
+
+/**
+ * Saves the settings of session `name` (creating it when new) and makes it the open one; every
+ * other session closes. One transaction. `by` is the administrator's e-mail.
+ */
+export async function saveSessionSettings(db: Database, settings: SessionSettings, by: string, now = new Date()): Promise<AdmissionSession> {
+  return db.transaction(async (tx) => {
+    await tx.update(admissionSessions).set({ isOpen: false }).where(sql`${admissionSessions.name} <> ${settings.name} and ${admissionSessions.isOpen}`);
+    const values = { openClasses: settings.openClasses, applicationFeePaise: settings.applicationFeePaise, ageCutOff: settings.ageCutOff, isOpen: true, updatedAt: now, updatedBy: by };
+    const [row] = await tx
+      .insert(admissionSessions)
+      .values({ name: settings.name, ...values })
+      .onConflictDoUpdate({ target: admissionSessions.name, set: values })
+      .returning();
+    return row!;
+  });
+}
+
+/** Closes admissions: no session is open (the form says so). */
+export async function closeAdmissions(db: Database, by: string, now = new Date()): Promise<void> {
+  await db.update(admissionSessions).set({ isOpen: false, updatedAt: now, updatedBy: by }).where(eq(admissionSessions.isOpen, true));
+}
+
+/** The age cut-off date ("yyyy-mm-dd") of session `id`, or null when there is no such session. */
+export async function cutOffOf(db: Database, id: number): Promise<string | null> {
+  const [row] = await db.select({ ageCutOff: admissionSessions.ageCutOff }).from(admissionSessions).where(eq(admissionSessions.id, id));
+  return row?.ageCutOff ?? null;
+}

@@ -1,0 +1,42 @@
+/**
+ * /admin/applications/settings: the open admission session, its classes, the application fee
+ * and the age cut-off date (issue 14), or closing admissions.
+ */
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/admission-settings";
+import { getDb } from "~/db/client.server";
+import { AdmissionSettingsForm } from "~/features/admissions/components/admission-settings-form";
+import { sessionSettingsSchema } from "~/features/admissions/schema";
+import { closeAdmissions, openSession, saveSessionSettings } from "~/features/admissions/sessions.server";
+import { requireAdmin } from "~/features/auth/session.server";
+import { readForm } from "~/lib/request-body.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { headers } = await requireAdmin(request);
+  headers.set("Cache-Control", "no-store");
+  const session = await openSession(await getDb());
+  return data({ session: session && { name: session.name, openClasses: session.openClasses, applicationFeePaise: session.applicationFeePaise, ageCutOff: session.ageCutOff } }, { headers });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readForm(request, "/admin/applications/settings");
+  const { user, headers } = await requireAdmin(request);
+  const db = await getDb();
+  if (form.get("intent") === "close") {
+    await closeAdmissions(db, user.email);
+    throw redirect("/admin/applications/settings", { status: 303, headers });
+  }
+  const parsed = sessionSettingsSchema.safeParse({ name: form.get("name"), openClasses: form.getAll("openClasses"), applicationFeeRupees: form.get("applicationFeeRupees"), ageCutOff: form.get("ageCutOff") });
+  if (!parsed.success) return data({ message: parsed.error.issues[0]!.message, saved: false }, { status: 400, headers });
+  const { applicationFeeRupees, ...rest } = parsed.data;
+  await saveSessionSettings(db, { ...rest, applicationFeePaise: applicationFeeRupees * 100 }, user.email);
+  return data({ message: "Saved.", saved: true }, { headers });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = () => [{ title: "Admission settings | Admin" }];
+
+export default function AdmissionSettings({ loaderData, actionData }: Route.ComponentProps) {
+  return <AdmissionSettingsForm session={loaderData.session} message={actionData?.message ?? null} saved={actionData?.saved ?? false} />;
+}
