@@ -42,21 +42,40 @@ describe("encodePage", () => {
 });
 
 describe("paintFirst", () => {
-  it("asks for every script preload at low priority, once, and leaves other links alone", () => {
-    const html = `<link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/e.js"/><link rel="modulepreload" href="/r.js"/><link rel="preload" as="image" href="/h.svg" fetchPriority="high"/>`;
-    const out = paintFirst(html);
-    expect(out).toBe(
-      `<link rel="stylesheet" href="/a.css"/><link rel="modulepreload" fetchpriority="low" href="/e.js"/><link rel="modulepreload" fetchpriority="low" href="/r.js"/><link rel="preload" as="image" href="/h.svg" fetchPriority="high"/>`,
-    );
-    expect(paintFirst(out)).toBe(out);
+  const routerPage = [
+    `<link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/e.js" nonce="tok"/><link rel="modulepreload" href="/r.js" nonce="tok"/>`,
+    `<link rel="preload" as="image" href="/h.svg"/>`,
+    `<script nonce="tok" type="module" async="">;\nimport * as route0 from "/r.js";\nimport * as route1 from "/p.js";\n  window.__reactRouterRouteModules = {"root":route0,"page":route1};\n\nimport("/e.js");</script>`,
+  ].join("");
+
+  it("removes the script preloads and starts the same modules, in the same order, after the first frame", () => {
+    const out = paintFirst(routerPage);
+    expect(out).not.toMatch(/<link rel="modulepreload"/);
+    expect(out).toContain(`<link rel="stylesheet" href="/a.css"/><link rel="preload" as="image" href="/h.svg"/>`);
+    expect(out).not.toMatch(/^\s*import \*/m);
+    const script = /<script nonce="tok" type="module" async="">([\s\S]*)<\/script>/.exec(out)![1]!;
+    const order = ["requestAnimationFrame", `["/e.js","/r.js"]`, `const [route0, route1] = await Promise.all([import("/r.js"), import("/p.js")])`, "__reactRouterRouteModules", `import("/e.js")`];
+    const at = order.map((part) => script.indexOf(part));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((x, y) => x - y)).toEqual(at);
   });
 
-  it("is applied to HTML pages, not to .data bodies", async () => {
-    const link = `<link rel="modulepreload" href="/e.js"/>`;
-    expect((await encodePage(link, "html", "tok", ["X-Prerendered", "1"])).bodies.identity.toString()).toContain('fetchpriority="low"');
-    expect((await encodePage(link, "data", "tok", ["X-Prerendered", "1"])).bodies.identity.toString()).toBe(link);
+  it("leaves a page without React Router's module script, and a rewritten page, unchanged", () => {
+    const plain = `<link rel="modulepreload" href="/e.js"/><script type="application/ld+json">{}</script>`;
+    expect(paintFirst(plain)).toBe(plain);
+    const once = paintFirst(routerPage);
+    expect(paintFirst(once)).toBe(once);
+  });
+
+  it("is applied to HTML pages before their scripts are hashed, not to .data bodies", async () => {
+    const html = (await encodePage(routerPage, "html", "tok", ["X-Prerendered", "1"]));
+    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html.bodies.identity.toString())![1]!;
+    expect(script).toContain("requestAnimationFrame");
+    expect(html.scriptHashes).toEqual([sha(script)]);
+    expect((await encodePage(routerPage, "data", "tok", ["X-Prerendered", "1"])).bodies.identity.toString()).toBe(routerPage.replaceAll(' nonce="tok"', ""));
   });
 });
+
 
 describe("chooseEncoding", () => {
   const request = (acceptEncoding?: string) => Object.assign(Object.create(express.request) as express.Request, { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
