@@ -43,6 +43,8 @@ export type CachedPage = {
 const ROUTER_MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script\s*>)/i;
 const ROUTE_IMPORT = /^\s*import \* as (route\d+) from ("[^"]+");\s*$/gm;
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/gi;
+/** How long the scripts wait at most for the hero image (ms): on a slow connection the page hydrates without it. */
+const HERO_WAIT_MS = 3000;
 
 /**
  * Lets a page paint before its JavaScript is even asked for. The ~110 KB of scripts add
@@ -51,9 +53,10 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/gi;
  * slow mobile connection they then share the bandwidth with the stylesheet and text, and
  * Lighthouse counts every request that ends before the first paint in its LCP estimate (1.8 s on
  * most pages with them, 0.8 s without). This rewrite removes the preload tags and makes the
- * module script wait for the first frame (`requestAnimationFrame`, then a task), then add the
+ * module script wait for the page's hero image (`fetchpriority="high"`, decoded, for at most
+ * HERO_WAIT_MS) and the next frame (`requestAnimationFrame`, then a task), then add the
  * same preloads and import the same route modules in parallel before the same client entry, so
- * hydration is unchanged, one frame later. Takes and returns HTML; a page without React
+ * hydration is unchanged, only after the paint. Takes and returns HTML; a page without React
  * Router's module script is returned unchanged (as is an already rewritten one).
  */
 export function paintFirst(html: string): string {
@@ -64,6 +67,7 @@ export function paintFirst(html: string): string {
   if (routes.length === 0) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href!);
   const deferred =
+    `await Promise.race([Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((image) => image.decode().catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, ${HERO_WAIT_MS}))]);\n` +
     `await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));\n` +
     `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
     `const [${routes.map((r) => r.name).join(", ")}] = await Promise.all([${routes.map((r) => `import(${r.url})`).join(", ")}]);\n` +
@@ -236,6 +240,30 @@ export function findCachedPage(cache: PageCache): RequestHandler {
       if (page) res.locals[LOCAL] = page;
     }
     next();
+  };
+}
+
+/**
+ * Runs `headers` (a middleware that only sets response headers, like helmet's) once per cached
+ * page and replays the headers it set on that page's later answers: helmet builds the same
+ * dozen headers, CSP hashes included, for every answer of a page. Other responses run
+ * `headers` as usual. Calls `next` with the middleware's error, if any.
+ */
+export function onceForCachedPages(headers: RequestHandler): RequestHandler {
+  const replay = new WeakMap<CachedPage, [name: string, value: number | string | string[]][]>();
+  return (req: Request, res: Response, next: NextFunction) => {
+    const page = cachedPageOf(res);
+    if (!page) return headers(req, res, next);
+    const known = replay.get(page);
+    if (known) {
+      for (const [name, value] of known) res.setHeader(name, value);
+      return next();
+    }
+    const before = new Set(res.getHeaderNames());
+    return headers(req, res, (error?: unknown) => {
+      if (!error) replay.set(page, res.getHeaderNames().filter((name) => !before.has(name)).map((name) => [name, res.getHeader(name)!]));
+      next(error);
+    });
   };
 }
 
