@@ -55,7 +55,7 @@ describe("paintFirst", () => {
     expect(out).toContain(`<link rel="stylesheet" href="/a.css"/><link rel="preload" as="image" href="/h.svg"/>`);
     expect(out).not.toMatch(/^\s*import \*/m);
     const script = /<script nonce="tok" type="module" async="">([\s\S]*)<\/script>/.exec(out)![1]!;
-    const order = ["decode()", "requestAnimationFrame", `["/e.js","/r.js"]`, `const [route0, route1] = await Promise.all([import("/r.js"), import("/p.js")])`, "__reactRouterRouteModules", `import("/e.js")`];
+    const order = ["decode()", "first-contentful-paint", `["/e.js","/r.js"]`, `const [route0, route1] = await Promise.all([import("/r.js"), import("/p.js")])`, "__reactRouterRouteModules", `import("/e.js")`];
     const at = order.map((part) => script.indexOf(part));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((x, y) => x - y)).toEqual(at);
@@ -71,7 +71,7 @@ describe("paintFirst", () => {
   it("is applied to HTML pages before their scripts are hashed, not to .data bodies", async () => {
     const html = (await encodePage(routerPage, "html", "tok", ["X-Prerendered", "1"]));
     const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html.bodies.identity.toString())![1]!;
-    expect(script).toContain("requestAnimationFrame");
+    expect(script).toContain("first-contentful-paint");
     expect(html.scriptHashes).toEqual([sha(script)]);
     expect((await encodePage(routerPage, "data", "tok", ["X-Prerendered", "1"])).bodies.identity.toString()).toBe(routerPage.replaceAll(' nonce="tok"', ""));
   });

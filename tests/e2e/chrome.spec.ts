@@ -93,6 +93,7 @@ test.describe("side menu", () => {
 
   test("keeps keyboard focus inside while open", async ({ page }) => {
     await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeVisible();
