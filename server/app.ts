@@ -28,7 +28,7 @@ import { configurationErrorHtml } from "./configuration-error";
 import { finalErrorHandler } from "./error-handler";
 import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
-import { cachedPageOf, createPageCache, findCachedPage, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
+import { cachedPageOf, createPageCache, findCachedPage, onceForCachedPages, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
 import { GATEWAY_PATHS, mountPaymentEndpoints, paymentFormTargets, startPayments } from "./payments";
 import { loadPrerendered } from "./prerendered";
 import { sharedRateLimitStore } from "./rate-limit-store";
@@ -123,28 +123,27 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     if (!cachedPageOf(res)) res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          "script-src": ["'self'", (_req, res) => scriptSourceFor(res as Response)],
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:"],
-          "connect-src": ["'self'"],
-          "frame-ancestors": ["'none'"],
-          "object-src": ["'none'"],
-          // The hand-off to a gateway's hosted checkout is a form post (Razorpay).
-          "form-action": ["'self'", ...paymentFormTargets()],
-          "upgrade-insecure-requests": https ? [] : null,
-        },
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "script-src": ["'self'", (_req, res) => scriptSourceFor(res as Response)],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "object-src": ["'none'"],
+        // The hand-off to a gateway's hosted checkout is a form post (Razorpay).
+        "form-action": ["'self'", ...paymentFormTargets()],
+        "upgrade-insecure-requests": https ? [] : null,
       },
-      strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      crossOriginEmbedderPolicy: false,
-      xFrameOptions: { action: "deny" },
-    }),
-  );
+    },
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: "deny" },
+  });
+  app.use(onceForCachedPages(securityHeaders));
   // Every answer from here on carries the headers above, whatever the method or the route.
   app.use(allowedMethods());
   app.use(closeUnreadBodies());
@@ -154,7 +153,9 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   // compression or access log (the ingest counts are logged at exit).
   if (config.missing.length === 0) app.post("/api/track", refuseCrossSite, limits, trackHandler);
 
-  app.use(compression());
+  // A memory page is stored compressed (server/page-cache.ts): compression would only wrap its write.
+  const compress = compression();
+  app.use((req, res, next) => (cachedPageOf(res) ? next() : compress(req, res, next)));
   app.use(morgan(config.production ? "combined" : "dev", { skip: (req) => req.path === "/healthz" }));
 
   // The gateway's return and webhooks are cross-site by nature: before the Origin check.

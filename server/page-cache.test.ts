@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { NONCE_PLACEHOLDER, SITE_URL_PLACEHOLDER } from "~/lib/prerender";
-import { chooseEncoding, createPageCache, encodePage, paintFirst, type RenderPage } from "./page-cache";
+import { chooseEncoding, createPageCache, encodePage, onceForCachedPages, paintFirst, type RenderPage } from "./page-cache";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -42,21 +43,40 @@ describe("encodePage", () => {
 });
 
 describe("paintFirst", () => {
-  it("asks for every script preload at low priority, once, and leaves other links alone", () => {
-    const html = `<link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/e.js"/><link rel="modulepreload" href="/r.js"/><link rel="preload" as="image" href="/h.svg" fetchPriority="high"/>`;
-    const out = paintFirst(html);
-    expect(out).toBe(
-      `<link rel="stylesheet" href="/a.css"/><link rel="modulepreload" fetchpriority="low" href="/e.js"/><link rel="modulepreload" fetchpriority="low" href="/r.js"/><link rel="preload" as="image" href="/h.svg" fetchPriority="high"/>`,
-    );
-    expect(paintFirst(out)).toBe(out);
+  const routerPage = [
+    `<link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/e.js" nonce="tok"/><link rel="modulepreload" href="/r.js" nonce="tok"/>`,
+    `<link rel="preload" as="image" href="/h.svg"/>`,
+    `<script nonce="tok" type="module" async="">;\nimport * as route0 from "/r.js";\nimport * as route1 from "/p.js";\n  window.__reactRouterRouteModules = {"root":route0,"page":route1};\n\nimport("/e.js");</script>`,
+  ].join("");
+
+  it("removes the script preloads and starts the same modules, in the same order, after the first frame", () => {
+    const out = paintFirst(routerPage);
+    expect(out).not.toMatch(/<link rel="modulepreload"/);
+    expect(out).toContain(`<link rel="stylesheet" href="/a.css"/><link rel="preload" as="image" href="/h.svg"/>`);
+    expect(out).not.toMatch(/^\s*import \*/m);
+    const script = /<script nonce="tok" type="module" async="">([\s\S]*)<\/script>/.exec(out)![1]!;
+    const order = ["decode()", "first-contentful-paint", `["/e.js","/r.js"]`, `const [route0, route1] = await Promise.all([import("/r.js"), import("/p.js")])`, "__reactRouterRouteModules", `import("/e.js")`];
+    const at = order.map((part) => script.indexOf(part));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((x, y) => x - y)).toEqual(at);
   });
 
-  it("is applied to HTML pages, not to .data bodies", async () => {
-    const link = `<link rel="modulepreload" href="/e.js"/>`;
-    expect((await encodePage(link, "html", "tok", ["X-Prerendered", "1"])).bodies.identity.toString()).toContain('fetchpriority="low"');
-    expect((await encodePage(link, "data", "tok", ["X-Prerendered", "1"])).bodies.identity.toString()).toBe(link);
+  it("leaves a page without React Router's module script, and a rewritten page, unchanged", () => {
+    const plain = `<link rel="modulepreload" href="/e.js"/><script type="application/ld+json">{}</script>`;
+    expect(paintFirst(plain)).toBe(plain);
+    const once = paintFirst(routerPage);
+    expect(paintFirst(once)).toBe(once);
+  });
+
+  it("is applied to HTML pages before their scripts are hashed, not to .data bodies", async () => {
+    const html = (await encodePage(routerPage, "html", "tok", ["X-Prerendered", "1"]));
+    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html.bodies.identity.toString())![1]!;
+    expect(script).toContain("first-contentful-paint");
+    expect(html.scriptHashes).toEqual([sha(script)]);
+    expect((await encodePage(routerPage, "data", "tok", ["X-Prerendered", "1"])).bodies.identity.toString()).toBe(routerPage.replaceAll(' nonce="tok"', ""));
   });
 });
+
 
 describe("chooseEncoding", () => {
   const request = (acceptEncoding?: string) => Object.assign(Object.create(express.request) as express.Request, { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
@@ -135,5 +155,49 @@ describe("createPageCache: daily pages", () => {
     const render: RenderPage = async () => new Response("<p>hi</p>", { headers: { "set-cookie": "a=b" } });
     const cache = createPageCache({ prerendered, siteUrl: "https://www.kva.example", dailyPaths: ["/"], render, log: () => {} });
     expect(await cache.get("/")).toBeUndefined();
+  });
+});
+
+describe("onceForCachedPages", () => {
+  /** An app whose memory page (if any) is `page`, with `headers` replayed once per page. */
+  const serve = (headers: express.RequestHandler, page: () => unknown) => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cachedPage = page();
+      next();
+    });
+    app.use(onceForCachedPages(headers));
+    app.get("/", (_req, res) => void res.send("ok"));
+    return new Promise<{ url: string; close: () => void }>((resolve) => {
+      const server = app.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() }));
+    });
+  };
+
+  it("computes a page's headers once and sends the same ones on every later answer; other answers run the middleware each time", async () => {
+    let calls = 0;
+    const headers: express.RequestHandler = (_req, res, next) => {
+      calls += 1;
+      res.setHeader("Content-Security-Policy", `script-src 'self' 'sha256-${calls}'`);
+      res.setHeader("X-Frame-Options", "DENY");
+      next();
+    };
+    const pageA = {};
+    let current: unknown = pageA;
+    const app = await serve(headers, () => current);
+    try {
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await fetch(app.url));
+      expect(calls).toBe(1);
+      expect(answers.map((r) => r.headers.get("content-security-policy"))).toEqual(Array(3).fill("script-src 'self' 'sha256-1'"));
+      expect(answers.every((r) => r.headers.get("x-frame-options") === "DENY")).toBe(true);
+      current = {};
+      expect((await fetch(app.url)).headers.get("content-security-policy")).toBe("script-src 'self' 'sha256-2'");
+      current = undefined;
+      await fetch(app.url);
+      await fetch(app.url);
+      expect(calls).toBe(4);
+    } finally {
+      app.close();
+    }
   });
 });

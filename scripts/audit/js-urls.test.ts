@@ -53,6 +53,11 @@ describe("moduleSpecifiers", () => {
     const source = `import a from './a.js'; import {b, c} from "/b.js"; import "/side.js";
       export * from "/re.js"; const m = await import( "/lazy.js" ); import.meta.url;`;
     expect(moduleSpecifiers(source).sort()).toEqual(["./a.js", "/b.js", "/lazy.js", "/re.js", "/side.js"]);
+    expect(moduleSpecifiers(source, { dynamic: false }).sort()).toEqual(["./a.js", "/b.js", "/re.js", "/side.js"]);
+  });
+
+  it("reads a minified chunk's imports", () => {
+    expect(moduleSpecifiers(`import{a as e,b as t}from"./site-B1.js";import"./x-2.js";const l=()=>import("./lazy-3.js");`, { dynamic: false })).toEqual(["./site-B1.js", "./x-2.js"]);
   });
 });
 

@@ -28,18 +28,21 @@ function decodeEntities(value: string): string {
   });
 }
 
-/** Module specifiers in JS source: `import … from "x"`, `import "x"`, `export … from "x"`, `import("x")`. */
-export function moduleSpecifiers(source: string): string[] {
+/**
+ * Module specifiers in JS source: `import … from "x"`, `import "x"`, `export … from "x"` and,
+ * unless `{ dynamic: false }`, `import("x")`.
+ */
+export function moduleSpecifiers(source: string, { dynamic = true } = {}): string[] {
   const found: string[] = [];
   const staticPattern = /\b(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?(["'])([^"'\n]+)\1/g;
   const dynamicPattern = /\bimport\s*\(\s*(["'])([^"'\n]+)\1\s*\)/g;
   for (const match of source.matchAll(staticPattern)) found.push(match[2]!);
-  for (const match of source.matchAll(dynamicPattern)) found.push(match[2]!);
+  if (dynamic) for (const match of source.matchAll(dynamicPattern)) found.push(match[2]!);
   return found;
 }
 
 /** True for specifiers a browser resolves without an import map ("/x", "./x", "../x", "https://…"). */
-function isUrlLike(specifier: string): boolean {
+export function isUrlLike(specifier: string): boolean {
   return /^(?:\.{0,2}\/|[a-z][a-z0-9+.-]*:)/i.test(specifier);
 }
 

@@ -55,6 +55,7 @@ test.describe("header", () => {
 test.describe("side menu", () => {
   test("opens as a dialog with the SPEC groups, one open at a time, and closes with Escape", async ({ page }) => {
     await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const opener = page.getByRole("button", { name: "Open menu" });
     await opener.click();
     const menu = page.getByRole("dialog", { name: "Menu" });
@@ -93,6 +94,7 @@ test.describe("side menu", () => {
 
   test("keeps keyboard focus inside while open", async ({ page }) => {
     await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeVisible();
@@ -142,6 +144,7 @@ test.describe("footer", () => {
 
   test("a footer link navigates and scrolls to the top", async ({ page }) => {
     await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.locator("footer").getByRole("link", { name: "Gallery" }).click();
     await expect(page).toHaveURL(/\/gallery$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

@@ -149,9 +149,9 @@ test.describe("routes", () => {
   });
 
   test("hashed assets are cached for a year; /healthz reports the database", async ({ request }) => {
-    // From the served HTML: after hydration the head may no longer hold the modulepreload links.
+    // From the served HTML: the module script imports the client entry (server/page-cache.ts paintFirst).
     const html = await (await request.get("/")).text();
-    const asset = /<link rel="modulepreload"[^>]* href="([^"]+)"/.exec(html)?.[1];
+    const asset = /\bimport\("([^"]+)"\)/.exec(html)?.[1];
     expect(asset).toMatch(/^\/assets\//);
     const response = await request.get(asset!);
     expect(response.headers()["cache-control"]).toContain("max-age=31536000");
