@@ -7,7 +7,7 @@
 import type { Database } from "~/db/client.server";
 import type { ApplicationWithSession } from "~/features/admissions/applications.server";
 import type { StatusFacts } from "~/features/admissions/components/application-status";
-import { maskName } from "~/features/admissions/numbering";
+import { maskName } from "~/lib/mask-name";
 import { paidOrdersFor, type PaymentOrder } from "~/features/payments/orders.server";
 import type { StartInput, StartResult } from "~/features/payments/service.server";
 import { receiptForOrder } from "~/features/receipts/issue.server";

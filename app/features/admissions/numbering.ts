@@ -21,11 +21,3 @@ export function normaliseApplicationNumber(raw: string): string {
   return raw.replace(/\s+/g, "").toUpperCase().slice(0, 40);
 }
 
-/** "A**** R***" for "Ananya Roy": the first letter of each word, the rest hidden (retry page). */
-export function maskName(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .map((w) => (w.length <= 1 ? w : `${w[0]}${"*".repeat(Math.min(w.length - 1, 6))}`))
-    .join(" ");
-}

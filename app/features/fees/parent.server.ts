@@ -7,7 +7,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { formatDisplayDate } from "~/lib/dates";
 import type { Account } from "./ledger.server";
-import { maskName, type MonthStatus } from "./schedule";
+import { maskName } from "~/lib/mask-name";
+import { type MonthStatus } from "./schedule";
 
 /** How long a found student stays found on the page (ms). */
 export const STUDENT_TOKEN_MS = 30 * 60_000;

@@ -195,11 +195,3 @@ export function balanceOf(ledger: readonly LedgerEntry[]): number {
   return ledger.reduce((s, e) => s + sign[e.kind] * e.amountPaise, 0);
 }
 
-/** "Riya Kumari" → "R*** K*****": enough for a parent to recognise, little for anyone else. */
-export function maskName(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .map((w) => (w.length <= 1 ? w : `${w[0]}${"*".repeat(Math.min(w.length - 1, 6))}`))
-    .join(" ");
-}

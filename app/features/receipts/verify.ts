@@ -3,19 +3,7 @@
  * school's record, and no more: the student's name masked ("R**** K****").
  */
 import { formatDateTime } from "~/lib/dates";
-
-/** "Riya Kumari" → "R*** K*****": each word's first letter, the rest as asterisks. */
-export function maskName(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => {
-      const letters = [...word];
-      return letters[0]!.toUpperCase() + "*".repeat(Math.max(letters.length - 1, 1));
-    })
-    .join(" ");
-}
+import { maskName } from "~/lib/mask-name";
 
 export type VerificationView = {
   number: string;

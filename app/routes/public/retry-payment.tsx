@@ -9,7 +9,7 @@ import { applicationPayment, startApplicationFee } from "~/admission-payments.se
 import { getDb } from "~/db/client.server";
 import { applicationByPublicId } from "~/features/admissions/applications.server";
 import { ApplicationMissing, RetryPanel } from "~/features/admissions/components/retry-panel";
-import { maskName } from "~/features/admissions/numbering";
+import { maskName } from "~/lib/mask-name";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
