@@ -6,6 +6,7 @@
 import path from "node:path";
 import express from "express";
 import type * as AppExports from "./app";
+import { answerClientError } from "./client-errors";
 
 type AppModule = typeof AppExports;
 
@@ -57,6 +58,8 @@ async function main() {
     console.log(`Serving http://${shown}:${config.port}`);
     console.log(`Admin area: http://${shown}:${config.port}/admin`);
   });
+  // Requests Node's parser refuses (headers over 16 KiB, a broken request line) still get the security headers.
+  server.on("clientError", answerClientError);
   // A promise nobody awaited must not end the process (Node's default): log it and keep serving.
   process.on("unhandledRejection", (reason) => console.error("Unhandled rejection:", reason instanceof Error ? reason.message : reason));
 

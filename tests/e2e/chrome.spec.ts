@@ -2,7 +2,7 @@
  * The site chrome of SPEC §2 ("Header and menu", "Footer", "Other widgets") as a parent meets
  * it, at 1280 px ("desktop" project) and 390 px ("mobile" project).
  */
-import { skipEnquiryAutoOpen } from "./fixtures";
+import { openHydrated, skipEnquiryAutoOpen } from "./fixtures";
 import { expect, test, type Page } from "@playwright/test";
 import { school } from "../../content/school";
 import { menuGroups, quickLinks, resourceLinks } from "../../content/navigation";
@@ -18,7 +18,7 @@ function topOf(page: Page, selector: string): () => Promise<number> {
 
 test.describe("header", () => {
   test("shows the school name, affiliation number, school code and the two buttons", async ({ page }) => {
-    await page.goto("/");
+    await openHydrated(page, "/");
     const header = page.locator("header").first();
     await expect(header).toContainText(school.name);
     await expect(header).toContainText(`CBSE Affiliation No. ${school.affiliationNo}`);
@@ -37,7 +37,7 @@ test.describe("header", () => {
   test("section links scroll to the home section with a 72 px offset, from home and from elsewhere", async ({ page }) => {
     test.skip(isMobile(page), "the section links are a desktop navigation");
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto("/");
+    await openHydrated(page, "/");
     const nav = page.getByRole("navigation", { name: "Sections" });
     await expect(nav.getByRole("link")).toHaveText(["Inspire", "Empower", "Transform", "Achieve"]);
 
@@ -45,7 +45,7 @@ test.describe("header", () => {
     await expect.poll(topOf(page, "#transform")).toBeCloseTo(72, 0);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
 
-    await page.goto("/overview");
+    await openHydrated(page, "/overview");
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Empower" }).click();
     await expect(page).toHaveURL(/\/#empower$/);
     await expect.poll(topOf(page, "#empower")).toBeCloseTo(72, 0);
@@ -54,8 +54,7 @@ test.describe("header", () => {
 
 test.describe("side menu", () => {
   test("opens as a dialog with the SPEC groups, one open at a time, and closes with Escape", async ({ page }) => {
-    await page.goto("/");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await openHydrated(page, "/");
     const opener = page.getByRole("button", { name: "Open menu" });
     await opener.click();
     const menu = page.getByRole("dialog", { name: "Menu" });
@@ -93,8 +92,7 @@ test.describe("side menu", () => {
   });
 
   test("keeps keyboard focus inside while open", async ({ page }) => {
-    await page.goto("/");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await openHydrated(page, "/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeVisible();
@@ -109,7 +107,7 @@ test.describe("side menu", () => {
   });
 
   test("a menu link navigates and closes the menu", async ({ page }) => {
-    await page.goto("/");
+    await openHydrated(page, "/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await menu.getByRole("button", { name: "CAREERS" }).click();
@@ -122,7 +120,7 @@ test.describe("side menu", () => {
 
 test.describe("footer", () => {
   test("has the first six quick links, the resources, contact block, social links and app badges", async ({ page }) => {
-    await page.goto("/");
+    await openHydrated(page, "/");
     const footer = page.locator("footer");
     await expect(footer.getByRole("navigation", { name: "Quick Links" }).getByRole("link")).toHaveText(
       quickLinks.slice(0, 6).map((l) => l.label),
@@ -143,8 +141,7 @@ test.describe("footer", () => {
   });
 
   test("a footer link navigates and scrolls to the top", async ({ page }) => {
-    await page.goto("/");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await openHydrated(page, "/");
     await page.locator("footer").getByRole("link", { name: "Gallery" }).click();
     await expect(page).toHaveURL(/\/gallery$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -154,7 +151,7 @@ test.describe("footer", () => {
 test.describe("floating buttons and widgets", () => {
   test("Pay Fee expands on first hover, stays expanded and goes to the payment portal", async ({ page }) => {
     test.skip(isMobile(page), "hover is a pointer interaction");
-    await page.goto("/");
+    await openHydrated(page, "/");
     const payFee = page.getByRole("link", { name: "Pay Fee" });
     await expect(payFee).toHaveAttribute("data-expanded", "false");
     const collapsed = (await payFee.boundingBox())!.width;
@@ -173,8 +170,7 @@ test.describe("floating buttons and widgets", () => {
     // form opens by itself at 5 s.
     await page.clock.install({ time: new Date("2026-11-21T10:00:00+05:30") });
     await page.clock.pauseAt(new Date("2026-11-21T10:00:01+05:30"));
-    await page.goto("/overview");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await openHydrated(page, "/overview");
     const enquire = page.getByRole("button", { name: "Enquire Now" });
     await expect(enquire).toHaveAttribute("data-shaking", "false");
     await page.clock.runFor(4_900);
@@ -204,13 +200,13 @@ test.describe("floating buttons and widgets", () => {
   test("Enquire Now does not shake for visitors who prefer reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.clock.install();
-    await page.goto("/");
+    await openHydrated(page, "/");
     await page.clock.runFor(5_100);
     await expect(page.getByRole("button", { name: "Enquire Now" })).toHaveAttribute("data-shaking", "false");
   });
 
   test("back-to-top appears after 300 px and returns to the top; the reading bar follows the scroll", async ({ page }) => {
-    await page.goto("/");
+    await openHydrated(page, "/");
     const back = page.getByRole("button", { name: "Back to top" });
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect(back).toBeHidden();
@@ -227,7 +223,7 @@ test.describe("floating buttons and widgets", () => {
   });
 
   test("a pending navigation shows the loading indicator; the new page fades in and scrolls to top after 300 ms", async ({ page }) => {
-    await page.goto("/");
+    await openHydrated(page, "/");
     // The page a visitor lands on is painted at once: a fade would delay its LCP.
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     expect(await page.locator("main").evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
@@ -250,7 +246,7 @@ test.describe("floating buttons and widgets", () => {
 
   test("page changes wait 300 ms before scrolling to top", async ({ page }) => {
     await page.clock.install();
-    await page.goto("/");
+    await openHydrated(page, "/");
     await page.evaluate(() => window.scrollTo(0, 400));
     // Menu links do not scroll by themselves (footer links do), so the delay is visible.
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -270,7 +266,7 @@ test.describe("floating buttons and widgets", () => {
 });
 
 test("keyboard focus is visible on controls", async ({ page }) => {
-  await page.goto("/");
+  await openHydrated(page, "/");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
   await expect(page.getByRole("link", { name: "Skip to main content" })).toBeInViewport();

@@ -1,4 +1,4 @@
-/** Shared steps of the admin specs. */
+/** Shared steps of the specs. */
 import { expect, type Page } from "@playwright/test";
 
 /** Signs in on the login screen the page is showing (or opens it) and waits to leave it. */
@@ -17,4 +17,14 @@ export async function signIn(page: Page, account: { email: string; password: str
  */
 export async function skipEnquiryAutoOpen(page: Page) {
   await page.addInitScript(() => sessionStorage.setItem("kva.enquiry.shown", "1"));
+}
+
+/**
+ * Opens `path` and waits until React has hydrated it: public pages start their scripts after the
+ * first paint (server/page-cache.ts paintFirst), so a test that drives what the scripts add (the
+ * menu, dialogs, client-side navigation) waits for them.
+ */
+export async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
