@@ -29,8 +29,9 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
     socket.destroy();
     return;
   }
-  const body = `${clientErrorStatusLine(error.code).slice(4)}\n`;
+  const status = clientErrorStatusLine(error.code);
+  const body = `${status.slice(4)}\n`;
   socket.end(
-    [`HTTP/1.1 ${clientErrorStatusLine(error.code)}`, "Connection: close", "Content-Type: text/plain; charset=utf-8", `Content-Length: ${Buffer.byteLength(body)}`, ...SECURITY_HEADERS, "", body].join("\r\n"),
+    [`HTTP/1.1 ${status}`, "Connection: close", "Content-Type: text/plain; charset=utf-8", `Content-Length: ${Buffer.byteLength(body)}`, ...SECURITY_HEADERS, "", body].join("\r\n"),
   );
 }
