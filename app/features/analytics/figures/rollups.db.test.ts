@@ -13,7 +13,7 @@ import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, latestRows 
 import { addDays } from "./ranges";
 import { trafficCategoriesFromRows, trafficDetailsFromRows, type VisitRow } from "./procedure-twins";
 import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors } from "./raw-visit-queries.server";
-import { dashboardFigures, disjointWindows, rangeFigures, rangeRepeatVisitors, refreshRollups, splitRange } from "./rollups.server";
+import { dashboardFigures, disjointWindows, pruneHourlyRollups, rangeFigures, rangeRepeatVisitors, refreshHourlyRollups, refreshRollups, splitRange } from "./rollups.server";
 import { BASE, visitRow, visitRows } from "../testing/random-visits";
 import { openTestDatabase, query, resetAnalytics, type TestDatabase } from "../testing/test-database";
 
@@ -61,6 +61,8 @@ describe("analytics rollups", () => {
   it("give the procedures' figures, before and after closed days change", async () => {
     const change = fc.record({
       added: fc.array(visitRow, { maxLength: 10 }),
+      // visits of hours the first reads rolled up: the day before now, and the traffic sources' first day
+      recent: fc.array(fc.tuple(visitRow, fc.integer({ min: 0, max: DAY }), fc.boolean()), { maxLength: 6 }),
       flagged: fc.array(fc.nat(), { maxLength: 5 }),
       deleted: fc.array(fc.nat(), { maxLength: 5 }),
     });
@@ -68,7 +70,8 @@ describe("analytics rollups", () => {
       firstDay: fc.integer({ min: -40, max: 2 }),
       days: fc.integer({ min: 1, max: 40 }),
       // `now` relative to the range's start, from inside the first day to a day after its end
-      nowOffset: fc.double({ min: 0, max: 1, noNaN: true }),
+      // (doubles come mostly at the ends, just after a midnight; the integers put now at any time of day)
+      nowOffset: fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 999 }).map((n) => n / 1000)),
       locationLimit: fc.integer({ min: 1, max: 12 }),
       sourceLimit: fc.integer({ min: 1, max: 30 }),
       repeatLimit: fc.integer({ min: 1, max: 6 }),
@@ -91,6 +94,10 @@ describe("analytics rollups", () => {
           const d = await dashboardFigures(t.db, start, end, { now, internalHosts: INTERNAL, sources, today, ...s });
           expect(d.range).toEqual(await rangeFigures(t.db, start, end, { now, internalHosts: INTERNAL, dimensions: ["all", "page", "hour", "place", "device"], locationLimit: s.locationLimit }));
           expect(d.sources).toEqual(await rangeFigures(t.db, sources.start, sources.end, { now, internalHosts: INTERNAL, dimensions: ["referrer"], sourceLimit: s.sourceLimit }));
+          // The traffic-source range starts mid-day: compared with the raw visits too, not only through rangeFigures.
+          const sourceRows = await latestRows(t.db, 1_000_000, sources.start, sources.end);
+          expect(d.sources.categories).toEqual(trafficCategoriesFromRows(sourceRows, s.sourceDays, now, INTERNAL));
+          expect(d.sources.details).toEqual(trafficDetailsFromRows(sourceRows, s.sourceDays, s.sourceLimit, now, INTERNAL));
           expect(d.repeat).toEqual(await repeatVisitors(t.db, start, end, s.repeatLimit));
           expect(d.today.totals).toEqual(await periodTotals(t.db, today.start, today.end));
           expect(d.today.hours).toEqual(await hourlyVisitors(t.db, today.start, today.end));
@@ -102,6 +109,7 @@ describe("analytics rollups", () => {
         expect(await figures()).toEqual(await fromRawVisits(start, end, s.locationLimit, s.sourceLimit));
 
         await insert(c.added);
+        await insert(c.recent.map(([row, ms, first]) => ({ ...row, timestamp: new Date(first ? sources.start.getTime() + ms : now.getTime() - ms) })));
         const ids = (await query<{ id: number }>(t.db, sql`SELECT id::int AS id FROM visitor_analytics ORDER BY id`)).map((r) => r.id);
         const pick = (n: number[]) => n.filter(() => ids.length > 0).map((i) => ids[i % ids.length]!);
         if (c.flagged.length > 0) await t.db.execute(sql`UPDATE visitor_analytics SET is_bot = NOT coalesce(is_bot, false) WHERE id = ANY (${`{${pick(c.flagged).join(",")}}`}::bigint[])`);
@@ -109,6 +117,7 @@ describe("analytics rollups", () => {
         expect(await figures()).toEqual(await fromRawVisits(start, end, s.locationLimit, s.sourceLimit));
         expect(await repeat()).toEqual(await repeatVisitors(t.db, start, end, s.repeatLimit));
         await dashboard();
+        expect(await figures()).toEqual(await fromRawVisits(start, end, s.locationLimit, s.sourceLimit));
       }),
       { numRuns: 40 },
     );
@@ -129,6 +138,41 @@ describe("analytics rollups", () => {
     );
     expect(all?.visits).toBe(2);
     expect(all?.visitors).toMatch(/^\{\d+,\d+\}$/);
+  });
+
+  it("roll an hour up once it ended, again only after its visits change, and read the rest of the live part raw", async () => {
+    const day = "2026-03-10";
+    const at = (h: number, m = 0) => new Date(istMidnight(day).getTime() + h * 3_600_000 + m * 60_000);
+    const row: VisitRow = { visitorIp: "1.1.1.1", sessionId: "s", pageVisited: "/", referrer: null, isApplyPage: false, isNewVisitor: true, isBot: false, timestamp: at(1, 5) };
+    await insert([row, { ...row, visitorIp: "2.2.2.2", timestamp: at(2, 59) }, { ...row, visitorIp: "3.3.3.3", timestamp: at(3, 1) }]);
+    const today = { start: istMidnight(day), end: istMidnight(addDays(day, 1)) };
+    const now = at(3, 5); // hours 0 and 1 ended ten minutes ago; hour 2 ended five minutes ago; hour 3 is under way
+    const built = async () =>
+      (await query<{ hour: string }>(t.db, sql`SELECT hour::text AS hour FROM analytics_rollup_hours WHERE built_version = version ORDER BY hour`)).map((r) => new Date(r.hour).getTime());
+    const read = async () => (await rangeFigures(t.db, today.start, today.end, { now, internalHosts: INTERNAL, dimensions: ["all", "hour"] })).counts;
+    expect(await refreshHourlyRollups(t.db, [today], now)).toBe(2);
+    expect(await built()).toEqual([at(0).getTime(), at(1).getTime()]);
+    expect(await refreshHourlyRollups(t.db, [today], now)).toBe(0);
+    expect(await read()).toMatchObject({ total_visits: 3, unique_visitors: 3 });
+    // A late visit of hour 1 marks it; the next read rebuilds it.
+    await insert([{ ...row, visitorIp: "4.4.4.4", timestamp: at(1, 30) }]);
+    expect(await built()).toEqual([at(0).getTime()]);
+    expect(await read()).toMatchObject({ total_visits: 4, unique_visitors: 4 });
+    expect(await built()).toEqual([at(0).getTime(), at(1).getTime()]);
+    const [hour1] = await query<{ visits: number; visitors: string }>(
+      t.db,
+      sql`SELECT visits, visitors::text AS visitors FROM analytics_hourly_rollup WHERE hour = ${at(1).toISOString()}::timestamptz AND dimension = 'all'`,
+    );
+    expect(hour1?.visits).toBe(2);
+    expect(hour1?.visitors).toMatch(/^\{\d+,\d+\}$/);
+    // The nightly job keeps yesterday's and today's hours and those of the days it is given, and drops the rest.
+    const hours = (await query(t.db, sql`SELECT 1 FROM analytics_rollup_hours`)).length;
+    const dayAfter = (n: number) => new Date(istMidnight(addDays(day, n)).getTime() + 3_600_000);
+    expect(await pruneHourlyRollups(t.db, dayAfter(1), [])).toBe(0);
+    expect(await pruneHourlyRollups(t.db, dayAfter(3), [day])).toBe(0);
+    expect(await pruneHourlyRollups(t.db, dayAfter(3), [])).toBe(hours);
+    expect(await built()).toEqual([]);
+    expect(await query(t.db, sql`SELECT 1 FROM analytics_hourly_rollup`)).toEqual([]);
   });
 
   it("sum a range's closed days into a cache once, and again only after one of its days changes", async () => {

@@ -64,6 +64,41 @@ export function refreshRollups(db: Database, fromDay: string, toDay: string): Pr
   return run;
 }
 
+const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const instants = (ds: readonly Date[]) => sql`${`{${ds.map((d) => d.toISOString()).join(",")}}`}::timestamptz[]`;
+
+/**
+ * Builds the missing or stale hourly rollups (drizzle/0014_analytics_hourly_rollups.sql) of the
+ * whole IST hours in `windows` that ended ROLLUP_LAG_MS before `now` (and before the database's
+ * clock), so the live part of a range reads those hours' rows and only the rest raw. Returns how
+ * many hours were built. Throws "Database error: {reason}".
+ */
+export async function refreshHourlyRollups(db: Database, windows: readonly Window[], now: Date): Promise<number> {
+  const live = windows.filter((w) => w.start < w.end);
+  if (live.length === 0) return 0;
+  try {
+    const [row] = await rowsOf<{ n: number }>(
+      db,
+      sql`SELECT analytics_refresh_hourly_rollups(${instants(live.map((w) => w.start))}, ${instants(live.map((w) => w.end))},
+            ${instant(new Date(now.getTime() - ROLLUP_LAG_MS))}, ${`${ROLLUP_LAG_MS} milliseconds`}::interval) AS n`,
+    );
+    return Number(row?.n ?? 0);
+  } catch (error) {
+    throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
+  }
+}
+
+/**
+ * Drops the hourly rollups no dashboard range reads on the IST day of `now`: hours before
+ * yesterday, except on `keepDays` (the traffic-source ranges' partial first days). Returns how
+ * many hours were dropped.
+ */
+export async function pruneHourlyRollups(db: Database, now: Date, keepDays: readonly string[]): Promise<number> {
+  const keepFrom = istMidnight(addDays(kolkataDate(now), -1));
+  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT analytics_prune_hourly_rollups(${instant(keepFrom)}, ${`{${keepDays.join(",")}}`}::date[]) AS n`);
+  return Number(row?.n ?? 0);
+}
+
 export const ALL_DIMENSIONS = ["all", "page", "hour", "place", "referrer", "device"] as const;
 export type Dimension = (typeof ALL_DIMENSIONS)[number];
 
@@ -92,8 +127,6 @@ export type FigureOptions = {
   sourceLimit?: number;
 };
 
-const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
 /** The SQL arguments of a split range: closed days, then the head and tail windows. */
 function splitArguments(split: RangeSplit) {
   return sql`${split.closedFrom}::date, ${split.closedTo}::date, ${instant(split.head.start)}, ${instant(split.head.end)},
@@ -107,6 +140,7 @@ function splitArguments(split: RangeSplit) {
  */
 export async function rangeFigures(db: Database, start: Date, end: Date, options: FigureOptions): Promise<RangeFigures> {
   const split = splitRange(start, end, options.now);
+  await refreshHourlyRollups(db, [split.head, split.tail], options.now);
   try {
     const [row] = await rowsOf<{ f: unknown }>(
       db,
@@ -126,8 +160,10 @@ export async function rangeFigures(db: Database, start: Date, end: Date, options
  * "Database error: {reason}".
  */
 export async function rangeRepeatVisitors(db: Database, start: Date, end: Date, limit: number, now: Date): Promise<RepeatVisitor[]> {
+  const split = splitRange(start, end, now);
+  await refreshHourlyRollups(db, [split.head, split.tail], now);
   try {
-    const [row] = await rowsOf<{ r: unknown }>(db, sql`SELECT analytics_repeat_visitors_split(${splitArguments(splitRange(start, end, now))}, ${limit}::int) AS r`);
+    const [row] = await rowsOf<{ r: unknown }>(db, sql`SELECT analytics_repeat_visitors_split(${splitArguments(split)}, ${limit}::int) AS r`);
     return repeatVisitorsOf(row?.r);
   } catch (error) {
     throw new Error(`Database error: ${reasonOf(error)}`, { cause: error });
@@ -197,8 +233,9 @@ export type DashboardFigureOptions = {
 export async function dashboardFigures(db: Database, start: Date, end: Date, options: DashboardFigureOptions): Promise<DashboardFigures> {
   const range = splitRange(start, end, options.now);
   const besides = runsConcurrently(db);
+  const sourcesLive = splitRange(options.sources.start, options.sources.end, options.now);
   // Without traffic-source windows and with no closed days, the query's traffic sources are empty.
-  const sources = besides ? { ...range, closedTo: range.closedFrom, head: { start, end: start }, tail: { start, end: start } } : splitRange(options.sources.start, options.sources.end, options.now);
+  const sources = besides ? { ...range, closedTo: range.closedFrom, head: { start, end: start }, tail: { start, end: start } } : sourcesLive;
   const windows = disjointWindows([
     { ...range.head, scopes: RANGE },
     { ...range.tail, scopes: RANGE },
@@ -206,7 +243,8 @@ export async function dashboardFigures(db: Database, start: Date, end: Date, opt
     { ...sources.tail, scopes: SOURCES },
     { ...options.today, scopes: TODAY },
   ]);
-  const instants = (ds: Date[]) => sql`${`{${ds.map((d) => d.toISOString()).join(",")}}`}::timestamptz[]`;
+  const live = [range.head, range.tail, sourcesLive.head, sourcesLive.tail, options.today];
+  await refreshHourlyRollups(db, disjointWindows(live.map((w) => ({ ...w, scopes: 1 }))), options.now);
   const cache = (split: RangeSplit, dimensions: readonly string[]) => () =>
     db.execute(sql`SELECT analytics_range_cache_id(${split.closedFrom}::date, ${split.closedTo}::date, ${textArray(dimensions)})`);
   const together = async (): Promise<DashboardFigures> => {

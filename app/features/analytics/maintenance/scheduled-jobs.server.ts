@@ -12,7 +12,7 @@ import { registerJob, runJobNow } from "~/db/exclusive-jobs.server";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { loadAnalyticsDashboard } from "../dashboard/load-dashboard.server";
 import { addDays, DATE_RANGES, DEFAULT_RANGE, rangeBounds, type DateRange } from "../figures/ranges";
-import { ROLLUP_LAG_MS, refreshRollups, splitRange } from "../figures/rollups.server";
+import { pruneHourlyRollups, ROLLUP_LAG_MS, refreshRollups, splitRange } from "../figures/rollups.server";
 import { runYearlyReset } from "./yearly-reset.server";
 
 /** The daily run starts this long after midnight in India (ms): a minute after the day closes for the rollups. */
@@ -66,7 +66,9 @@ export async function warmRangeCaches(db: Database, now: Date, ranges: readonly 
 
 /**
  * Builds the missing or stale rollups of the year before `now`, then the range caches of the
- * dashboard's ranges (rangesToWarm, warmRangeCaches); returns a line for the log. Never throws.
+ * dashboard's ranges (rangesToWarm, warmRangeCaches; loading a range also builds the hourly
+ * rollups of its live part), then drops the hourly rollups no range reads today
+ * (pruneHourlyRollups); returns a line for the log. Never throws.
  */
 export async function rollupJob(db: Database, now = new Date()): Promise<string> {
   try {
@@ -74,7 +76,9 @@ export async function rollupJob(db: Database, now = new Date()): Promise<string>
     const { closedFrom, closedTo } = splitRange(year.start, year.end, now);
     const built = await refreshRollups(db, closedFrom, closedTo);
     await warmRangeCaches(db, now);
-    return `Analytics rollups: ${built} day(s) built.`;
+    const firstDays = DATE_RANGES.map((r) => kolkataDate(new Date(now.getTime() - rangeBounds(r, now).daysBack * 86_400_000)));
+    const dropped = await pruneHourlyRollups(db, now, firstDays);
+    return `Analytics rollups: ${built} day(s) built, ${dropped} old hour(s) dropped.`;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(message);
