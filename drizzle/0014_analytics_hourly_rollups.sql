@@ -199,14 +199,21 @@ LANGUAGE sql STABLE SET work_mem = '32MB' SET jit = off AS $$
            h.visits, h.new_visits, h.apply_visits, h.visitors, NULL, NULL
     FROM rolled r CROSS JOIN wanted w JOIN analytics_hourly_rollup h ON h.hour = r.hour AND h.dimension = 'all' AND h.key = ''
     WHERE r.scopes & w.hour_m <> 0
+  ), all_parts AS MATERIALIZED (
+    SELECT * FROM raw_parts UNION ALL SELECT * FROM hourly_parts
   ), parts AS (
+    -- visitor sets merged for the few keys; the many IPs only summed (a set aggregate per IP cost more than the rest)
     SELECT p.scopes, p.day, p.dimension, p.key, sum(p.visits)::int AS visits, sum(p.new_visits)::int AS new_visits, sum(p.apply_visits)::int AS apply_visits,
-           CASE WHEN p.dimension IN ('device', 'ip') THEN NULL
+           CASE WHEN p.dimension = 'device' THEN NULL
                 WHEN count(*) = 1 THEN min(p.visitors)
                 ELSE intarray.uniq(intarray.sort(analytics_int_concat(p.visitors))) END AS visitors,
-           min(p.first_ts) AS first_ts, max(p.last_ts) AS last_ts
-    FROM (SELECT * FROM raw_parts UNION ALL SELECT * FROM hourly_parts) p
+           NULL::timestamptz AS first_ts, NULL::timestamptz AS last_ts
+    FROM all_parts p WHERE p.dimension <> 'ip'
     GROUP BY p.scopes, p.day, p.dimension, p.key
+    UNION ALL
+    SELECT p.scopes, NULL, 'ip', p.key, sum(p.visits)::int, 0, 0, NULL, min(p.first_ts), max(p.last_ts)
+    FROM all_parts p WHERE p.dimension = 'ip'
+    GROUP BY p.scopes, p.key
   )
   SELECT coalesce(array_agg(ROW(p.scopes, p.day, p.dimension, p.key, p.visits, p.new_visits, p.apply_visits, p.visitors, p.first_ts, p.last_ts)::analytics_live_part), '{}')
   FROM parts p

@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { academicYear, dateBadge, formatDateRange, formatDateTime, formatDisplayDate, kolkataDate } from "./dates";
+import { academicYear, dateBadge, formatDateRange, formatDateTime, formatDisplayDate, istHourStart, kolkataDate, kolkataHour } from "./dates";
 
 describe("kolkataDate", () => {
   it("is the calendar day in India, not in UTC", () => {
     // 19:00 UTC on 21 Nov is 00:30 on 22 Nov in Kolkata.
     expect(kolkataDate(new Date("2026-11-21T19:00:00Z"))).toBe("2026-11-22");
     expect(kolkataDate(new Date("2026-11-21T18:29:59Z"))).toBe("2026-11-21");
+  });
+});
+
+describe("istHourStart", () => {
+  it("starts India's hours at half past the UTC hour, the hour kolkataHour names", () => {
+    expect(istHourStart(new Date("2026-11-21T19:29:59.999Z")).toISOString()).toBe("2026-11-21T18:30:00.000Z");
+    expect(istHourStart(new Date("2026-11-21T19:30:00Z")).toISOString()).toBe("2026-11-21T19:30:00.000Z");
+    const at = new Date("2026-11-21T20:10:00Z");
+    expect(kolkataHour(istHourStart(at))).toBe(kolkataHour(at));
   });
 });
 

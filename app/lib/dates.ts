@@ -22,6 +22,15 @@ export function kolkataHour(now: Date): number {
   return Number(isoHour.format(now));
 }
 
+/**
+ * The first instant of the hour in India holding `at` (India is UTC+05:30 all year, so its hours
+ * start at half past the UTC hour); SQL's twin is analytics_ist_hour_start.
+ */
+export function istHourStart(at: Date): Date {
+  const offset = 19_800_000;
+  return new Date(Math.floor((at.getTime() + offset) / 3_600_000) * 3_600_000 - offset);
+}
+
 /** Midnight in India at the start of an ISO date. Throws RangeError for a malformed date. */
 export function istMidnight(iso: string): Date {
   const date = new Date(`${iso}T00:00:00+05:30`);

