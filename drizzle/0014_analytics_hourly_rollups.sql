@@ -108,6 +108,27 @@ BEGIN
 END
 $$;--> statement-breakpoint
 
+-- The disjoint windows [starts[i], ends[i]) (tagged masks[i]) split into their whole hours whose
+-- rollup is current (hour set; s and e null) and the rest, to be read raw (s and e set).
+CREATE OR REPLACE FUNCTION analytics_live_windows(starts timestamptz[], ends timestamptz[], masks integer[])
+RETURNS TABLE (scopes integer, hour timestamptz, s timestamptz, e timestamptz)
+LANGUAGE sql STABLE AS $$
+  WITH windows AS MATERIALIZED (
+    SELECT w.i, w.s, w.e, w.scopes FROM unnest(starts, ends, masks) WITH ORDINALITY AS w(s, e, scopes, i) WHERE w.s < w.e
+  ), rolled AS MATERIALIZED (
+    SELECT w.i, w.scopes, r.hour FROM windows w
+    JOIN analytics_rollup_hours r ON r.hour >= w.s AND r.hour <= w.e - interval '1 hour' AND r.built_version = r.version
+  ), cuts AS (
+    SELECT i, s AS at FROM windows UNION SELECT i, e FROM windows UNION SELECT i, hour FROM rolled UNION SELECT i, hour + interval '1 hour' FROM rolled
+  )
+  SELECT r.scopes, r.hour, NULL::timestamptz, NULL::timestamptz FROM rolled r
+  UNION ALL
+  -- the rest of each window, between its rolled hours
+  SELECT w.scopes, NULL, c.s, c.e
+  FROM (SELECT i, at AS s, lead(at) OVER (PARTITION BY i ORDER BY at) AS e FROM cuts) c JOIN windows w ON w.i = c.i
+  WHERE c.e IS NOT NULL AND NOT EXISTS (SELECT 1 FROM rolled r WHERE r.i = c.i AND r.hour = c.s)
+$$;--> statement-breakpoint
+
 -- The live parts of the visits (bots left out) in the disjoint windows [starts[i], ends[i]), each
 -- visit tagged with masks[i], as in 0012: one row per (mask, day, dimension, key), and per (mask,
 -- IP) for 'ip'. The whole IST hours of a window whose hourly rollup is current come from
@@ -121,19 +142,12 @@ LANGUAGE sql STABLE SET work_mem = '32MB' SET jit = off AS $$
            coalesce(bit_or(m) FILTER (WHERE d = 'referrer'), 0) AS referrer_m, coalesce(bit_or(m) FILTER (WHERE d = 'device'), 0) AS device_m,
            coalesce(bit_or(m) FILTER (WHERE d = 'ip'), 0) AS ip_m
     FROM unnest(dimensions, dim_masks) AS x(d, m)
-  ), windows AS MATERIALIZED (
-    SELECT w.i, w.s, w.e, w.scopes FROM unnest(starts, ends, masks) WITH ORDINALITY AS w(s, e, scopes, i) WHERE w.s < w.e
-  ), rolled AS MATERIALIZED (
-    -- the windows' whole hours whose rollup is current
-    SELECT w.i, w.scopes, r.hour FROM windows w
-    JOIN analytics_rollup_hours r ON r.hour >= w.s AND r.hour <= w.e - interval '1 hour' AND r.built_version = r.version
-  ), cuts AS (
-    SELECT i, s AS at FROM windows UNION SELECT i, e FROM windows UNION SELECT i, hour FROM rolled UNION SELECT i, hour + interval '1 hour' FROM rolled
-  ), raw_windows AS MATERIALIZED (
-    -- the rest of each window, between its rolled hours
-    SELECT c.i, w.scopes, c.s, c.e
-    FROM (SELECT i, at AS s, lead(at) OVER (PARTITION BY i ORDER BY at) AS e FROM cuts) c JOIN windows w ON w.i = c.i
-    WHERE c.e IS NOT NULL AND NOT EXISTS (SELECT 1 FROM rolled r WHERE r.i = c.i AND r.hour = c.s)
+  ), split AS MATERIALIZED (
+    SELECT * FROM analytics_live_windows(starts, ends, masks)
+  ), rolled AS (
+    SELECT scopes, hour FROM split WHERE hour IS NOT NULL
+  ), raw_windows AS (
+    SELECT scopes, s, e FROM split WHERE hour IS NULL
   ), live_visits AS MATERIALIZED (
     -- one range scan of the timestamp index per raw window
     SELECT w.scopes, va.visitor_ip, va.page_visited, va."timestamp", va.country, va.region, va.city, coalesce(va.referrer, '') AS ref,
@@ -143,10 +157,11 @@ LANGUAGE sql STABLE SET work_mem = '32MB' SET jit = off AS $$
       SELECT v.* FROM visitor_analytics v WHERE v."timestamp" >= w.s AND v."timestamp" < w.e AND v.is_bot IS NOT TRUE
     ) va
   ), live_ips AS MATERIALIZED (
-    -- each IP's rollup id; IPs without one yet get negative ids of their own for this query
-    SELECT d.visitor_ip, coalesce(ids.id, -row_number() OVER ()) AS visitor
+    -- each IP's rollup id, looked up by key (the planner, expecting a third of the table in the
+    -- raw windows, hashed the whole id table for a few hundred IPs: 600 ms on PGlite at 3 M);
+    -- IPs without one yet get negative ids of their own for this query
+    SELECT d.visitor_ip, coalesce((SELECT ids.id FROM analytics_visitor_ids ids WHERE ids.visitor_ip = d.visitor_ip), -row_number() OVER ()) AS visitor
     FROM (SELECT DISTINCT visitor_ip FROM live_visits, wanted WHERE scopes & (all_m | page_m | hour_m | place_m | referrer_m) <> 0) d
-    LEFT JOIN analytics_visitor_ids ids ON ids.visitor_ip = d.visitor_ip
   ), live_referrers AS MATERIALIZED (
     SELECT r.ref, analytics_referrer_key(r.ref) AS key FROM (SELECT DISTINCT ref FROM live_visits, wanted WHERE scopes & referrer_m <> 0) r
   ), live AS MATERIALIZED (
@@ -189,11 +204,14 @@ LANGUAGE sql STABLE SET work_mem = '32MB' SET jit = off AS $$
     FROM live_visits, wanted WHERE scopes & ip_m <> 0 AND visitor_ip <> 'unavailable' GROUP BY scopes, visitor_ip
   ), hourly_parts AS (
     -- the rolled hours' rows for the dimensions their windows' masks ask for; 'hour' is an hour's 'all' row
+    -- (the dimensions in the index condition: an hour holds ~30 times more IP rows than key rows)
     SELECT r.scopes, CASE WHEN h.dimension = 'ip' THEN NULL ELSE analytics_ist_day(h.hour) END AS day, h.dimension, h.key,
            h.visits, h.new_visits, h.apply_visits, h.visitors, h.first_ts, h.last_ts
-    FROM rolled r CROSS JOIN wanted w JOIN analytics_hourly_rollup h ON h.hour = r.hour
-    WHERE r.scopes & CASE h.dimension WHEN 'all' THEN w.all_m WHEN 'page' THEN w.page_m WHEN 'place' THEN w.place_m
-                                      WHEN 'referrer' THEN w.referrer_m WHEN 'device' THEN w.device_m WHEN 'ip' THEN w.ip_m ELSE 0 END <> 0
+    FROM rolled r CROSS JOIN wanted w
+    JOIN analytics_hourly_rollup h ON h.hour = r.hour AND h.dimension = ANY (ARRAY[
+      CASE WHEN r.scopes & w.all_m <> 0 THEN 'all' END, CASE WHEN r.scopes & w.page_m <> 0 THEN 'page' END,
+      CASE WHEN r.scopes & w.place_m <> 0 THEN 'place' END, CASE WHEN r.scopes & w.referrer_m <> 0 THEN 'referrer' END,
+      CASE WHEN r.scopes & w.device_m <> 0 THEN 'device' END, CASE WHEN r.scopes & w.ip_m <> 0 THEN 'ip' END])
     UNION ALL
     SELECT r.scopes, analytics_ist_day(h.hour), 'hour', analytics_ist_hour(h.hour)::text,
            h.visits, h.new_visits, h.apply_visits, h.visitors, NULL, NULL
@@ -276,4 +294,104 @@ LANGUAGE sql AS $$
     DELETE FROM analytics_hourly_rollup WHERE hour < keep_from AND analytics_ist_day(hour) <> ALL (keep_days)
   )
   SELECT count(*)::int FROM dropped
+$$;
+--> statement-breakpoint
+
+-- The 'ip' live parts repeat visitors need (analytics_repeat_visitors_of, 0012) from the live
+-- windows [starts[i], ends[i]) of a range whose closed days are cache entry `cache` (a '{visitor}'
+-- entry): one row per IP with its live visits and first and last visit. When the closed part has
+-- repeat_limit IPs of at least T visits, 0012 only merges the closed IPs of at least T - H visits
+-- (H = T / 2) and the live IPs of at least H live visits; an IP's live visits are the sum of its
+-- rows in P parts (the rolled hours, and the raw rest as one), so one of H or more has a part of at
+-- least H / P. Only those IPs are summed, instead of every live IP (at 3 M visits 17,000 a day).
+-- Otherwise every live IP is.
+CREATE OR REPLACE FUNCTION analytics_live_ip_parts(cache integer, starts timestamptz[], ends timestamptz[], repeat_limit integer)
+RETURNS analytics_live_part[]
+LANGUAGE sql STABLE SET work_mem = '32MB' SET jit = off AS $$
+  WITH split AS MATERIALIZED (
+    SELECT * FROM analytics_live_windows(starts, ends, array_fill(1, ARRAY[cardinality(starts)]))
+  ), top AS (
+    SELECT k.visits FROM analytics_range_cache_visitors k WHERE k.cache_id = cache ORDER BY k.visits DESC LIMIT repeat_limit
+  ), threshold AS (
+    -- as in analytics_repeat_visitors_of (0012)
+    SELECT greatest(coalesce(min(t.visits), 0), 2) AS visits,
+           CASE WHEN count(*) = repeat_limit AND min(t.visits) - min(t.visits) / 2 >= 2 THEN min(t.visits) / 2 END AS heavy,
+           (SELECT count(*) + 1 FROM split WHERE hour IS NOT NULL) AS parts
+    FROM top t
+  ), hourly AS MATERIALIZED (
+    SELECT h.key AS visitor_ip, h.visits, h.first_ts, h.last_ts
+    FROM split w JOIN analytics_hourly_rollup h ON h.hour = w.hour AND h.dimension = 'ip'
+  ), raw AS MATERIALIZED (
+    SELECT va.visitor_ip, count(*)::int AS visits, min(va."timestamp") AS first_ts, max(va."timestamp") AS last_ts
+    FROM split w
+    CROSS JOIN LATERAL (
+      SELECT v.visitor_ip, v."timestamp" FROM visitor_analytics v
+      WHERE w.hour IS NULL AND v."timestamp" >= w.s AND v."timestamp" < w.e AND v.is_bot IS NOT TRUE AND v.visitor_ip <> 'unavailable'
+    ) va
+    GROUP BY va.visitor_ip
+  ), candidates AS MATERIALIZED (
+    SELECT k.visitor_ip FROM analytics_range_cache_visitors k, threshold t
+    WHERE t.heavy IS NOT NULL AND k.cache_id = cache AND k.visits >= t.visits - t.heavy
+    UNION
+    SELECT p.visitor_ip FROM (SELECT visitor_ip, visits FROM hourly UNION ALL SELECT visitor_ip, visits FROM raw) p, threshold t
+    WHERE t.heavy IS NOT NULL AND p.visits * t.parts >= t.heavy
+  ), summed AS (
+    SELECT p.visitor_ip, sum(p.visits)::int AS visits, min(p.first_ts) AS first_ts, max(p.last_ts) AS last_ts
+    FROM (SELECT * FROM hourly UNION ALL SELECT * FROM raw) p, threshold t
+    WHERE t.heavy IS NULL OR p.visitor_ip IN (SELECT visitor_ip FROM candidates)
+    GROUP BY p.visitor_ip
+  )
+  SELECT coalesce(array_agg(ROW(1, NULL, 'ip', s.visitor_ip, s.visits, 0, 0, NULL, s.first_ts, s.last_ts)::analytics_live_part), '{}')
+  FROM summed s
+$$;--> statement-breakpoint
+
+-- 0012's, with the IPs from analytics_live_ip_parts.
+CREATE OR REPLACE FUNCTION analytics_repeat_visitors_from(
+  cache integer, head_start timestamptz, head_end timestamptz, tail_start timestamptz, tail_end timestamptz, repeat_limit integer)
+RETURNS json
+LANGUAGE sql STABLE SET work_mem = '32MB' SET jit = off AS $$
+  SELECT analytics_repeat_visitors_of(cache,
+    analytics_live_ip_parts(cache, ARRAY[head_start, tail_start], ARRAY[head_end, tail_end], repeat_limit),
+    least(head_start, tail_start), greatest(head_end, tail_end), repeat_limit)
+$$;--> statement-breakpoint
+
+-- 0012's, with the IPs from analytics_live_ip_parts over the range's windows (mask 1) instead of
+-- every live IP from analytics_live_parts.
+CREATE OR REPLACE FUNCTION analytics_dashboard_figures(
+  range_from date, range_to date, sources_from date, sources_to date,
+  starts timestamptz[], ends timestamptz[], masks integer[],
+  range_start timestamptz, range_end timestamptz,
+  internal_hosts text[], location_limit integer, source_limit integer, repeat_limit integer)
+RETURNS json
+LANGUAGE plpgsql SET work_mem = '32MB' SET jit = off AS $$
+DECLARE
+  range_dims constant text[] := '{all,page,hour,place,device}';
+  range_cache integer := analytics_range_cache_id(range_from, range_to, range_dims);
+  sources_cache integer := analytics_range_cache_id(sources_from, sources_to, '{referrer}');
+  visitor_cache integer := analytics_range_cache_id(range_from, range_to, '{visitor}');
+  parts analytics_live_part[] := analytics_live_parts(starts, ends, masks, '{all,page,hour,place,device,referrer}', '{5,1,5,1,1,2}');
+BEGIN
+  RETURN json_build_object(
+    'range', analytics_figures_of(range_cache, range_from, range_to, ARRAY(SELECT p::analytics_live_part FROM unnest(parts) p WHERE p.scopes & 1 <> 0),
+                                  internal_hosts, range_dims, location_limit, source_limit),
+    'sources', analytics_figures_of(sources_cache, sources_from, sources_to, ARRAY(SELECT p::analytics_live_part FROM unnest(parts) p WHERE p.scopes & 2 <> 0),
+                                    internal_hosts, '{referrer}', location_limit, source_limit),
+    'repeat', analytics_repeat_visitors_of(visitor_cache,
+                analytics_live_ip_parts(visitor_cache, ARRAY(SELECT s FROM unnest(starts, masks) AS w(s, m) WHERE m & 1 <> 0),
+                                        ARRAY(SELECT e FROM unnest(ends, masks) AS w(e, m) WHERE m & 1 <> 0), repeat_limit),
+                range_start, range_end, repeat_limit),
+    'today', (
+      WITH today AS (SELECT p.* FROM unnest(parts) p WHERE p.scopes & 4 <> 0)
+      SELECT json_build_object(
+        'totals', (SELECT json_build_object('totalVisits', coalesce(sum(visits), 0)::int,
+                     'uniqueVisitors', coalesce(intarray.icount(intarray.uniq(intarray.sort(analytics_int_concat(visitors)))), 0),
+                     'applyPageVisits', coalesce(sum(apply_visits), 0)::int, 'newVisitors', coalesce(sum(new_visits), 0)::int,
+                     'returningVisitors', coalesce(sum(visits - new_visits), 0)::int)
+                   FROM today WHERE dimension = 'all'),
+        'hours', (SELECT coalesce(json_agg(json_build_object('hour', h.hour, 'visitor_count', h.visits, 'unique_visitors', h.unique_visitors) ORDER BY h.hour), '[]')
+                  FROM (SELECT key::int AS hour, sum(visits)::int AS visits,
+                               intarray.icount(intarray.uniq(intarray.sort(analytics_int_concat(visitors)))) AS unique_visitors
+                        FROM today WHERE dimension = 'hour' GROUP BY key::int) h))
+    ));
+END
 $$;

@@ -46,6 +46,20 @@ describe("the analytics dashboard's panels", () => {
   afterAll(async () => t?.dispose());
   beforeEach(async () => resetAnalytics(t.db));
 
+  it("names yesterday's busiest hour in India, bots left out", async () => {
+    const HOUR = 60 * MIN;
+    await t.db.insert(visitorAnalytics).values([
+      // 20 Nov, 3:10 and 3:40 PM in India; 9:00 AM; three bot visits at 11 AM.
+      visit(23 * HOUR + 20 * MIN),
+      visit(22 * HOUR + 50 * MIN, { visitorIp: "49.37.1.2", sessionId: "s2" }),
+      visit(29.5 * HOUR, { visitorIp: "49.37.1.3", sessionId: "s3" }),
+      ...[1, 2, 3].map((i) => visit(27.5 * HOUR - i * MIN, { userAgent: GOOGLEBOT, isBot: true, visitorIp: "66.249.66.1", sessionId: "bot" })),
+    ]);
+    const dashboard = await loadAnalyticsDashboard(t.db, "7days", options);
+    if (!dashboard.comparison.ok) throw new Error(dashboard.comparison.error);
+    expect(dashboard.comparison.data.yesterdayPeakHour).toBe(15);
+  });
+
   it("loads every panel for a range, with the previous period of the same length and the last 5 minutes", async () => {
     await t.db.insert(visitorAnalytics).values([
       // This week: 3 visits by 2 IPs, one to /apply, one new; two of them in the last 5 minutes.

@@ -1,7 +1,8 @@
 /**
  * The figures the headline cards are compared with (issue 6): totals of the previous period of
- * the same length (comparison.ts) and yesterday's peak hour. Reuses the result's own queries
- * (the rollups' figures, hourlyVisitors), so both periods are counted by the same rules. Throws
+ * the same length (comparison.ts) and yesterday's peak hour. Reuses the result's own query (the
+ * rollups' figures: yesterday's hours too, a closed day, instead of reading its visits raw), so
+ * both periods are counted by the same rules. Throws
  * "Database error: {reason}" (SPEC §8).
  */
 import type { Database } from "~/db/client.server";
@@ -10,7 +11,7 @@ import { istMidnight, kolkataDate } from "~/lib/dates";
 import { fillHours, peakHour } from "./analytics-result.server";
 import { comparisonPeriods } from "./comparison";
 import { addDays, type DateRange } from "./ranges";
-import { hourlyVisitors, type DayTotals } from "./raw-visit-queries.server";
+import type { DayTotals } from "./raw-visit-queries.server";
 import { rangeFigures } from "./rollups.server";
 
 export type PeriodComparison = {
@@ -40,7 +41,7 @@ export async function getPeriodComparison(db: Database, range: DateRange, now: D
   const { previous } = comparisonPeriods(range, now);
   const today = kolkataDate(now);
   const totals = () => rolledUpTotals(db, previous.start, previous.end, now);
-  const yesterday = () => hourlyVisitors(db, istMidnight(addDays(today, -1)), istMidnight(today));
+  const yesterday = async () => (await rangeFigures(db, istMidnight(addDays(today, -1)), istMidnight(today), { now, internalHosts: [], dimensions: ["hour"] })).hourly;
   const [prev, hours] = await inTurnOrTogether(db, [totals, yesterday] as const);
   return {
     previous: prev,

@@ -4,7 +4,8 @@
  * PostgreSQL and ≤ 500 ms on PGlite at 1,000,000 visits over 90 days). A range is split into
  * closed days, summed once into a cache (rebuilt when one of its days changes, its days'
  * rollups refreshed first), and a live part (today, the last ROLLUP_LAG_MS, a partial first
- * day) read from the raw visits and merged with it. Every figure is exact: the same as the SPEC
+ * day) read from the hourly rollups of its ended hours (drizzle/0014_analytics_hourly_rollups.sql)
+ * and, for the rest, the raw visits, and merged with it. Every figure is exact: the same as the SPEC
  * §7 procedures over the same instants. Failures throw "Database error: {reason}" (SPEC §8).
  */
 import { sql } from "drizzle-orm";
@@ -91,7 +92,7 @@ export async function refreshHourlyRollups(db: Database, windows: readonly Windo
 /**
  * Drops the hourly rollups no dashboard range reads on the IST day of `now`: hours before
  * yesterday, except on `keepDays` (the traffic-source ranges' partial first days). Returns how
- * many hours were dropped.
+ * many hours were dropped. Throws the database's error.
  */
 export async function pruneHourlyRollups(db: Database, now: Date, keepDays: readonly string[]): Promise<number> {
   const keepFrom = istMidnight(addDays(kolkataDate(now), -1));
