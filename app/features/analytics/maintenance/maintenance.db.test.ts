@@ -182,6 +182,9 @@ describe("analytics maintenance", () => {
         totalRecords: 4, botRecords: 1, humanRecords: 2, unprocessedRecords: 1, botPercentage: 25,
         recentVisitors: { total: 2, new: 1, returning: 1 },
       });
+      // A late visit still counts.
+      await t.db.insert(visitorAnalytics).values([base({ timestamp: new Date(now.getTime() - 5 * HOUR), isNewVisitor: true })]);
+      expect((await getAnalyticsSummary(t.db, now)).recentVisitors).toEqual({ total: 3, new: 2, returning: 1 });
     });
 
     it("the Analytics result: IST days and hours, today's stats, caps and labels", async () => {
