@@ -16,6 +16,10 @@
 -- wrote visits of an hour while it was under way has committed by then, and any later one bumps
 -- the version. Hours are built on demand (rollups.server.ts refreshHourlyRollups) and dropped by
 -- the nightly job when no range of the dashboard reads them that day.
+--
+-- Also: repeat visitors sum only the live IPs that can reach the top (analytics_live_ip_parts),
+-- and each traffic-source category's visitors are merged set by set (analytics_int_union).
+-- Decision record 013 has the reasons and the figures.
 
 CREATE TABLE analytics_rollup_hours (
   -- the IST hour's first instant
