@@ -89,7 +89,7 @@ const built = await refreshRollups(db, year.firstDay, closedTo);
 console.log(`Rollups: ${built} day(s) built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s (${built ? `${((performance.now() - buildStarted) / built).toFixed(0)} ms a day` : "all were current"}).\n`);
 
 /** Forgets the range caches (drizzle/0008) and hourly rollups (0014), as on a first dashboard load after a day closes without the nightly warm-up. */
-const clearRangeCaches = async () => {
+const clearCaches = async () => {
   await db.execute(sql`DELETE FROM analytics_range_cache`);
   await db.execute(sql`UPDATE analytics_rollup_hours SET built_version = NULL`);
 };
@@ -101,9 +101,9 @@ const cases: [string, () => Promise<unknown>, number, (() => Promise<void>)?][] 
   ["Analytics result, year (all rows)", () => getAnalyticsResult(db, "year", { internalHosts: SITE, now }), yearRuns],
   ["Dashboard loader data (/admin), year", () => loadAnalyticsDashboard(db, "year", { internalHosts: SITE, now }), yearRuns],
   ["Dashboard, 30days, first load of an hour (the latest hour's rollup rebuilt)", () => loadAnalyticsDashboard(db, "30days", { internalHosts: SITE, now }), runs, clearLatestHour],
-  ["Dashboard, 30days, first load of the day (range caches and hourly rollups cleared)", () => loadAnalyticsDashboard(db, "30days", { internalHosts: SITE, now }), runs, clearRangeCaches],
-  ["Dashboard, year, first load of the day (range caches and hourly rollups cleared)", () => loadAnalyticsDashboard(db, "year", { internalHosts: SITE, now }), yearRuns, clearRangeCaches],
-  ["Nightly job: every range's caches built (caches cleared)", () => warmRangeCaches(db, now, DATE_RANGES), Math.min(yearRuns, 3), clearRangeCaches],
+  ["Dashboard, 30days, first load of the day (range caches and hourly rollups cleared)", () => loadAnalyticsDashboard(db, "30days", { internalHosts: SITE, now }), runs, clearCaches],
+  ["Dashboard, year, first load of the day (range caches and hourly rollups cleared)", () => loadAnalyticsDashboard(db, "year", { internalHosts: SITE, now }), yearRuns, clearCaches],
+  ["Nightly job: every range's caches built (caches cleared)", () => warmRangeCaches(db, now, DATE_RANGES), Math.min(yearRuns, 3), clearCaches],
   ["analytics_range_figures (30 days, range cache)", () => rangeFigures(db, month.start, month.end, { now, internalHosts: SITE }), runs],
   ["analytics_repeat_visitors_split (30 days, range cache)", () => rangeRepeatVisitors(db, month.start, month.end, 50, now), runs],
   ["analytics_repeat_visitors (30 days, raw visits)", () => repeatVisitors(db, month.start, month.end, 50), runs],

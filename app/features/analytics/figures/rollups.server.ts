@@ -142,6 +142,11 @@ function splitArguments(split: RangeSplit) {
 export async function rangeFigures(db: Database, start: Date, end: Date, options: FigureOptions): Promise<RangeFigures> {
   const split = splitRange(start, end, options.now);
   await refreshHourlyRollups(db, [split.head, split.tail], options.now);
+  return readRangeFigures(db, split, options);
+}
+
+/** rangeFigures once the split's hourly rollups are current (or read raw where they are not). */
+async function readRangeFigures(db: Database, split: RangeSplit, options: FigureOptions): Promise<RangeFigures> {
   try {
     const [row] = await rowsOf<{ f: unknown }>(
       db,
@@ -271,7 +276,8 @@ export async function dashboardFigures(db: Database, start: Date, end: Date, opt
   const { now, internalHosts, sourceLimit } = options;
   const [figures, trafficSources] = await Promise.all([
     together(),
-    rangeFigures(db, options.sources.start, options.sources.end, { now, internalHosts, dimensions: ["referrer"], sourceLimit }),
+    // its hourly rollups were refreshed above
+    readRangeFigures(db, sourcesLive, { now, internalHosts, dimensions: ["referrer"], sourceLimit }),
   ]);
   return { ...figures, sources: trafficSources };
 }
