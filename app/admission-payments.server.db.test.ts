@@ -191,8 +191,8 @@ describe("workflow", () => {
     await db.update(applications).set({ status: "under_review" }).where(eq(applications.publicId, stored.application.publicId));
     expect(await moveApplication(db, { publicId: stored.application.publicId, to: "admitted", note: "Seat offered", by: ADMIN.email }, onAdmitted)).toMatchObject({ ok: true });
     const [step] = await db.select().from(applicationStatusHistory).where(and(eq(applicationStatusHistory.applicationId, stored.application.id), eq(applicationStatusHistory.toStatus, "admitted")));
-    const admissionNumber = /Added to the roll as (\S+)\.$/.exec(step!.note ?? "")?.[1];
-    expect(step!.note).toMatch(/^Seat offered — Added to the roll as \d{4}\/\d{4}\.$/);
+    const admissionNumber = /Added to the roll as (\S+);/.exec(step!.note ?? "")?.[1];
+    expect(step!.note).toMatch(/^Seat offered — Added to the roll as \d{4}\/\d{4}; fees from [A-Z][a-z]+ \d{4}\.$/);
     const [student] = await db.select().from(students).where(eq(students.admissionNumber, admissionNumber!));
     expect(student).toMatchObject({ name: stored.application.childName, dateOfBirth: stored.application.dateOfBirth, className: stored.application.classApplied, mobile: stored.application.mobile });
   });

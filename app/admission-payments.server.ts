@@ -29,6 +29,7 @@ export function applicationFeeStart(application: ApplicationWithSession): StartI
     purpose: "application_fee",
     payableKey,
     payer: { name: application.parentName, email: application.email, phone: application.mobile },
+    subject: { name: application.childName, className: application.classApplied, number: application.number },
     async quote(tx) {
       const paid = await paidOrdersFor(tx, "application_fee", payableKey);
       if (paid.length > 0 || application.status !== "payment_pending") return null;

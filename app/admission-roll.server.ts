@@ -5,17 +5,24 @@
  */
 import type { Database } from "~/db/client.server";
 import type { ApplicationWithSession } from "~/features/admissions/applications.server";
+import { sessionOf } from "~/features/fees/book";
+import { monthLabel } from "~/features/fees/schedule";
 import { createStudent } from "~/features/fees/students.server";
+import { kolkataDate } from "~/lib/dates";
 
 /**
  * Runs inside the transaction that marks `application` admitted (its status is already
  * "admitted" and its row is locked): adds the child to the roll of the fees feature with the
  * next admission number of the session's first year (`createStudent`, numbered in this
- * transaction), joined in the application's session. Returns the sentence the workflow adds to
- * the step's note, e.g. "Added to the roll as 2027/0004."; throwing rolls the admission back.
+ * transaction), joined in the application's session: billed from its April when admitted
+ * before it starts, from the current month (IST, `now`) when admitted during it. Returns the
+ * sentence the workflow adds to the step's note, e.g. "Added to the roll as 2027/0004; fees
+ * from April 2027."; throwing rolls the admission back.
  */
-export async function onAdmitted(tx: Database, application: ApplicationWithSession): Promise<string> {
+export async function onAdmitted(tx: Database, application: ApplicationWithSession, now = new Date()): Promise<string> {
   const d = application.details;
+  const today = kolkataDate(now);
+  const joinedMonth = sessionOf(today) === application.sessionName ? today.slice(0, 7) : null;
   const student = await createStudent(
     tx,
     {
@@ -27,8 +34,9 @@ export async function onAdmitted(tx: Database, application: ApplicationWithSessi
       motherName: d.motherName,
       email: application.email,
       joinedSession: application.sessionName,
+      joinedMonth,
     },
     Number(application.sessionName.slice(0, 4)),
   );
-  return `Added to the roll as ${student.admissionNumber}.`;
+  return `Added to the roll as ${student.admissionNumber}; fees from ${monthLabel(joinedMonth ?? `${application.sessionName.slice(0, 4)}-04`)}.`;
 }

@@ -114,3 +114,20 @@ export function formatDateTime(instant: Date): string {
   if (Number.isNaN(instant.getTime())) return "Invalid Time";
   return dateTime.format(instant).replace(/\b(am|pm)\b/, (p) => p.toUpperCase());
 }
+
+/** A real calendar date "yyyy-mm-dd" (1900-2099), or null. */
+function realDate(v: string | null): string | null {
+  if (!v || !/^(19|20)\d{2}-\d{2}-\d{2}$/.test(v)) return null;
+  const t = new Date(`${v}T00:00:00Z`).getTime();
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v) ? v : null;
+}
+
+/**
+ * `from` and `to` of a query as IST dates "yyyy-mm-dd", in order; each defaults to the first of
+ * `today`'s month and `today` (IST) when missing or not a real date. For money reports' ranges.
+ */
+export function istDateRange(params: URLSearchParams, today: string): { from: string; to: string } {
+  const from = realDate(params.get("from")) ?? `${today.slice(0, 8)}01`;
+  const to = realDate(params.get("to")) ?? today;
+  return from <= to ? { from, to } : { from: to, to: from };
+}

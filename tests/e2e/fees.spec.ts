@@ -110,17 +110,34 @@ test("a parent pays two months of school fee and a bus month, sees them paid and
   await findStudent(page, "/bus-fee-payment", "2021/0042", "2015-06-14");
   await expect(page.getByTestId(`month-${bus.months[0]}`)).toContainText("Paid");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // A failed payment's Try Again opens the same student with the same months ticked.
+  await findStudent(page, "/fees", "2021/0042", "2015-06-14");
+  const next = page.getByRole("checkbox").first();
+  const month = (await next.getAttribute("value"))!;
+  await next.check();
+  await page.getByRole("button", { name: "See the total" }).click();
+  await page.getByRole("button", { name: /^Pay ₹/ }).click();
+  await page.getByRole("link", { name: "Continue to payment" }).click();
+  await page.getByRole("button", { name: "Fail" }).click();
+  await expect(page).toHaveURL(/\/payment-failure\?order=/);
+  await page.getByRole("link", { name: "Try Again" }).click();
+  await expect(page).toHaveURL(/\/fees\?retry=[\w-]{22}$/);
+  await expect(page.getByTestId("student-name")).toHaveText("R*** K*****");
+  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(1);
+  await expect(page.locator(`input[value="${month}"]`)).toBeChecked();
+  await expect(page.getByTestId("fee-total")).toBeVisible();
   expect(errors).toEqual([]);
 });
 
-const HEADER = "admission_number,name,date_of_birth,class,section,father_name,mother_name,mobile,email,bus_stop,concessions,joined_session";
-const GOOD = ["E2E/001,Meera Das,2016-03-04,Class 4,A,Amit Das,,9000000101,,,,", "E2E/002,Rohan Paul,12/08/2014,Class 6,B,Subir Paul,,9000000102,,R2,SIBLING,"];
-const BAD = ["E2E/003,Tara Sen,2016-13-40,Class 4,A,,,9000000103,,,,", "E2E/004,Ishan Roy,2015-01-01,Class 14,A,,,12345,,,,", "E2E/005,Nila Bose,2015-01-01,Class 3,A,,,9000000105,,R9,FREE,"];
-const FIXED = ["E2E/003,Tara Sen,2016-12-30,Class 4,A,,,9000000103,,,,", "E2E/004,Ishan Roy,2015-01-01,Class 4,A,,,9000000104,,,,", "E2E/005,Nila Bose,2015-01-01,Class 3,A,,,9000000105,,R1,,"];
+const HEADER = "admission_number,name,date_of_birth,class,section,father_name,mother_name,mobile,email,bus_stop,concessions,joined_session,joined_month";
+const GOOD = ["E2E/001,Meera Das,2016-03-04,Class 4,A,Amit Das,,9000000101,,,,,", "E2E/002,Rohan Paul,12/08/2014,Class 6,B,Subir Paul,,9000000102,,R2,SIBLING,,"];
+const BAD = ["E2E/003,Tara Sen,2016-13-40,Class 4,A,,,9000000103,,,,,", "E2E/004,Ishan Roy,2015-01-01,Class 14,A,,,12345,,,,,", "E2E/005,Nila Bose,2015-01-01,Class 3,A,,,9000000105,,R9,FREE,,"];
+const FIXED = ["E2E/003,Tara Sen,2016-12-30,Class 4,A,,,9000000103,,,,,", "E2E/004,Ishan Roy,2015-01-01,Class 4,A,,,9000000104,,,,,", "E2E/005,Nila Bose,2015-01-01,Class 3,A,,,9000000105,,R1,,,"];
 
-async function upload(page: Page, rows: string[]) {
+async function upload(page: Page, rows: string[] | Buffer) {
   await page.goto(`${server.origin}/admin/fees/import`);
-  await page.getByLabel("Roll CSV file").setInputFiles({ name: "roll.csv", mimeType: "text/csv", buffer: Buffer.from([HEADER, ...rows].join("\r\n")) });
+  await page.getByLabel("Roll CSV file").setInputFiles({ name: "roll.csv", mimeType: "text/csv", buffer: Buffer.isBuffer(rows) ? rows : Buffer.from([HEADER, ...rows].join("\r\n")) });
   await page.getByRole("button", { name: "Import" }).click();
 }
 
@@ -135,14 +152,21 @@ test("the administrator imports a roll (all or nothing), records a cash payment,
   await signIn(page, E2E_ADMIN);
   await page.goto(`${server.origin}/admin/fees/import`);
   const [template] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the template (CSV)" }).click()]);
-  expect((await readFile((await template.path())!, "utf8")).split(/\r?\n/)[0]).toBe(HEADER);
+  const templateFile = await readFile((await template.path())!);
+  expect(templateFile.toString("utf8").split(/\r?\n/)[0]).toBe(HEADER);
+  // The template imports as it is: its example row names a stop and a concession of the fee book and a free number.
+  await upload(page, templateFile);
+  await expect(page.getByRole("status")).toHaveText("Imported 1 student.");
 
   await upload(page, [...GOOD, ...BAD]);
   const rejected = page.getByTestId("rejected-rows");
   await expect(rejected.locator("tbody tr")).toHaveCount(3);
-  await expect(rejected).toContainText("dateOfBirth");
-  await expect(rejected).toContainText("className");
-  await expect(rejected).toContainText("mobile");
+  // Problems are named by the column headings the clerk sees.
+  await expect(rejected).toContainText("date_of_birth:");
+  await expect(rejected).toContainText("class:");
+  await expect(rejected).toContainText("mobile:");
+  await expect(rejected).not.toContainText("dateOfBirth");
+  await expect(rejected).not.toContainText("className");
   await expect(rejected).toContainText('no bus stop "R9"');
   await page.goto(`${server.origin}/admin/fees?q=E2E`);
   await expect(page.getByText("No students match this search")).toBeVisible();
@@ -165,10 +189,24 @@ test("the administrator imports a roll (all or nothing), records a cash payment,
   expect(n).toBeGreaterThan(0);
   for (let i = 0; i < n; i++) await overdue.nth(i).getByRole("checkbox").check();
   await school.getByLabel("Mode").selectOption("cash");
-  await school.getByRole("button", { name: "Record payment and issue receipt" }).click();
-  const done = page.getByRole("status");
+  await school.getByRole("button", { name: "See the total" }).click();
+  // Nothing is recorded until the office confirms the total.
+  const confirm = page.getByTestId("office-confirm");
+  await expect(confirm.getByRole("heading")).toHaveText(/^Record cash of ₹[\d,]+\?$/);
+  const shown = rupees((await confirm.getByRole("heading").textContent())!);
+  await page.goto(page.url());
+  await expect(page.getByTestId("office-confirm")).toHaveCount(0);
+  await expect(page.getByText("No payments yet.")).toBeVisible();
+  for (let i = 0; i < n; i++) await overdue.nth(i).getByRole("checkbox").check();
+  await school.getByLabel("Mode").selectOption("cash");
+  await school.getByRole("button", { name: "See the total" }).click();
+  await page.getByRole("button", { name: /^Confirm: record ₹[\d,]+ and issue receipt$/ }).click();
+  const done = page.getByRole("status").filter({ hasText: "recorded" });
   await expect(done).toContainText(/Payment of ₹[\d,]+ recorded\. Receipt KVA\/\d{4}-\d{2}\/\d{6} issued\./);
-  paid.push({ mode: "Cash", rupees: rupees((await done.textContent())!) });
+  expect(rupees((await done.textContent())!)).toBe(shown);
+  const [cashReceipt] = await Promise.all([page.waitForEvent("download"), done.getByRole("link", { name: /^Download receipt KVA\// }).click()]);
+  expect((await pdfText(await readFile((await cashReceipt.path())!))).replace(/\s+/g, " ")).toContain("Meera Das");
+  paid.push({ mode: "Cash", rupees: shown });
   expect(await defaulterCount(page)).toBe(withImported - 1);
   await expect(page.getByTestId("defaulters")).not.toContainText("E2E/001");
 
@@ -188,4 +226,12 @@ test("the administrator imports a roll (all or nothing), records a cash payment,
   expect(sum("Online")).toBeCloseTo(receipts("Online"), 2);
   expect(sum("Cash")).toBeCloseTo(receipts("Cash"), 2);
   await expect(page.getByTestId("collections-total")).toHaveText(`₹${receipts().toLocaleString("en-IN")}`);
+  await expect(page.getByTestId("collected-payments")).toContainText("Meera Das");
+  await expect(page.getByTestId("collected-payments")).toContainText("Riya Kumari");
+
+  // Payments names who each order was for, and its money received agrees with Collections.
+  await page.goto(`${server.origin}/admin/payments`);
+  await expect(page.getByTestId("order-subject").first()).toContainText(/Riya Kumari · Class 5 A · 2021\/0042/);
+  await expect(page.getByTestId("received-collections")).toHaveText(`₹${receipts().toLocaleString("en-IN")}`);
+  await expect(page.getByTestId("received-office")).toHaveText(`₹${receipts("Cash").toLocaleString("en-IN")}`);
 });

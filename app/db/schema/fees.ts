@@ -38,6 +38,11 @@ export const students = pgTable(
     concessions: jsonb("concessions").$type<string[]>().notNull().default([]),
     /** Session the student joined in ("2026-27"): one-time heads are charged then only. */
     joinedSession: text("joined_session"),
+    /**
+     * First month billed ("2026-09") for a student who joined after April; null: the April of
+     * `joined_session` (or, with neither, every month). Dues never start before it.
+     */
+    joinedMonth: text("joined_month"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,6 +76,11 @@ export const feePayments = pgTable(
     amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
     recordedBy: text("recorded_by"),
+    /**
+     * Paise of this payment given back without reversing it: a credit (months it paid that were
+     * already paid) refunded by the office. The receipt stays: the money was received.
+     */
+    refundedPaise: bigint("refunded_paise", { mode: "number" }).notNull().default(0),
     reversedAt: timestamp("reversed_at", { withTimezone: true }),
     reversalReason: text("reversal_reason"),
     reversedBy: text("reversed_by"),
@@ -80,6 +90,7 @@ export const feePayments = pgTable(
     index("fee_payments_student_idx").on(t.studentId),
     index("fee_payments_paid_at_idx").on(t.paidAt),
     check("fee_payments_amount_positive", sql`amount_paise > 0`),
+    check("fee_payments_refunded_within_amount", sql`refunded_paise >= 0 AND refunded_paise <= amount_paise`),
   ],
 );
 
@@ -103,10 +114,20 @@ export const feeLedger = pgTable(
     /** Concession names, or the refund's reason. */
     note: text("note"),
     paymentId: integer("payment_id").references(() => feePayments.id),
+    /**
+     * Null for lines written with their payment, refund or charge. For a credit (a head and month
+     * paid more than charged) handled later by the office: `credit_refund` (a refund line: the
+     * excess given back), `credit_out` (a refund line: the excess taken off its month) and
+     * `credit_in` (a payment line: that money paying a later month). Each keeps the payment it
+     * came from, so a payment's lines still add up to what it brought in.
+     */
+    adjustment: text("adjustment", { enum: ["credit_refund", "credit_out", "credit_in"] }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("fee_ledger_student_idx").on(t.studentId, t.session, t.purpose),
+    index("fee_ledger_payment_idx").on(t.paymentId),
+    check("fee_ledger_adjustment_kind", sql`adjustment IS NULL OR (adjustment IN ('credit_refund', 'credit_out') AND kind = 'refund') OR (adjustment = 'credit_in' AND kind = 'payment')`),
     // A due, its concession and its late fee are charged once per head and month.
     uniqueIndex("fee_ledger_charge_idx").on(t.studentId, t.session, t.purpose, t.month, t.head, t.kind).where(sql`kind IN ('due', 'concession', 'late_fee')`),
     check("fee_ledger_amount_positive", sql`amount_paise > 0`),

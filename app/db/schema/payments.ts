@@ -21,6 +21,13 @@ export type { OrderStatus, PaymentProvider, PaymentPurpose } from "../payment-va
  */
 export type OrderLine = { label: string; amountPaise: number; ref?: string };
 
+/**
+ * Who an order pays for, as the selling feature named them when it was created: the student
+ * (name, class with section, admission number) or the applicant (child's name, class applied,
+ * application number). Shown in every money list.
+ */
+export type OrderSubject = { name: string; className: string | null; number: string | null };
+
 export const paymentOrders = pgTable(
   "payment_orders",
   {
@@ -35,6 +42,7 @@ export const paymentOrders = pgTable(
     /** One line for lists, e.g. "Application fee, Class 1 (2027-28)". */
     description: text("description").notNull(),
     lines: jsonb("lines").$type<OrderLine[]>().notNull(),
+    subject: jsonb("subject").$type<OrderSubject>(),
     /** Sum of the lines, computed by the server. */
     amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
     currency: text("currency").notNull().default("INR"),

@@ -4,7 +4,7 @@
  * the server and the browser (no table module here). Amounts are integer paise.
  *
  * - Heads per class group with a period each: monthly (every month), quarterly (April, July,
- *   October, January), annual (April) or one-time (April, only for students who joined in that
+ *   October, January), annual (April) or one-time (the joining month, only for students who joined in that
  *   session). Each falls due on `dueDay` of its month (IST).
  * - Bus fee per route or stop, per month.
  * - Concession rules: a percentage (sibling, staff child, RTE/EWS 100 %) or a fixed amount per
@@ -81,6 +81,12 @@ export const feeBookSchema = z
     bus: z.array(busStopSchema),
     concessions: z.array(concessionRuleSchema),
     lateFee: lateFeeRuleSchema,
+    /**
+     * A student who joins after April: "current" charges the quarterly and annual heads whose
+     * period has begun in the joining month, whole; "next" starts them at their next period.
+     * Monthly heads start at the joining month either way.
+     */
+    joinerPeriods: z.enum(["current", "next"]).default("current"),
   })
   .superRefine((book, ctx) => {
     const [start, end] = book.session.split("-").map(Number) as [number, number];

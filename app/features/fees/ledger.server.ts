@@ -6,17 +6,19 @@
  * office counter never interleave for one student. Amounts are integer paise; dates IST.
  * Every function throws what the driver throws.
  */
-import { and, asc, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, TransactionRollbackError } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { feeBooks, feeLedger, feePayments, students } from "~/db/schema/fees";
 import { feeBookSchema, type FeeBook } from "./book";
 import {
   checkSelection,
+  creditsOf,
   LATE_FEE_HEAD,
   monthLabel,
   monthViews,
   schedule,
   type FeePurpose,
+  type Credit,
   type LedgerEntry,
   type MonthView,
   type ScheduleMonth,
@@ -63,7 +65,7 @@ export async function ledgerOf(db: Database, studentId: number, session: string,
     .orderBy(asc(feeLedger.id));
 }
 
-const facts = (s: Student) => ({ className: s.className, busStop: s.busStop, concessions: s.concessions, joinedSession: s.joinedSession });
+const facts = (s: Student) => ({ className: s.className, busStop: s.busStop, concessions: s.concessions, joinedSession: s.joinedSession, joinedMonth: s.joinedMonth });
 
 /** What a student's account looks like for a purpose on `today`: each month with its status. */
 export type Account = { student: Student; book: FeeBook; purpose: FeePurpose; months: MonthView[] };
@@ -234,25 +236,136 @@ export async function attachReceipt(tx: Database, paymentId: number, receiptId: 
 export type ReverseResult = { kind: "reversed"; payment: FeePayment } | { kind: "already_reversed"; payment: FeePayment } | { kind: "not_found" };
 
 /**
- * Refunds or cancels a payment inside `tx`: a reversing `refund` line for each of its payment
- * lines (the months are owed again) and the payment marked reversed with the reason. The
- * caller cancels its receipt in the same transaction. Throws RangeError for a reason outside
- * 3-500 characters.
+ * Refunds or cancels a payment inside `tx`: for each head and month, a reversing `refund` line
+ * of what the payment still pays there (its payment lines less its refund lines, so a credit
+ * already refunded or moved is not reversed twice): the months are owed again. The payment is
+ * marked reversed with the reason. The caller cancels its receipt in the same transaction.
+ * Throws RangeError for a reason outside 3-500 characters.
  */
 export async function reversePayment(tx: Database, paymentId: number, reason: string, by: string, now = new Date()): Promise<ReverseResult> {
-  const why = reason.trim();
-  if (why.length < 3 || why.length > 500) throw new RangeError("Give a reason of 3 to 500 characters");
+  const why = checkReason(reason);
   const [found] = await tx.select().from(feePayments).where(eq(feePayments.id, paymentId));
   if (!found) return { kind: "not_found" };
   await lockStudent(tx, found.studentId);
   const [payment] = await tx.select().from(feePayments).where(eq(feePayments.id, paymentId)).for("update");
   if (payment!.reversedAt) return { kind: "already_reversed", payment: payment! };
-  const paid = await tx.select().from(feeLedger).where(and(eq(feeLedger.paymentId, paymentId), eq(feeLedger.kind, "payment")));
-  await tx.insert(feeLedger).values(
-    paid.map((l) => ({ studentId: l.studentId, session: l.session, purpose: l.purpose, month: l.month, head: l.head, headKind: l.headKind, periodLabel: l.periodLabel, kind: "refund" as const, amountPaise: l.amountPaise, note: why, paymentId })),
-  );
+  const lines = await tx.select().from(feeLedger).where(eq(feeLedger.paymentId, paymentId)).orderBy(asc(feeLedger.id));
+  const rows: (typeof feeLedger.$inferInsert)[] = [];
+  for (const group of groupByHeadMonth(lines)) {
+    const still = group.reduce((sum, l) => sum + (l.kind === "payment" ? l.amountPaise : l.kind === "refund" ? -l.amountPaise : 0), 0);
+    const l = group[0]!;
+    if (still > 0) rows.push({ studentId: l.studentId, session: l.session, purpose: l.purpose, month: l.month, head: l.head, headKind: l.headKind, periodLabel: l.periodLabel, kind: "refund", amountPaise: still, note: why, paymentId });
+  }
+  if (rows.length > 0) await tx.insert(feeLedger).values(rows);
   const [reversed] = await tx.update(feePayments).set({ reversedAt: now, reversalReason: why, reversedBy: by.slice(0, 200) }).where(eq(feePayments.id, paymentId)).returning();
   return { kind: "reversed", payment: reversed! };
+}
+
+/** The reason of a refund, cancellation or credit refund, trimmed. Throws RangeError outside 3-500 characters. */
+export function checkReason(reason: string): string {
+  const why = reason.trim();
+  if (why.length < 3 || why.length > 500) throw new RangeError("Give a reason of 3 to 500 characters");
+  return why;
+}
+
+function groupByHeadMonth(lines: readonly LedgerLine[]): LedgerLine[][] {
+  const groups = new Map<string, LedgerLine[]>();
+  for (const l of lines) groups.set(`${l.month}|${l.head}`, [...(groups.get(`${l.month}|${l.head}`) ?? []), l]);
+  return [...groups.values()];
+}
+
+/** Part of a credit, traced to the payment that brought it in (the newest payments of its head and month first). */
+type CreditPart = { month: string; head: string; headKind: string; periodLabel: string; paymentId: number; amountPaise: number };
+
+function creditParts(ledger: readonly LedgerLine[]): CreditPart[] {
+  const parts: CreditPart[] = [];
+  for (const credit of creditsOf(entries(ledger))) {
+    const mine = ledger.filter((l) => l.month === credit.month && l.head === credit.head);
+    const byPayment = new Map<number, number>();
+    for (const l of mine) if (l.paymentId !== null && (l.kind === "payment" || l.kind === "refund")) byPayment.set(l.paymentId, (byPayment.get(l.paymentId) ?? 0) + (l.kind === "payment" ? l.amountPaise : -l.amountPaise));
+    let left = credit.excessPaise;
+    for (const [paymentId, net] of [...byPayment.entries()].sort(([a], [b]) => b - a)) {
+      const take = Math.min(left, net);
+      if (take <= 0) continue;
+      parts.push({ month: credit.month, head: credit.head, headKind: mine[0]!.headKind, periodLabel: mine[0]!.periodLabel, paymentId, amountPaise: take });
+      left -= take;
+      if (left === 0) break;
+    }
+  }
+  return parts;
+}
+
+/** A student's credit for one purpose and session: each head and month paid more than charged (paise). */
+export async function creditOfStudent(db: Database, studentId: number, session: string, purpose: FeePurpose): Promise<Credit[]> {
+  return creditsOf(entries(await ledgerOf(db, studentId, session, purpose)));
+}
+
+export type CreditResult = { kind: "done"; amountPaise: number; months: string[] } | { kind: "no_credit" } | { kind: "nothing_to_apply" } | { kind: "no_student" | "no_book" };
+
+/**
+ * Gives a student's credit for `purpose` back (refunded at the office or through the bank),
+ * inside `tx` with the student locked: a `refund` line (adjustment `credit_refund`) for each
+ * excess, and each source payment's `refunded_paise` raised by its part. Receipts stay issued:
+ * the money was received. Throws RangeError for a reason outside 3-500 characters.
+ */
+export async function refundCredit(tx: Database, input: { studentId: number; session: string; purpose: FeePurpose; reason: string; by: string }): Promise<CreditResult> {
+  const why = checkReason(input.reason);
+  const student = await lockStudent(tx, input.studentId);
+  if (!student) return { kind: "no_student" };
+  const parts = creditParts(await ledgerOf(tx, student.id, input.session, input.purpose));
+  if (parts.length === 0) return { kind: "no_credit" };
+  const note = `Credit refunded by ${input.by.slice(0, 100)}: ${why}`.slice(0, 600);
+  await tx.insert(feeLedger).values(parts.map((p) => ({ studentId: student.id, session: input.session, purpose: input.purpose, month: p.month, head: p.head, headKind: p.headKind, periodLabel: p.periodLabel, kind: "refund" as const, adjustment: "credit_refund" as const, amountPaise: p.amountPaise, note, paymentId: p.paymentId })));
+  const perPayment = new Map<number, number>();
+  for (const p of parts) perPayment.set(p.paymentId, (perPayment.get(p.paymentId) ?? 0) + p.amountPaise);
+  for (const [paymentId, paise] of perPayment) await tx.update(feePayments).set({ refundedPaise: sql`${feePayments.refundedPaise} + ${paise}` }).where(eq(feePayments.id, paymentId));
+  return { kind: "done", amountPaise: parts.reduce((s, p) => s + p.amountPaise, 0), months: [...new Set(parts.map((p) => monthLabel(p.month)))] };
+}
+
+/**
+ * Applies a student's credit for `purpose` to the dues of the next unpaid months, oldest first
+ * (late fees are not paid from a credit), inside `tx` with the student locked: the dues of
+ * those months are posted, each applied part leaves its month as a `credit_out` refund line and
+ * pays a later head as a `credit_in` payment line, both naming the payment the money came
+ * from. Moves only what the unpaid dues can take; the rest stays a credit. `today` is IST.
+ */
+export async function applyCredit(tx: Database, input: { studentId: number; session: string; purpose: FeePurpose; today: string; by: string }): Promise<CreditResult> {
+  const student = await lockStudent(tx, input.studentId);
+  if (!student) return { kind: "no_student" };
+  const book = await bookFor(tx, input.session);
+  if (!book) return { kind: "no_book" };
+  const parts = creditParts(await ledgerOf(tx, student.id, input.session, input.purpose));
+  if (parts.length === 0) return { kind: "no_credit" };
+  const account = await accountOf(tx, student, book, input.purpose, input.today);
+  const unpaid = account.months.filter((m) => m.status !== "paid");
+  await postDues(tx, student, book, input.purpose, unpaid);
+  const ledger = await ledgerOf(tx, student.id, input.session, input.purpose);
+  const pool = parts.map((p) => ({ ...p, left: p.amountPaise }));
+  const rows: (typeof feeLedger.$inferInsert)[] = [];
+  const moved = new Map<CreditPart, number>();
+  const months = new Set<string>();
+  const base = { studentId: student.id, session: input.session, purpose: input.purpose };
+  for (const m of unpaid) {
+    for (const due of ledger.filter((l) => l.month === m.month && l.kind === "due")) {
+      let owed = ledger.filter((l) => l.month === m.month && l.head === due.head).reduce((sum, l) => sum + SIGN[l.kind] * l.amountPaise, 0);
+      for (const part of pool) {
+        if (owed <= 0) break;
+        const take = Math.min(owed, part.left);
+        if (take <= 0) continue;
+        part.left -= take;
+        owed -= take;
+        moved.set(part, (moved.get(part) ?? 0) + take);
+        months.add(m.label);
+        rows.push({ ...base, month: m.month, head: due.head, headKind: due.headKind, periodLabel: due.periodLabel, kind: "payment", adjustment: "credit_in", amountPaise: take, note: `Credit from ${part.head}, ${monthLabel(part.month)}, applied by ${input.by.slice(0, 100)}`, paymentId: part.paymentId });
+      }
+    }
+  }
+  if (moved.size === 0) return { kind: "nothing_to_apply" };
+  for (const [part, paise] of moved) {
+    rows.push({ ...base, month: part.month, head: part.head, headKind: part.headKind, periodLabel: part.periodLabel, kind: "refund", adjustment: "credit_out", amountPaise: paise, note: `Credit applied to ${[...months].join(", ")}`.slice(0, 600), paymentId: part.paymentId });
+  }
+  await tx.insert(feeLedger).values(rows);
+  return { kind: "done", amountPaise: [...moved.values()].reduce((a, b) => a + b, 0), months: [...months] };
 }
 
 /** A student's payments, newest first. */
@@ -301,8 +414,13 @@ export async function paymentsBetween(db: Database, from: Date, to: Date) {
     .where(and(sql`${feePayments.paidAt} >= ${from}`, sql`${feePayments.paidAt} < ${to}`))
     .orderBy(asc(feePayments.paidAt));
   const ids = pays.map((p) => p.payment.id);
-  const lines = ids.length === 0 ? [] : await db.select().from(feeLedger).where(and(inArray(feeLedger.paymentId, ids), eq(feeLedger.kind, "payment")));
-  return { pays, lines };
+  // The lines written with each payment: what the money paid when it came in (later credit moves are not new money).
+  const lines = ids.length === 0 ? [] : await db.select().from(feeLedger).where(and(inArray(feeLedger.paymentId, ids), eq(feeLedger.kind, "payment"), isNull(feeLedger.adjustment)));
+  const creditRefunds = await db
+    .select({ paise: sql<string>`coalesce(sum(${feeLedger.amountPaise}), 0)::text` })
+    .from(feeLedger)
+    .where(and(eq(feeLedger.adjustment, "credit_refund"), sql`${feeLedger.createdAt} >= ${from}`, sql`${feeLedger.createdAt} < ${to}`));
+  return { pays, lines, creditRefundedPaise: Number(creditRefunds[0]?.paise ?? 0) };
 }
 
 /**

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { formatDisplayDate } from "~/lib/dates";
 import type { Account } from "./ledger.server";
 import { maskName } from "~/lib/mask-name";
-import { type MonthStatus } from "./schedule";
+import { firstBilledMonth, monthLabel, sessionMonths, type MonthStatus } from "./schedule";
 
 /** How long a found student stays found on the page (ms). */
 export const STUDENT_TOKEN_MS = 30 * 60_000;
@@ -36,12 +36,18 @@ export function readStudentToken(secret: string, token: string, now = new Date()
 
 export type MonthRow = { month: string; label: string; due: string; status: MonthStatus; payablePaise: number; lateFeePaise: number; heads: string };
 
-/** What the page shows about a found student: masked name, class, the session's months. */
-export type AccountView = { token: string; name: string; className: string; session: string; months: MonthRow[] };
+/**
+ * What the page shows about a found student: masked name, class, the session's months, and
+ * `startsIn` ("April 2027") when the student's fees begin after this session (admitted for the next).
+ */
+export type AccountView = { token: string; name: string; className: string; session: string; months: MonthRow[]; startsIn: string | null };
 
 export function accountView(account: Account, token: string): AccountView {
   const s = account.student;
+  const first = firstBilledMonth(s);
+  const last = sessionMonths(account.book.session).at(-1)!;
   return {
+    startsIn: first && first > last ? monthLabel(first) : null,
     token,
     name: maskName(s.name),
     className: `${s.className}${s.section ? ` ${s.section}` : ""}`,

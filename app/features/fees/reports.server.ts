@@ -13,14 +13,29 @@ import { csvDocument } from "~/lib/csv";
 import { formatDateTime, formatDisplayDate, istMidnight, kolkataDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { bookFor, entries, ledgerOf, ledgersOf, paymentsBetween, postOverdueDues, type Student } from "./ledger.server";
-import { FEE_CLASSES } from "./book";
-import { balanceOf, monthLabel, type FeePurpose } from "./schedule";
+import { balanceOf, creditsOf, monthLabel, type FeePurpose } from "./schedule";
 import { listStudents } from "./students.server";
 
 export const MODE_LABELS: Record<string, string> = { online: "Online", cash: "Cash", cheque: "Cheque", dd: "Demand draft", upi: "UPI", neft: "NEFT" };
 
 export type CollectionRow = { day: string; head: string; className: string; mode: string; amountPaise: number; payments: number };
-export type Collections = { from: string; to: string; rows: CollectionRow[]; totalPaise: number; payments: number; reversedPaise: number };
+/** One payment received in the range, naming who paid for whom. */
+export type CollectedPayment = { id: number; paidAt: Date; studentId: number; name: string; className: string; admissionNumber: string; purpose: FeePurpose; mode: string; amountPaise: number; receiptId: number | null; reversed: boolean };
+export type Collections = {
+  from: string;
+  to: string;
+  rows: CollectionRow[];
+  totalPaise: number;
+  payments: number;
+  /** The total split by channel: online through a gateway, at the school office. */
+  onlinePaise: number;
+  officePaise: number;
+  reversedPaise: number;
+  /** Credits (months paid twice) given back in the range: money paid out, not in the total. */
+  creditRefundedPaise: number;
+  /** Every payment of the range, newest last, reversed ones included and marked. */
+  list: CollectedPayment[];
+};
 
 /**
  * Money received from `from` to `to` inclusive (IST dates "YYYY-MM-DD"), grouped by day (IST),
@@ -30,7 +45,7 @@ export type Collections = { from: string; to: string; rows: CollectionRow[]; tot
 export async function collections(db: Database, from: string, to: string): Promise<Collections> {
   const start = istMidnight(from);
   const end = new Date(istMidnight(to).getTime() + 86_400_000);
-  const { pays, lines } = await paymentsBetween(db, start, end);
+  const { pays, lines, creditRefundedPaise } = await paymentsBetween(db, start, end);
   const live = new Map(pays.filter((p) => !p.payment.reversedAt).map((p) => [p.payment.id, p]));
   const groups = new Map<string, CollectionRow & { ids: Set<number> }>();
   for (const l of lines) {
@@ -45,13 +60,30 @@ export async function collections(db: Database, from: string, to: string): Promi
     groups.set(key, g);
   }
   const rows = [...groups.values()].map(({ ids: _ids, ...r }) => r).sort((a, b) => a.day.localeCompare(b.day) || a.className.localeCompare(b.className) || a.head.localeCompare(b.head) || a.mode.localeCompare(b.mode));
+  const livePays = [...live.values()];
   return {
     from,
     to,
     rows,
     totalPaise: rows.reduce((s, r) => s + r.amountPaise, 0),
     payments: live.size,
+    onlinePaise: livePays.filter((p) => p.payment.mode === "online").reduce((s, p) => s + p.payment.amountPaise, 0),
+    officePaise: livePays.filter((p) => p.payment.mode !== "online").reduce((s, p) => s + p.payment.amountPaise, 0),
     reversedPaise: pays.filter((p) => p.payment.reversedAt).reduce((s, p) => s + p.payment.amountPaise, 0),
+    creditRefundedPaise,
+    list: pays.map(({ payment: p, student: s }) => ({
+      id: p.id,
+      paidAt: p.paidAt,
+      studentId: s.id,
+      name: s.name,
+      className: `${s.className}${s.section ? ` ${s.section}` : ""}`,
+      admissionNumber: s.admissionNumber,
+      purpose: p.purpose,
+      mode: MODE_LABELS[p.mode] ?? p.mode,
+      amountPaise: p.amountPaise,
+      receiptId: p.receiptId,
+      reversed: p.reversedAt !== null,
+    })),
   };
 }
 
@@ -78,9 +110,6 @@ export async function defaulters(db: Database, session: string, today: string): 
   const roll = await listStudents(db, {}, 100_000);
   const ledgers = await ledgersOf(db, session);
   const out: Defaulter[] = [];
-  // Nursery, LKG, UKG, Class 1 … Class 12 (the roll's own order is alphabetical: "Class 11" before "Class 4").
-  const rank = (className: string) => (FEE_CLASSES as readonly string[]).indexOf(className);
-  roll.sort((a, b) => rank(a.className) - rank(b.className) || (a.section ?? "").localeCompare(b.section ?? "") || a.name.localeCompare(b.name));
   for (const s of roll) {
     const lines = ledgers.get(s.id) ?? [];
     const balancePaise = balanceOf(entries(lines));
@@ -89,6 +118,28 @@ export async function defaulters(db: Database, session: string, today: string): 
     for (const e of entries(lines)) byMonth.set(e.month, (byMonth.get(e.month) ?? 0) + balanceOf([e]));
     const months = [...byMonth.entries()].filter(([, v]) => v > 0).sort(([a], [b]) => a.localeCompare(b)).map(([month, owedPaise]) => ({ month, label: monthLabel(month), owedPaise }));
     out.push({ studentId: s.id, admissionNumber: s.admissionNumber, name: s.name, className: `${s.className}${s.section ? ` ${s.section}` : ""}`, mobile: s.mobile, months, balancePaise });
+  }
+  return out;
+}
+
+export type CreditHolder = { studentId: number; admissionNumber: string; name: string; className: string; mobile: string; items: { label: string; excessPaise: number }[]; creditPaise: number };
+
+/**
+ * Students with a credit in `session`: heads and months paid more than charged (an online
+ * payment that arrived after the office took the same months), for the office to refund or
+ * apply (on the student's page). In class order.
+ */
+export async function creditHolders(db: Database, session: string): Promise<CreditHolder[]> {
+  const roll = await listStudents(db, {}, 100_000);
+  const ledgers = await ledgersOf(db, session);
+  const out: CreditHolder[] = [];
+  for (const s of roll) {
+    const lines = ledgers.get(s.id) ?? [];
+    const items = (["tuition", "bus"] as const).flatMap((purpose) =>
+      creditsOf(entries(lines.filter((l) => l.purpose === purpose))).map((c) => ({ label: `${c.head}, ${monthLabel(c.month)}`, excessPaise: c.excessPaise })),
+    );
+    if (items.length === 0) continue;
+    out.push({ studentId: s.id, admissionNumber: s.admissionNumber, name: s.name, className: `${s.className}${s.section ? ` ${s.section}` : ""}`, mobile: s.mobile, items, creditPaise: items.reduce((sum, i) => sum + i.excessPaise, 0) });
   }
   return out;
 }

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { FEE_CLASSES } from "./book";
 
-/** The template's columns, in order. */
+/** The template's columns, in order; `joined_month` may be left out (older templates end at `joined_session`). */
 export const ROSTER_COLUMNS = [
   "admission_number",
   "name",
@@ -20,7 +20,26 @@ export const ROSTER_COLUMNS = [
   "bus_stop",
   "concessions",
   "joined_session",
+  "joined_month",
 ] as const;
+export type RosterColumn = (typeof ROSTER_COLUMNS)[number];
+
+/** The column each field of studentSchema is read from, so a problem names the heading the clerk sees. */
+export const COLUMN_OF: Record<keyof StudentInput, RosterColumn> = {
+  admissionNumber: "admission_number",
+  name: "name",
+  dateOfBirth: "date_of_birth",
+  className: "class",
+  section: "section",
+  fatherName: "father_name",
+  motherName: "mother_name",
+  mobile: "mobile",
+  email: "email",
+  busStop: "bus_stop",
+  concessions: "concessions",
+  joinedSession: "joined_session",
+  joinedMonth: "joined_month",
+};
 
 const optional = (max: number) =>
   z
@@ -43,7 +62,17 @@ export const dateOfBirth = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= "1990-01-01" && d.getTime() <= Date.now();
   }, "Give the date of birth as YYYY-MM-DD or DD/MM/YYYY");
 
-export const studentSchema = z.object({
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The April–March session of a month "2026-09" → "2026-27". */
+function sessionOfMonth(month: string): string {
+  const y = Number(month.slice(0, 4));
+  const start = Number(month.slice(5, 7)) >= 4 ? y : y - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+export const studentSchema = z
+  .object({
   admissionNumber: z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9/-]{0,29}$/, "Admission numbers are letters, digits, / or -, up to 30"),
   name: z.string().trim().min(2, "Give the student's name").max(100, "Keep the name under 100 characters"),
   dateOfBirth,
@@ -73,8 +102,31 @@ export const studentSchema = z.object({
     .trim()
     .refine((v) => v === "" || /^\d{4}-\d{2}$/.test(v), "Sessions read like 2026-27")
     .transform((v) => v || null),
-});
+  /** First month billed, for a student joining after April ("2026-09"); blank: the session's April. */
+  joinedMonth: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || MONTH.test(v), "Months read like 2026-09")
+    .transform((v) => v || null),
+  })
+  .transform((s, ctx) => {
+    if (!s.joinedMonth) return s;
+    const session = sessionOfMonth(s.joinedMonth);
+    if (s.joinedSession && s.joinedSession !== session) {
+      ctx.addIssue({ code: "custom", path: ["joinedMonth"], message: `${s.joinedMonth} is not in session ${s.joinedSession}` });
+      return z.NEVER;
+    }
+    return { ...s, joinedSession: session };
+  });
 export type StudentInput = z.output<typeof studentSchema>;
+
+/** "joined_month: Months read like 2026-09": a zod issue named by its CSV column. */
+export function problemText(issue: { path: PropertyKey[]; message: string }): string {
+  const field = issue.path[0];
+  const column = typeof field === "string" && field in COLUMN_OF ? COLUMN_OF[field as keyof StudentInput] : "row";
+  return `${column}: ${issue.message}`;
+}
 
 /** Reads CSV text (RFC 4180: quotes, doubled quotes, CRLF or LF) into rows of cells. */
 export function parseCsv(text: string): string[][] {
@@ -122,7 +174,9 @@ export type RosterCheck = { rows: StudentInput[]; problems: RowProblem[] };
 export function checkRoster(text: string, known: { busStops: readonly string[]; concessions: readonly string[] }): RosterCheck {
   const [header, ...body] = parseCsv(text);
   const want = ROSTER_COLUMNS.join(",");
-  if (!header || header.map((h) => h.trim().toLowerCase()).join(",") !== want) {
+  const given = header?.map((h) => h.trim().toLowerCase()).join(",");
+  const columns = given === want ? ROSTER_COLUMNS.length : given === ROSTER_COLUMNS.slice(0, -1).join(",") ? ROSTER_COLUMNS.length - 1 : 0;
+  if (columns === 0) {
     return { rows: [], problems: [{ line: 1, admissionNumber: "", reasons: [`The first line must be the template's header: ${want}`] }] };
   }
   if (body.length === 0) return { rows: [], problems: [{ line: 2, admissionNumber: "", reasons: ["The file has no students"] }] };
@@ -145,17 +199,16 @@ export function checkRoster(text: string, known: { busStops: readonly string[]; 
       busStop: raw.bus_stop,
       concessions: raw.concessions,
       joinedSession: raw.joined_session,
+      joinedMonth: raw.joined_month,
     });
     const reasons: string[] = [];
-    if (cells.length !== ROSTER_COLUMNS.length) reasons.push(`Expected ${ROSTER_COLUMNS.length} columns, found ${cells.length}`);
-    if (!parsed.success) reasons.push(...parsed.error.issues.map((iss) => `${String(iss.path[0] ?? "row")}: ${iss.message}`));
+    if (cells.length !== columns) reasons.push(`Expected ${columns} columns, found ${cells.length}`);
+    if (!parsed.success) reasons.push(...parsed.error.issues.map(problemText));
     // Checked on the cells as typed, so a row wrong in several ways lists every reason at once.
-    const stop = (raw.bus_stop ?? "").trim().toUpperCase();
-    if (stop && !known.busStops.includes(stop)) reasons.push(`busStop: no bus stop "${stop}" in the fee book`);
-    for (const c of (raw.concessions ?? "").toUpperCase().split(/[\s;|,]+/).filter(Boolean)) if (!known.concessions.includes(c)) reasons.push(`concessions: no concession "${c}" in the fee book`);
+    reasons.push(...unknownCodes(raw.bus_stop ?? "", raw.concessions ?? "", known));
     const number = (raw.admission_number ?? "").trim().toUpperCase();
     const first = seen.get(number);
-    if (number && first) reasons.push(`admissionNumber: ${number} is also on line ${first}`);
+    if (number && first) reasons.push(`admission_number: ${number} is also on line ${first}`);
     else if (number) seen.set(number, line);
     if (parsed.success && reasons.length === 0) rows.push(parsed.data);
     if (reasons.length > 0) problems.push({ line, admissionNumber: String(raw.admission_number ?? "").trim(), reasons });
@@ -163,7 +216,24 @@ export function checkRoster(text: string, known: { busStops: readonly string[]; 
   return { rows, problems };
 }
 
-/** The template file: header and one example row. */
-export function rosterTemplate(): string {
-  return `${ROSTER_COLUMNS.join(",")}\r\n2026/0001,Riya Kumari,2015-06-14,Class 5,A,Rakesh Kumar,Sunita Devi,9000000001,parent@example.com,R1-MALANCHA,SIBLING,2026-27\r\n`;
+/**
+ * The bus stop and concession codes of a row (as typed) that the fee book does not know, as
+ * problems named by their columns. Shared by the import and the edit form.
+ */
+export function unknownCodes(busStop: string, concessions: string, known: { busStops: readonly string[]; concessions: readonly string[] }): string[] {
+  const out: string[] = [];
+  const stop = busStop.trim().toUpperCase();
+  if (stop && !known.busStops.includes(stop)) out.push(`bus_stop: no bus stop "${stop}" in the fee book`);
+  for (const c of concessions.toUpperCase().split(/[\s;|,]+/).filter(Boolean)) if (!known.concessions.includes(c)) out.push(`concessions: no concession "${c}" in the fee book`);
+  return out;
+}
+
+/**
+ * The template file: the header and one example row that imports as it is: its admission
+ * number is `admissionNumber` (one not on the roll), its bus stop and concession the first the
+ * fee book knows (blank without a book), joining `session`.
+ */
+export function rosterTemplate(example: { admissionNumber: string; session: string; busStop: string | null; concession: string | null }): string {
+  const row = [example.admissionNumber, "Riya Kumari", "2015-06-14", "Class 5", "A", "Rakesh Kumar", "Sunita Devi", "9000000001", "parent@example.com", example.busStop ?? "", example.concession ?? "", example.session, ""];
+  return `${ROSTER_COLUMNS.join(",")}\r\n${row.join(",")}\r\n`;
 }

@@ -50,6 +50,7 @@ export function sampleStudents(session: string): StudentInput[] {
     busStop,
     concessions,
     joinedSession,
+    joinedMonth: null,
   });
   return [
     s("2021/0042", "Riya Kumari", "2015-06-14", "Class 5", "A", "Rakesh Kumar", 21, "R1"),

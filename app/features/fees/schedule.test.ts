@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { feeBookSchema } from "./book";
 import { sampleFeeBook } from "./sample";
-import { balanceOf, checkSelection, concessionOn, lateFee, monthViews, schedule, sessionMonths, totalOf, type LedgerEntry } from "./schedule";
+import { balanceOf, checkSelection, concessionOn, creditOf, creditsOf, firstBilledMonth, lateFee, monthViews, schedule, sessionMonths, totalOf, type LedgerEntry } from "./schedule";
 
 const book = sampleFeeBook("2026-27");
-const riya = { className: "Class 5", busStop: "R1", concessions: [], joinedSession: null };
+const riya = { className: "Class 5", busStop: "R1", concessions: [], joinedSession: null, joinedMonth: null };
 
 describe("schedule", () => {
   it("runs April to March", () => {
@@ -20,6 +20,30 @@ describe("schedule", () => {
     expect(months[9]!.dueDate).toBe("2027-01-15");
     const fresh = schedule(book, { ...riya, joinedSession: "2026-27" }, "tuition");
     expect(fresh[0]!.items.map((i) => i.head)).toContain("Admission Fee");
+  });
+
+  it("bills a student admitted for next session nothing this session, and from April in hers", () => {
+    const next = { ...riya, joinedSession: "2027-28" };
+    expect(firstBilledMonth(next)).toBe("2027-04");
+    expect(schedule(book, next, "tuition")).toEqual([]);
+    expect(schedule(book, next, "bus")).toEqual([]);
+    const hers = schedule(sampleFeeBook("2027-28"), next, "tuition");
+    expect(hers).toHaveLength(12);
+    expect(hers[0]!.items.map((i) => i.head)).toEqual(["Tuition Fee", "Computer Fee", "Annual Charges", "Admission Fee"]);
+  });
+
+  it("bills a mid-session joiner from the joining month, as the book's joinerPeriods says", () => {
+    const september = { ...riya, joinedSession: "2026-27", joinedMonth: "2026-09" };
+    const current = schedule(book, september, "tuition");
+    expect(current.map((m) => m.month)).toEqual(["2026-09", "2026-10", "2026-11", "2026-12", "2027-01", "2027-02", "2027-03"]);
+    // The quarter Jul–Sep and the year have begun: charged whole in September, with the one-time heads.
+    expect(current[0]!.items.map((i) => [i.head, i.periodLabel])).toEqual([["Tuition Fee", "September 2026"], ["Computer Fee", "Jul–Sep 2026"], ["Annual Charges", "2026-27"], ["Admission Fee", "One-time"]]);
+    expect(current[1]!.items.map((i) => [i.head, i.periodLabel])).toEqual([["Tuition Fee", "October 2026"], ["Computer Fee", "Oct–Dec 2026"]]);
+    const next = schedule({ ...book, joinerPeriods: "next" }, september, "tuition");
+    expect(next[0]!.items.map((i) => i.head)).toEqual(["Tuition Fee", "Admission Fee"]);
+    expect(schedule(book, september, "bus").map((m) => m.month)[0]).toBe("2026-09");
+    // A student on the roll from an earlier session pays every month and no one-time head.
+    expect(schedule(book, { ...riya, joinedSession: "2025-26", joinedMonth: "2025-11" }, "tuition")).toHaveLength(12);
   });
 
   it("charges the bus by the student's stop, and nothing without one", () => {
@@ -91,5 +115,25 @@ describe("month views and selection", () => {
         { kind: "refund", month: "2026-04", head: "T", amountPaise: 950 },
       ]),
     ).toBe(950);
+  });
+});
+
+describe("credits", () => {
+  it("are heads and months paid more than charged, by any channel, and nothing else", () => {
+    const ledger: LedgerEntry[] = [
+      { kind: "due", month: "2026-04", head: "Tuition Fee", amountPaise: 2_600_00 },
+      { kind: "concession", month: "2026-04", head: "Tuition Fee", amountPaise: 260_00 },
+      { kind: "late_fee", month: "2026-04", head: "Late Fee", amountPaise: 100_00 },
+      { kind: "payment", month: "2026-04", head: "Tuition Fee", amountPaise: 2_340_00 },
+      { kind: "payment", month: "2026-04", head: "Late Fee", amountPaise: 100_00 },
+      // The same month paid again online after the office took it.
+      { kind: "payment", month: "2026-04", head: "Tuition Fee", amountPaise: 2_340_00 },
+      { kind: "due", month: "2026-05", head: "Tuition Fee", amountPaise: 2_600_00 },
+      { kind: "payment", month: "2026-05", head: "Tuition Fee", amountPaise: 1_000_00 },
+    ];
+    expect(creditsOf(ledger)).toEqual([{ month: "2026-04", head: "Tuition Fee", excessPaise: 2_340_00 }]);
+    expect(creditOf(ledger)).toBe(2_340_00);
+    expect(creditOf([...ledger, { kind: "refund", month: "2026-04", head: "Tuition Fee", amountPaise: 2_340_00 }])).toBe(0);
+    expect(creditOf(ledger.slice(0, 5))).toBe(0);
   });
 });

@@ -12,8 +12,12 @@ import { BUS_HEAD, headsFor, type ConcessionRule, type FeeBook, type LateFeeRule
 
 export type FeePurpose = "tuition" | "bus";
 
-/** What the schedule needs to know about a student. */
-export type StudentFacts = { className: string; busStop: string | null; concessions: readonly string[]; joinedSession: string | null };
+/**
+ * What the schedule needs to know about a student. `joinedSession` ("2027-28") and `joinedMonth`
+ * ("2027-09") say when the student joined: dues start at that month (the session's April when
+ * only the session is known); both null for a student on the roll before any book we hold.
+ */
+export type StudentFacts = { className: string; busStop: string | null; concessions: readonly string[]; joinedSession: string | null; joinedMonth: string | null };
 
 export type HeadKind = "tuition" | "fee" | "bus";
 
@@ -81,16 +85,34 @@ export function concessionOn(rules: readonly ConcessionRule[], codes: readonly s
 }
 
 /**
+ * The first month a student is billed ("2027-04"), or null for a student on the roll from
+ * before (billed every month of every session). From `joinedMonth`, else the April of
+ * `joinedSession` (CBSE Affiliation Bye-Laws 2018 ch. 7: fees only for the time a pupil is on
+ * the rolls).
+ */
+export function firstBilledMonth(student: Pick<StudentFacts, "joinedSession" | "joinedMonth">): string | null {
+  if (student.joinedMonth) return student.joinedMonth;
+  return student.joinedSession ? `${student.joinedSession.slice(0, 4)}-04` : null;
+}
+
+/**
  * The session's months with what falls due in each for `purpose` ("tuition": the school's heads
  * of the student's class; "bus": the student's stop, monthly). Months with nothing due are left
- * out. One-time heads apply only to a student who joined in the book's session.
+ * out, and so is every month before the student's first billed month (a student admitted for
+ * next session owes nothing in this one). In the joining month fall the one-time heads and,
+ * when the book's `joinerPeriods` is "current", the quarterly and annual heads whose period has
+ * begun (charged whole); with "next" those start at their next period.
  */
 export function schedule(book: FeeBook, student: StudentFacts, purpose: FeePurpose): ScheduleMonth[] {
   const months = sessionMonths(book.session);
   const heads = purpose === "tuition" ? headsFor(book, student.className) : [];
   const stop = purpose === "bus" && student.busStop ? book.bus.find((b) => b.code === student.busStop) : undefined;
+  const start = firstBilledMonth(student);
   const result: ScheduleMonth[] = [];
   months.forEach((month, index) => {
+    if (start !== null && month < start) return;
+    const joining = month === start;
+    const begunPeriods = joining && book.joinerPeriods === "current";
     const items: ScheduleItem[] = [];
     const add = (head: string, headKind: HeadKind, periodLabel: string, amountPaise: number) => {
       const c = concessionOn(book.concessions, student.concessions, head, amountPaise);
@@ -98,9 +120,9 @@ export function schedule(book: FeeBook, student: StudentFacts, purpose: FeePurpo
     };
     for (const h of heads) {
       if (h.period === "monthly") add(h.name, h.kind, monthLabel(month), h.amountPaise);
-      else if (h.period === "quarterly" && index % 3 === 0) add(h.name, h.kind, quarterLabel(month), h.amountPaise);
-      else if (h.period === "annual" && index === 0) add(h.name, h.kind, book.session, h.amountPaise);
-      else if (h.period === "one_time" && index === 0 && student.joinedSession === book.session) add(h.name, h.kind, "One-time", h.amountPaise);
+      else if (h.period === "quarterly" && (index % 3 === 0 || begunPeriods)) add(h.name, h.kind, quarterLabel(months[index - (index % 3)]!), h.amountPaise);
+      else if (h.period === "annual" && (index === 0 || begunPeriods)) add(h.name, h.kind, book.session, h.amountPaise);
+      else if (h.period === "one_time" && joining) add(h.name, h.kind, "One-time", h.amountPaise);
     }
     if (stop) add(BUS_HEAD, "bus", monthLabel(month), stop.monthlyPaise);
     if (items.length > 0) result.push({ month, label: monthLabel(month), dueDate: `${month}-${String(book.dueDay).padStart(2, "0")}`, items });
@@ -195,3 +217,34 @@ export function balanceOf(ledger: readonly LedgerEntry[]): number {
   return ledger.reduce((s, e) => s + sign[e.kind] * e.amountPaise, 0);
 }
 
+
+/** A head of a month paid more than it was charged: the excess is the family's credit. */
+export type Credit = { month: string; head: string; excessPaise: number };
+
+/**
+ * Every head and month whose payments (net of refunds) exceed its charge (due − concession +
+ * late fee), oldest month first, with the excess in paise: money that arrived for something
+ * already paid, by any channel (an online order paid at the bank after the office took the
+ * same month). The office refunds it or applies it to the next months.
+ */
+export function creditsOf(ledger: readonly LedgerEntry[]): Credit[] {
+  const net = new Map<string, { month: string; head: string; charged: number; paid: number }>();
+  for (const e of ledger) {
+    const key = `${e.month}|${e.head}`;
+    const row = net.get(key) ?? { month: e.month, head: e.head, charged: 0, paid: 0 };
+    if (e.kind === "due" || e.kind === "late_fee") row.charged += e.amountPaise;
+    else if (e.kind === "concession") row.charged -= e.amountPaise;
+    else if (e.kind === "payment") row.paid += e.amountPaise;
+    else row.paid -= e.amountPaise;
+    net.set(key, row);
+  }
+  return [...net.values()]
+    .filter((r) => r.paid > r.charged)
+    .map((r) => ({ month: r.month, head: r.head, excessPaise: r.paid - r.charged }))
+    .sort((a, b) => a.month.localeCompare(b.month));
+}
+
+/** Total credit of some ledger lines, paise (0 when nothing was paid twice). */
+export function creditOf(ledger: readonly LedgerEntry[]): number {
+  return creditsOf(ledger).reduce((s, c) => s + c.excessPaise, 0);
+}

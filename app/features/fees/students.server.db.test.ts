@@ -21,7 +21,7 @@ const { collections, collectionsCsv, defaulters } = await import("./reports.serv
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 let db: Db;
 const known = { busStops: ["R1"], concessions: ["SIBLING"] };
-const row = (n: string, extra = "") => `RT/${n},Child ${n},2015-06-14,Class 5,A,,,90000001${n},,${extra}`;
+const row = (n: string, extra = "") => `RT/${n},Child ${n},2015-06-14,Class 5,A,,,90000001${n},,${extra},`;
 
 beforeAll(async () => {
   db = (await getDatabase()).db;
@@ -78,7 +78,7 @@ describe("reports", () => {
   });
 
   it("lists defaulters in class order (Nursery first, Class 4 before Class 11), not alphabetically", async () => {
-    const ordered = (n: string, className: string) => `ORD/${n},Pupil ${n},2014-06-14,${className},A,,,91000001${n}0,,,,`;
+    const ordered = (n: string, className: string) => `ORD/${n},Pupil ${n},2014-06-14,${className},A,,,91000001${n}0,,,,,`;
     const roster = checkRoster([ROSTER_COLUMNS.join(","), ordered("1", "Class 11"), ordered("2", "Class 4"), ordered("3", "Nursery")].join("\n"), known);
     expect(roster.problems).toEqual([]);
     await importStudents(db, roster.rows);

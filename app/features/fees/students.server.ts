@@ -9,6 +9,7 @@ import { and, asc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { admissionCounters, feeLookupFailures, students } from "~/db/schema/fees";
 import type { Student } from "./ledger.server";
+import { FEE_CLASSES } from "./book";
 import type { StudentInput } from "./roster";
 
 export const MAX_FAILURES_PER_IP = 5;
@@ -29,7 +30,10 @@ export async function studentByAdmissionNumber(db: Database, admissionNumber: st
   return row ?? null;
 }
 
-/** The roll, filtered by a name/admission-number search and a class, by class then name. */
+/** Nursery, LKG, UKG, Class 1 … Class 12 as a sort key (text order would put Class 10 before Class 3). */
+const classRank = sql`array_position(ARRAY[${sql.join(FEE_CLASSES.map((c) => sql`${c}`), sql`, `)}]::text[], ${students.className})`;
+
+/** The roll, filtered by a name/admission-number search and a class, in class order (Nursery first), then section and name. */
 export async function listStudents(db: Database, filter: { q?: string; className?: string } = {}, limit = 500): Promise<Student[]> {
   const q = filter.q?.trim();
   const conditions = [q ? or(ilike(students.name, `%${q}%`), ilike(students.admissionNumber, `%${q}%`)) : undefined, filter.className ? eq(students.className, filter.className) : undefined].filter(Boolean);
@@ -37,7 +41,7 @@ export async function listStudents(db: Database, filter: { q?: string; className
     .select()
     .from(students)
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(asc(students.className), asc(students.name))
+    .orderBy(classRank, asc(students.className), asc(students.section), asc(students.name))
     .limit(limit);
 }
 
@@ -54,6 +58,7 @@ const values = (s: StudentInput) => ({
   busStop: s.busStop,
   concessions: s.concessions,
   joinedSession: s.joinedSession,
+  joinedMonth: s.joinedMonth,
 });
 
 /**
@@ -65,6 +70,14 @@ export async function updateStudent(db: Database, id: number, input: StudentInpu
   if (other && other.id !== id) return "duplicate";
   const rows = await db.update(students).set({ ...values(input), updatedAt: new Date() }).where(eq(students.id, id)).returning({ id: students.id });
   return rows.length ? "updated" : "not_found";
+}
+
+/** The first admission number "<year>/9001", "<year>/9002"… not on the roll (the template's example row). */
+export async function unusedAdmissionNumber(db: Database, year: number): Promise<string> {
+  for (let n = 9001; ; n++) {
+    const candidate = `${year}/${n}`;
+    if (!(await studentByAdmissionNumber(db, candidate))) return candidate;
+  }
 }
 
 export type ImportResult = { kind: "imported"; count: number } | { kind: "rejected"; problems: { line: number; admissionNumber: string; reasons: string[] }[] };
@@ -83,7 +96,7 @@ export async function importStudents(db: Database, rows: readonly StudentInput[]
       const clash = new Set(existing.map((e) => e.n.toUpperCase()));
       return {
         kind: "rejected" as const,
-        problems: rows.flatMap((r, i) => (clash.has(r.admissionNumber.toUpperCase()) ? [{ line: i + 2, admissionNumber: r.admissionNumber, reasons: [`admissionNumber: ${r.admissionNumber} is already on the roll`] }] : [])),
+        problems: rows.flatMap((r, i) => (clash.has(r.admissionNumber.toUpperCase()) ? [{ line: i + 2, admissionNumber: r.admissionNumber, reasons: [`admission_number: ${r.admissionNumber} is already on the roll`] }] : [])),
       };
     }
     if (rows.length > 0) await tx.insert(students).values(rows.map(values));
@@ -91,8 +104,8 @@ export async function importStudents(db: Database, rows: readonly StudentInput[]
   });
 }
 
-export type NewStudent = Omit<StudentInput, "admissionNumber" | "section" | "fatherName" | "motherName" | "email" | "busStop" | "concessions" | "joinedSession"> &
-  Partial<Pick<StudentInput, "section" | "fatherName" | "motherName" | "email" | "busStop" | "concessions" | "joinedSession">>;
+export type NewStudent = Omit<StudentInput, "admissionNumber" | "section" | "fatherName" | "motherName" | "email" | "busStop" | "concessions" | "joinedSession" | "joinedMonth"> &
+  Partial<Pick<StudentInput, "section" | "fatherName" | "motherName" | "email" | "busStop" | "concessions" | "joinedSession" | "joinedMonth">>;
 
 /**
  * Creates a student inside `tx` with the next admission number of `year` ("2027/0001", 4 digits
@@ -125,6 +138,7 @@ export async function createStudent(tx: Database, input: NewStudent, year = new 
         busStop: input.busStop ?? null,
         concessions: input.concessions ?? [],
         joinedSession: input.joinedSession ?? null,
+        joinedMonth: input.joinedMonth ?? null,
       })
       .returning({ id: students.id });
     return { id: row!.id, admissionNumber };

@@ -4,7 +4,7 @@
  * while its next status is decided, and when it becomes paid the purpose's `onPaid` runs in the
  * same transaction, so a receipt is never missing for a paid order nor issued for an unpaid one.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { paymentEvents, paymentOrders, type PaymentEventKind } from "~/db/schema/payments";
 import { decide, type Decision } from "./decide";
@@ -113,14 +113,7 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
 
     // A paid order keeps the facts of the payment that paid it (a late word about another attempt changes nothing).
     const facts: Partial<GatewayWord> = order!.status === "paid" ? {} : (decision.facts ?? {});
-    let flag = decision.flag;
-    if (next === "paid") {
-      const others = await tx
-        .select({ reference: paymentOrders.reference })
-        .from(paymentOrders)
-        .where(and(eq(paymentOrders.purpose, order!.purpose), eq(paymentOrders.payableKey, order!.payableKey), eq(paymentOrders.status, "paid"), ne(paymentOrders.id, orderId)));
-      if (others.length) flag = { flag: "paid_twice", detail: `Also paid by ${others.map((o) => o.reference).join(", ")}: refund one.` };
-    }
+    const flag = decision.flag;
     const paidOrFlagged = next === "paid" || decision.flag !== null;
     const [updated] = await tx
       .update(paymentOrders)
@@ -140,8 +133,12 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
       })
       .where(eq(paymentOrders.id, orderId))
       .returning();
-    if (next === "paid") await input.purposes[updated!.purpose]?.onPaid?.(tx, updated!);
-    return { order: updated!, replay: false, decision };
+    if (next !== "paid") return { order: updated!, replay: false, decision };
+    const found = await input.purposes[updated!.purpose]?.onPaid?.(tx, updated!);
+    if (!found) return { order: updated!, replay: false, decision };
+    const detail = clean(updated!.flagDetail ? `${updated!.flagDetail} ${found.detail}` : found.detail, 2000);
+    const [flagged] = await tx.update(paymentOrders).set({ flag: updated!.flag ?? found.flag, flagDetail: detail }).where(eq(paymentOrders.id, orderId)).returning();
+    return { order: flagged!, replay: false, decision };
   });
 }
 

@@ -1,5 +1,5 @@
 /** What parents and the administrator call each purpose and gateway. */
-import type { PaymentProvider, PaymentPurpose } from "~/db/schema/payments";
+import type { OrderSubject, PaymentProvider, PaymentPurpose } from "~/db/schema/payments";
 
 export const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
   tuition: "School fee",
@@ -13,3 +13,8 @@ export const PROVIDER_LABELS: Record<PaymentProvider, string> = {
   icici_eazypay: "ICICI Bank Eazypay",
   razorpay: "Razorpay",
 };
+
+/** "Riya Kumari · Class 5 A · 2021/0042": who an order pays for, as money lists name them ("" when unknown). */
+export function subjectText(subject: OrderSubject | null): string {
+  return subject ? [subject.name, subject.className, subject.number].filter(Boolean).join(" · ") : "";
+}

@@ -72,7 +72,7 @@ export type OrderFilters = {
   to?: string;
   /** Only orders the administrator must look at. */
   flagged?: boolean;
-  /** A reference, a gateway id or a bank reference, exactly. */
+  /** A reference, a gateway id, a bank reference or an admission/application number exactly, or part of the student's name. */
   q?: string;
 };
 
@@ -84,7 +84,10 @@ function whereOf(f: OrderFilters): SQL | undefined {
   if (f.flagged) parts.push(sql`${paymentOrders.flag} IS NOT NULL`);
   if (f.q) {
     const q = f.q.trim();
-    parts.push(sql`(${paymentOrders.reference} = ${q.toUpperCase()} OR ${paymentOrders.providerOrderId} = ${q} OR ${paymentOrders.providerPaymentId} = ${q} OR ${paymentOrders.bankReference} = ${q})`);
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(
+      sql`(${paymentOrders.reference} = ${q.toUpperCase()} OR ${paymentOrders.providerOrderId} = ${q} OR ${paymentOrders.providerPaymentId} = ${q} OR ${paymentOrders.bankReference} = ${q} OR upper(${paymentOrders.subject} ->> 'number') = ${q.toUpperCase()} OR (${paymentOrders.subject} ->> 'name') ILIKE ${like})`,
+    );
   }
   if (f.from) parts.push(gte(paymentOrders.createdAt, istMidnight(f.from)));
   if (f.to) parts.push(lt(paymentOrders.createdAt, new Date(istMidnight(f.to).getTime() + 86_400_000)));
@@ -119,4 +122,17 @@ export async function listOrders(
 /** Every order matching the filters, oldest first (the CSV for reconciliation), at most `limit`. */
 export async function allOrders(db: Database, filters: OrderFilters, limit = 100_000): Promise<PaymentOrder[]> {
   return db.select().from(paymentOrders).where(whereOf(filters)).orderBy(paymentOrders.createdAt, paymentOrders.id).limit(limit);
+}
+
+/**
+ * Paid orders per purpose by the time they were paid, from `from` to `to` inclusive (IST dates
+ * "yyyy-mm-dd"): count and paise. What reached the school online in those days.
+ */
+export async function paidBetween(db: Database, from: string, to: string): Promise<{ purpose: PaymentPurpose; orders: number; amountPaise: number }[]> {
+  const rows = await db
+    .select({ purpose: paymentOrders.purpose, orders: sql<number>`count(*)::int`, amountPaise: sql<string>`coalesce(sum(${paymentOrders.amountPaise}), 0)::text` })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.status, "paid"), gte(paymentOrders.paidAt, istMidnight(from)), lt(paymentOrders.paidAt, new Date(istMidnight(to).getTime() + 86_400_000))))
+    .groupBy(paymentOrders.purpose);
+  return rows.map((r) => ({ purpose: r.purpose, orders: Number(r.orders), amountPaise: Number(r.amountPaise) }));
 }

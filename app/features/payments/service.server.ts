@@ -6,7 +6,7 @@
  */
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { paymentEvents, paymentOrders } from "~/db/schema/payments";
+import { paymentEvents, paymentOrders, type OrderSubject } from "~/db/schema/payments";
 import { formatRupees } from "~/lib/money";
 import { lockPayable, recordNote, recordWord } from "./apply.server";
 import type { GatewayWord, PaymentGateway, WebhookGateway } from "./gateway";
@@ -52,6 +52,8 @@ export type StartInput = {
   /** The thing owed, as the feature names it (≤ 200 characters), e.g. "application:<publicId>". */
   payableKey: string;
   payer?: { name?: string | null; email?: string | null; phone?: string | null };
+  /** Who it pays for (the student or applicant), as every money list names them. */
+  subject?: OrderSubject | null;
   /**
    * Computes what is owed now, with `tx`, while the thing owed is locked against a concurrent
    * payment: the lines (paise, computed on the server), or null when nothing is due (already paid).
@@ -227,6 +229,7 @@ export function createPaymentService(deps: PaymentDeps) {
           payerName: input.payer?.name?.trim().slice(0, 200) || null,
           payerEmail: input.payer?.email?.trim().slice(0, 254) || null,
           payerPhone: input.payer?.phone?.trim().slice(0, 20) || null,
+          subject: input.subject ? { name: input.subject.name.slice(0, 200), className: input.subject.className?.slice(0, 60) ?? null, number: input.subject.number?.slice(0, 60) ?? null } : null,
           createdAt: now(),
           updatedAt: now(),
         })

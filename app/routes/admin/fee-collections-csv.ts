@@ -3,11 +3,11 @@ import type { Route } from "./+types/fee-collections-csv";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { collections, collectionsCsv } from "~/features/fees/reports.server";
-import { rangeOf } from "./fee-collections";
+import { istDateRange, kolkataDate } from "~/lib/dates";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  const { from, to } = rangeOf(new URL(request.url));
+  const { from, to } = istDateRange(new URL(request.url).searchParams, kolkataDate(new Date()));
   headers.set("Content-Type", "text/csv; charset=utf-8");
   headers.set("Content-Disposition", `attachment; filename="collections-${from}-to-${to}.csv"`);
   headers.set("Cache-Control", "no-store");

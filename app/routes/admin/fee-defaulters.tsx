@@ -5,7 +5,7 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { sessionOf } from "~/features/fees/book";
 import { FeesNav, secondary } from "~/features/fees/components/admin";
-import { defaulters } from "~/features/fees/reports.server";
+import { creditHolders, defaulters } from "~/features/fees/reports.server";
 import { formatDisplayDate, kolkataDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 
@@ -13,8 +13,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
   headers.set("Cache-Control", "no-store");
   const today = kolkataDate(new Date());
-  const list = await defaulters(await getDb(), sessionOf(today), today);
-  return data({ today: formatDisplayDate(today), session: sessionOf(today), list, totalPaise: list.reduce((s, d) => s + d.balancePaise, 0) }, { headers });
+  const db = await getDb();
+  const list = await defaulters(db, sessionOf(today), today);
+  const credits = await creditHolders(db, sessionOf(today));
+  return data({ today: formatDisplayDate(today), session: sessionOf(today), list, totalPaise: list.reduce((s, d) => s + d.balancePaise, 0), credits }, { headers });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Defaulters | Admin" }];
@@ -26,6 +28,19 @@ export default function AdminDefaulters({ loaderData: d }: Route.ComponentProps)
       <FeesNav />
       <p className="print:hidden"><a href="/admin/fees/defaulters.csv" download className={secondary}>Export CSV</a> <span className="ml-2 text-sm text-slate-700">To print this list, use the browser's Print: navigation is left out of the printout.</span></p>
       <p className="mt-4" role="status"><strong data-testid="defaulters-count">{d.list.length}</strong> students owe <strong>{formatRupees(d.totalPaise)}</strong> as of {d.today} (months past their due date; a late fee is charged when a month is paid, so it is not in these figures).</p>
+      {d.credits.length > 0 && (
+        <section aria-labelledby="credits-heading" className="mt-4 rounded-lg border-2 border-red-300 bg-red-50 p-4" data-testid="credits">
+          <h2 id="credits-heading" className="text-lg font-bold text-red-900">Credits to refund or apply: {d.credits.length} {d.credits.length === 1 ? "student" : "students"}, {formatRupees(d.credits.reduce((s, c) => s + c.creditPaise, 0))}</h2>
+          <p className="text-sm">Months paid twice (an online payment that arrived after the office took the same months). Open the student to refund the credit or apply it to the next months.</p>
+          <ul className="mt-2 list-disc pl-5">
+            {d.credits.map((c) => (
+              <li key={c.studentId}>
+                <Link to={`/admin/fees/students/${c.studentId}`} className="font-semibold text-brand-700 underline">{c.name}</Link> ({c.className}, {c.admissionNumber}): {formatRupees(c.creditPaise)} — {c.items.map((i) => `${i.label} ${formatRupees(i.excessPaise)}`).join("; ")}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {d.list.length === 0 ? (
         <p className="mt-4">No one owes anything past its due date.</p>
       ) : (

@@ -1,12 +1,21 @@
-/** GET /admin/fees/template.csv: the roll import template (issue 13). */
+/** GET /admin/fees/template.csv: the roll import template, whose example row imports as it is (issue 13). */
 import type { Route } from "./+types/fee-template-csv";
+import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { sessionOf } from "~/features/fees/book";
+import { bookFor } from "~/features/fees/ledger.server";
 import { rosterTemplate } from "~/features/fees/roster";
+import { unusedAdmissionNumber } from "~/features/fees/students.server";
+import { kolkataDate } from "~/lib/dates";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
   headers.set("Content-Type", "text/csv; charset=utf-8");
   headers.set("Content-Disposition", 'attachment; filename="student-roll-template.csv"');
   headers.set("Cache-Control", "no-store");
-  return new Response(rosterTemplate(), { headers });
+  const db = await getDb();
+  const session = sessionOf(kolkataDate(new Date()));
+  const book = await bookFor(db, session);
+  const example = { admissionNumber: await unusedAdmissionNumber(db, Number(session.slice(0, 4))), session, busStop: book?.bus[0]?.code ?? null, concession: book?.concessions[0]?.code ?? null };
+  return new Response(rosterTemplate(example), { headers });
 }

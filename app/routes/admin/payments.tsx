@@ -1,13 +1,21 @@
-/** /admin/payments: every payment attempt, filtered, with totals per status (issue 11). */
+/**
+ * /admin/payments: every online order, filtered, with totals per status (issue 11), and the
+ * money received in the same days by every channel, so this list and Collections agree.
+ */
 import { data } from "react-router";
 import type { Route } from "./+types/payments";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { collections } from "~/features/fees/reports.server";
 import { orderListData } from "~/features/payments/admin/admin-data.server";
 import { ORDERS_PAGE_SIZE, parseOrderQuery } from "~/features/payments/admin/list-query";
-import { OrderList } from "~/features/payments/admin/order-list";
+import { OrderList, type ReceivedRow } from "~/features/payments/admin/order-list";
+import { PURPOSE_LABELS } from "~/features/payments/labels";
+import { paidBetween } from "~/features/payments/orders.server";
 import { receiptLinksByOrderReference } from "~/features/receipts/admin.server";
 import { getConfig } from "~/lib/config.server";
+import { formatDisplayDate, istDateRange, kolkataDate } from "~/lib/dates";
+import { formatRupees } from "~/lib/money";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
@@ -16,7 +24,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const list = await orderListData(db, filters, page, ORDERS_PAGE_SIZE);
   const documents = await receiptLinksByOrderReference(db, list.rows.map((r) => r.reference));
-  return data({ ...list, documents, sampleHref: getConfig().production ? null : "/sample-payment" }, { headers });
+  // The money received in the list's days (this month so far without a range), by date paid.
+  const range = istDateRange(new URLSearchParams({ from: filters.from ?? "", to: filters.to ?? "" }), kolkataDate(new Date()));
+  const [fees, online] = await Promise.all([collections(db, range.from, range.to), paidBetween(db, range.from, range.to)]);
+  const received: ReceivedRow[] = [
+    ...online.map((o) => ({ label: `Online, ${PURPOSE_LABELS[o.purpose].toLowerCase()}: ${o.orders} paid ${o.orders === 1 ? "order" : "orders"}`, amount: formatRupees(o.amountPaise), testId: `received-online-${o.purpose}` })),
+    { label: "At the school office (cash, cheque, DD, UPI, NEFT)", amount: formatRupees(fees.officePaise), testId: "received-office" },
+    { label: "School and bus fees, online and at the office, less refunds and cancellations: the Collections total", amount: formatRupees(fees.totalPaise), testId: "received-collections" },
+  ];
+  return data(
+    { ...list, documents, received: { from: formatDisplayDate(range.from), to: formatDisplayDate(range.to), rows: received, collectionsHref: `/admin/fees/collections?from=${range.from}&to=${range.to}` }, sampleHref: getConfig().production ? null : "/sample-payment" },
+    { headers },
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -1,4 +1,7 @@
-/** /admin/receipts/{id}/cancel: one receipt, its PDF, and cancelling it with a reason (issue 12). */
+/**
+ * /admin/receipts/{id}/cancel: one receipt, its PDF, and cancelling it with a reason (issue 12);
+ * a fee receipt's payment is reversed on the ledger in the same transaction.
+ */
 import { data } from "react-router";
 import type { Route } from "./+types/receipt";
 import { getDb } from "~/db/client.server";
@@ -6,7 +9,8 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { adminReceiptHref } from "~/features/receipts/admin.server";
 import { formatReceiptAmount } from "~/features/receipts/amount-words";
 import { CancelReceipt, type AdminReceiptView } from "~/features/receipts/components/cancel-receipt";
-import { cancelReceipt, receiptById, type Receipt } from "~/features/receipts/issue.server";
+import { receiptById, type Receipt } from "~/features/receipts/issue.server";
+import { cancelReceiptWithLedger } from "~/fees.server";
 import { formatDateTime } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 
@@ -45,8 +49,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!receipt) throw data("No such receipt.", { status: 404, headers });
   const reason = String(form.get("reason") ?? "").trim();
   if (reason.length < 3 || reason.length > 500) return data({ message: "Give a reason of 3 to 500 characters." }, { status: 400, headers });
-  const result = await cancelReceipt(await getDb(), receipt.id, reason, user.email);
-  return data({ message: result.kind === "cancelled" ? `Receipt ${receipt.number} is cancelled.` : "This receipt was already cancelled." }, { headers });
+  const result = await cancelReceiptWithLedger(receipt.id, reason, user.email);
+  if (result.kind !== "cancelled") return data({ message: "This receipt was already cancelled." }, { headers });
+  return data({ message: `Receipt ${receipt.number} is cancelled.${result.reversedPayment ? " Its payment is reversed on the student's fee ledger: those months are owed again." : ""}` }, { headers });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Receipt | Admin" }];

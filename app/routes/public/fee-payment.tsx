@@ -14,7 +14,8 @@ import { accountView, readStudentToken, studentToken } from "~/features/fees/par
 import { dateOfBirth } from "~/features/fees/roster";
 import type { FeePurpose } from "~/features/fees/schedule";
 import { findStudentForParent, STUDENT_NOT_FOUND, STUDENT_THROTTLED, studentById } from "~/features/fees/students.server";
-import { feePayableKey, feeQuote } from "~/fees.server";
+import { isPublicId } from "~/features/payments/identifiers";
+import { feePayableKey, feeQuote, feeSubject, retryOf } from "~/fees.server";
 import { getConfig } from "~/lib/config.server";
 import { kolkataDate } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
@@ -30,9 +31,25 @@ function pageOf(request: Request) {
   return PAGES[new URL(request.url).pathname.replace(/\/+$/, "")] ?? PAGES["/fees"]!;
 }
 
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * The page; with ?retry={order} (Try Again after a failed or expired payment, the order's
+ * unguessable id) it opens on the same student with the same months ticked, as the parent left it.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
   const page = pageOf(request);
-  return data({ title: page.title, description: page.description, intro: page.intro, path: page.route, available: payments.availability().available }, { headers: noStore });
+  const base = { title: page.title, description: page.description, intro: page.intro, path: page.route, available: payments.availability().available };
+  const retryId = new URL(request.url).searchParams.get("retry") ?? "";
+  const retry = isPublicId(retryId) ? await retryOf(retryId, page.purpose) : null;
+  const db = retry ? await getDb() : null;
+  const student = retry && db ? await studentById(db, retry.studentId) : null;
+  const book = retry && db ? await bookFor(db, retry.session) : null;
+  if (!retry || !db || !student || !book || retry.session !== sessionOf(kolkataDate(new Date()))) return data({ ...base, initial: null }, { headers: noStore });
+  const today = kolkataDate(new Date());
+  const account = accountView(await accountOf(db, student, book, page.purpose, today), studentToken(getConfig().receiptSecret, student.id));
+  const chosen = retry.months.filter((m) => account.months.some((v) => v.month === m && v.status !== "paid"));
+  const priced = await priceMonths(db, student.id, retry.session, page.purpose, chosen, today);
+  const initial: FeePageResult = { kind: "account", account, chosen, totalPaise: priced.ok ? priced.totalPaise : null, message: null };
+  return data({ ...base, initial }, { headers: noStore });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,6 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     purpose: page.purpose,
     payableKey: feePayableKey(student.id, session),
     payer: { name: student.fatherName ?? student.motherName ?? student.name, email: student.email, phone: student.mobile },
+    subject: feeSubject(student),
     quote: feeQuote(student.id, session, page.purpose, chosen, today),
   });
   switch (result.kind) {
@@ -95,5 +113,5 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) =>
   d ? pageMeta({ title: d.title, description: d.description, path: d.path, siteUrl: siteUrlFrom(matches), noindex: true }) : [];
 
 export default function FeePaymentPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <FeePayment title={loaderData.title} intro={loaderData.intro} result={actionData ?? null} available={loaderData.available} />;
+  return <FeePayment title={loaderData.title} intro={loaderData.intro} result={actionData ?? loaderData.initial} available={loaderData.available} />;
 }

@@ -29,10 +29,13 @@ export function FeesNav() {
   );
 }
 
-export function Notice({ message, tone }: { message: string | null | undefined; tone: "error" | "ok" }) {
+export function Notice({ message, tone, link }: { message: string | null | undefined; tone: "error" | "ok"; link?: { label: string; href: string } | null }) {
   if (!message) return null;
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`my-4 rounded-lg border p-4 ${tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}>{message}</p>
+    <p role={tone === "error" ? "alert" : "status"} className={`my-4 rounded-lg border p-4 ${tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}>
+      {message}
+      {link && <> <a href={link.href} download className="font-semibold underline">{link.label}</a></>}
+    </p>
   );
 }
 
@@ -119,7 +122,7 @@ export function ImportPage({ result }: { result: { kind: "imported"; count: numb
         <button type="submit" disabled={busy} className={primary}>{busy ? "Importing..." : "Import"}</button>
       </Form>
       {result?.kind === "error" && <Notice tone="error" message={result.message} />}
-      {result?.kind === "imported" && <Notice tone="ok" message={`Imported ${result.count} students.`} />}
+      {result?.kind === "imported" && <Notice tone="ok" message={`Imported ${result.count} ${result.count === 1 ? "student" : "students"}.`} />}
       {result?.kind === "rejected" && <ProblemTable problems={result.problems} />}
     </div>
   );
@@ -176,14 +179,101 @@ export function OfficeCollect({ purpose, title, months, busy }: { purpose: "tuit
             <span className="font-semibold">UTR (UPI/NEFT)</span>
             <input name="utr" maxLength={30} className={input} />
           </label>
-          <div className="flex items-end"><button type="submit" disabled={busy} className={primary}>Record payment and issue receipt</button></div>
+          <div className="flex items-end"><button type="submit" disabled={busy} className={primary}>See the total</button></div>
         </div>
       )}
     </Form>
   );
 }
 
-export type PaymentRow = { id: number; paidAt: string; purpose: string; mode: string; amountPaise: number; receiptId: number | null; reversed: string | null };
+/** What the counter asks the office to confirm before recording (collectAtOffice's `confirm`). */
+export type OfficeConfirm = {
+  purpose: "tuition" | "bus";
+  title: string;
+  total: string;
+  totalPaise: number;
+  months: string[];
+  mode: string;
+  message: string | null;
+  openOrder: { reference: string; status: string; description: string; amount: string; created: string } | null;
+  /** The counter form's fields as posted, sent again with the confirmation. */
+  fields: [string, string][];
+};
+
+/** The office confirms the total (and any open online order) before a payment is recorded. */
+export function OfficeConfirmPanel({ confirm, busy }: { confirm: OfficeConfirm; busy: boolean }) {
+  return (
+    <section aria-labelledby="confirm-heading" className="my-4 rounded-lg border-2 border-amber-400 bg-amber-50 p-4" data-testid="office-confirm">
+      <h2 id="confirm-heading" className="text-lg font-bold text-amber-950">Record {confirm.mode} of {confirm.total}?</h2>
+      <p className="mt-1">{confirm.title}: {confirm.months.join(", ")}.</p>
+      {confirm.message && <p role="alert" className="mt-2 font-semibold text-amber-950">{confirm.message}</p>}
+      <Form method="post" className="mt-3">
+        {confirm.fields.map(([name, value], i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />)}
+        <input type="hidden" name="expectedTotal" value={confirm.totalPaise} />
+        {confirm.openOrder && (
+          <div className="mb-3 rounded-lg border border-amber-300 bg-white p-3">
+            <p>
+              Open online order <a href={`/admin/payments/${confirm.openOrder.reference}`} className="font-mono font-semibold text-brand-700 underline">{confirm.openOrder.reference}</a> ({confirm.openOrder.status}, created {confirm.openOrder.created}): {confirm.openOrder.description}, {confirm.openOrder.amount}.
+            </p>
+            <label className="mt-2 flex items-start gap-2 font-semibold">
+              <input type="checkbox" name="acknowledged" value={confirm.openOrder.reference} required className="mt-1 size-5" />
+              I have asked the parent: record this payment anyway
+            </label>
+          </div>
+        )}
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="collect" disabled={busy} className={primary}>Confirm: record {confirm.total} and issue receipt</button>
+          <a href="?" className={secondary}>Cancel</a>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** A head and month paid more than charged, as the office sees it. */
+export type CreditRow = { label: string; amount: string };
+
+/** A student's credit for one fee: what was paid twice, refunded or applied to the next months. */
+export function CreditPanel({ purpose, title, credits, total, busy }: { purpose: "tuition" | "bus"; title: string; credits: CreditRow[]; total: string; busy: boolean }) {
+  if (credits.length === 0) return null;
+  return (
+    <section aria-labelledby={`credit-${purpose}`} className="mt-4 rounded-lg border-2 border-red-300 bg-red-50 p-4" data-testid={`credit-${purpose}`}>
+      <h3 id={`credit-${purpose}`} className="text-lg font-bold text-red-900">{title}: credit {total}, paid twice</h3>
+      <ul className="mt-1 list-disc pl-5">{credits.map((c) => <li key={c.label}>{c.label}: {c.amount}</li>)}</ul>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <Form method="post">
+          <input type="hidden" name="purpose" value={purpose} />
+          <button type="submit" name="intent" value="apply_credit" disabled={busy} className={primary}>Apply to the next months</button>
+        </Form>
+        <Form method="post" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
+          <input type="hidden" name="purpose" value={purpose} />
+          <label className="min-w-0 flex-1 text-sm">
+            <span className="font-semibold">Refund reason (how it was given back)</span>
+            <input name="reason" minLength={3} maxLength={500} required className={input} />
+          </label>
+          <button type="submit" name="intent" value="refund_credit" disabled={busy} className={secondary}>Refund the credit</button>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+/** Online orders of the student the bank may still take, shown before anything is collected. */
+export function OpenOrders({ orders }: { orders: { reference: string; title: string; status: string; description: string; amount: string; created: string }[] }) {
+  if (orders.length === 0) return null;
+  return (
+    <div role="note" className="my-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="open-orders">
+      <p className="font-semibold">Online payment open: the parent may still pay it at the bank. Ask the parent before collecting the same months.</p>
+      <ul className="mt-1 list-disc pl-5">
+        {orders.map((o) => (
+          <li key={o.reference}>{o.title}: <a href={`/admin/payments/${o.reference}`} className="font-mono font-semibold text-brand-700 underline">{o.reference}</a> ({o.status}, created {o.created}), {o.description}, {o.amount}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export type PaymentRow = { id: number; paidAt: string; purpose: string; mode: string; amountPaise: number; receiptId: number | null; reversed: string | null; refunded: string | null };
 
 export function PaymentsTable({ rows, busy }: { rows: PaymentRow[]; busy: boolean }) {
   if (rows.length === 0) return <p className="mt-2">No payments yet.</p>;
@@ -195,6 +285,7 @@ export function PaymentsTable({ rows, busy }: { rows: PaymentRow[]; busy: boolea
             <strong>{formatRupees(p.amountPaise)}</strong> · {p.purpose} · {p.mode} · {p.paidAt}
             {p.receiptId && <> · <a href={`/admin/receipts/${p.receiptId}`} download className="font-semibold text-brand-700 underline">Receipt PDF</a></>}
           </p>
+          {p.refunded && <p className="mt-1 text-sm text-slate-700">{p.refunded}</p>}
           {p.reversed ? (
             <p className="mt-1 text-sm text-red-900">{p.reversed}</p>
           ) : (

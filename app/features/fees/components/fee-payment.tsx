@@ -75,7 +75,7 @@ function AccountForm({ result, busy, available }: { result: Extract<FeePageResul
       </dl>
       {message && <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">{message}</p>}
       {account.months.length === 0 ? (
-        <p className="mt-6">Nothing is charged for this student in this session.</p>
+        <p className="mt-6" data-testid="nothing-charged">{account.startsIn ? `Fees for this student start in ${account.startsIn}: nothing is due in session ${account.session}.` : "Nothing is charged for this student in this session."}</p>
       ) : (
         <Form method="post" className="mt-6">
           <input type="hidden" name="token" value={account.token} />

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { FEE_CLASSES } from "../book";
 import { input, primary } from "./admin";
 
-export type StudentValues = Record<"admissionNumber" | "name" | "dateOfBirth" | "className" | "section" | "fatherName" | "motherName" | "mobile" | "email" | "busStop" | "concessions" | "joinedSession", string>;
+export type StudentValues = Record<"admissionNumber" | "name" | "dateOfBirth" | "className" | "section" | "fatherName" | "motherName" | "mobile" | "email" | "busStop" | "concessions" | "joinedSession" | "joinedMonth", string>;
 
 const FIELDS: { name: keyof StudentValues; label: string; type?: string }[] = [
   { name: "admissionNumber", label: "Admission number" },
@@ -17,6 +17,7 @@ const FIELDS: { name: keyof StudentValues; label: string; type?: string }[] = [
   { name: "busStop", label: "Bus stop code (blank: no bus)" },
   { name: "concessions", label: "Concession codes (comma separated)" },
   { name: "joinedSession", label: "Joined in session (e.g. 2026-27)" },
+  { name: "joinedMonth", label: "First month billed, if joined after April (e.g. 2026-09)" },
 ];
 
 export function StudentForm({ values, busy }: { values: StudentValues; busy: boolean }) {

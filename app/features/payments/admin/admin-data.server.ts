@@ -5,7 +5,7 @@
 import type { Database } from "~/db/client.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
-import { PROVIDER_LABELS, PURPOSE_LABELS } from "../labels";
+import { PROVIDER_LABELS, PURPOSE_LABELS, subjectText } from "../labels";
 import { eventsOfOrder, listOrders, orderByReference, recentGatewayEvents, type OrderFilters, type PaymentEvent } from "../orders.server";
 import type { PaymentPurposes } from "../purposes";
 import type { PaymentSetup } from "../settings.server";
@@ -21,6 +21,7 @@ export async function orderListData(db: Database, filters: OrderFilters, page: n
     created: formatDateTime(o.createdAt),
     purpose: o.purpose,
     description: o.description,
+    subject: subjectText(o.subject),
     provider: o.provider,
     amount: formatRupees(o.amountPaise),
     status: o.status,
@@ -68,7 +69,7 @@ export async function orderDetailData(db: Database, reference: string, purposes:
     flagDetail: order.flagDetail,
     purpose: PURPOSE_LABELS[order.purpose],
     description: order.description,
-    payableKey: order.payableKey,
+    subject: subjectText(order.subject) || "Not recorded",
     lines: order.lines.map((l) => ({ label: l.label, amount: formatRupees(l.amountPaise) })),
     amount: formatRupees(order.amountPaise),
     paidAmount: order.paidAmountPaise === null ? null : formatRupees(order.paidAmountPaise),

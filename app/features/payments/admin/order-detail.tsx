@@ -25,7 +25,8 @@ export type OrderDetailData = {
   flagDetail: string | null;
   purpose: string;
   description: string;
-  payableKey: string;
+  /** Who it pays for: "Riya Kumari · Class 5 A · 2021/0042". */
+  subject: string;
   lines: { label: string; amount: string }[];
   amount: string;
   paidAmount: string | null;
@@ -75,8 +76,8 @@ export function OrderDetail({ order, message }: { order: OrderDetailData; messag
                 <dd className="wrap-anywhere">{value}</dd>
               </div>
             ))}
-            <dt className="text-slate-700">Pays for</dt>
-            <dd className="font-mono break-all">{order.payableKey}</dd>
+            <dt className="text-slate-700">For</dt>
+            <dd data-testid="order-subject">{order.subject}</dd>
           </dl>
           <table className="mt-4 w-full text-sm">
             <caption className="sr-only">Lines</caption>

@@ -15,6 +15,8 @@ export type OrderRow = {
   created: string;
   purpose: keyof typeof PURPOSES;
   description: string;
+  /** The student or applicant: "Riya Kumari · Class 5 A · 2021/0042". */
+  subject: string;
   provider: keyof typeof PROVIDERS;
   amount: string;
   status: (typeof ORDER_STATUSES)[number];
@@ -27,7 +29,11 @@ export type StatusTotalRow = { status: (typeof ORDER_STATUSES)[number]; orders: 
 /** Documents of an order shown under its status (the receipt, issue 12), by order reference. */
 export type OrderDocumentLinks = Record<string, { label: string; href: string; download?: boolean }[]>;
 
-type Props = { rows: OrderRow[]; total: number; totals: StatusTotalRow[]; page: number; pageCount: number; filters: OrderFilters; sampleHref: string | null; documents?: OrderDocumentLinks };
+/** One line of the money received in the list's days, composed by the route from every channel. */
+export type ReceivedRow = { label: string; amount: string; testId: string };
+export type Received = { from: string; to: string; rows: ReceivedRow[]; collectionsHref: string };
+
+type Props = { rows: OrderRow[]; total: number; totals: StatusTotalRow[]; page: number; pageCount: number; filters: OrderFilters; sampleHref: string | null; documents?: OrderDocumentLinks; received?: Received };
 
 function DocumentLinks({ links = [] }: { links: OrderDocumentLinks[string] | undefined }) {
   return links.map((link) => <a key={link.href} className="mt-1 block text-xs font-semibold text-brand-700 underline" href={link.href} download={link.download}>{link.label}</a>);
@@ -36,7 +42,7 @@ function DocumentLinks({ links = [] }: { links: OrderDocumentLinks[string] | und
 const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm";
 const label = "block text-xs font-semibold tracking-wide text-slate-700 uppercase";
 
-export function OrderList({ rows, total, totals, page, pageCount, filters, sampleHref, documents = {} }: Props) {
+export function OrderList({ rows, total, totals, page, pageCount, filters, sampleHref, documents = {}, received }: Props) {
   const number = new Intl.NumberFormat("en-IN");
   return (
     <>
@@ -59,7 +65,7 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
 
       <Form method="get" className="mt-5 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-7">
         <label className="lg:col-span-2">
-          <span className={label}>Reference, gateway id or UTR</span>
+          <span className={label}>Reference, gateway id, UTR, name or admission no.</span>
           <input type="search" name="q" defaultValue={filters.q ?? ""} className={field} />
         </label>
         <label>
@@ -117,6 +123,21 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
         </ul>
       </section>
 
+      {received && (
+        <section aria-labelledby="received-heading" className="mt-5 rounded-2xl border border-slate-200 bg-white p-4">
+          <h2 id="received-heading" className="font-bold text-brand-800">Money received {received.from} to {received.to} (by date paid)</h2>
+          <p className="text-sm text-slate-700">The list below holds online orders only, by the day they were created; payments taken at the school office are in <Link to={received.collectionsHref} className="font-semibold text-brand-700 underline">Collections</Link>.</p>
+          <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+            {received.rows.map((r) => (
+              <div key={r.testId} className="contents">
+                <dt>{r.label}</dt>
+                <dd className="text-right font-semibold tabular-nums" data-testid={r.testId}>{r.amount}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+
       <p className="mt-4 text-sm text-slate-700" data-testid="order-count">
         {number.format(total)} {total === 1 ? "order" : "orders"}
       </p>
@@ -144,6 +165,7 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
                     <Link className="font-semibold text-brand-700 underline" to={`/admin/payments/${r.reference}`}>{r.reference}</Link>
                   </td>
                   <td className="px-3 py-3">
+                    {r.subject && <p className="font-semibold" data-testid="order-subject">{r.subject}</p>}
                     <p>{r.description}</p>
                     <p className="text-xs text-slate-700">{PURPOSES[r.purpose]}</p>
                   </td>
@@ -162,6 +184,7 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
                   <Link className="font-mono font-semibold text-brand-700 underline" to={`/admin/payments/${r.reference}`}>{r.reference}</Link>
                   <StatusBadge status={r.status} flag={r.flag} />
                 </div>
+                {r.subject && <p className="mt-1 font-semibold">{r.subject}</p>}
                 <p className="mt-1">{r.description}</p>
                 <p className="text-sm text-slate-700">{r.created} · {PROVIDERS[r.provider]}</p>
                 <p className="mt-1 font-bold tabular-nums">{r.amount}</p>
