@@ -200,6 +200,11 @@ export type OfficeConfirm = {
   fields: [string, string][];
 };
 
+/** An open order's status in the office's words. */
+function openOrderState(status: string): string {
+  return status === "pending" ? "the bank is confirming it" : "not paid yet";
+}
+
 /** The office confirms the total (and any open online order) before a payment is recorded. */
 export function OfficeConfirmPanel({ confirm, busy }: { confirm: OfficeConfirm; busy: boolean }) {
   return (
@@ -213,7 +218,7 @@ export function OfficeConfirmPanel({ confirm, busy }: { confirm: OfficeConfirm; 
         {confirm.openOrder && (
           <div className="mb-3 rounded-lg border border-amber-300 bg-white p-3">
             <p>
-              Open online order <a href={`/admin/payments/${confirm.openOrder.reference}`} className="font-mono font-semibold text-brand-700 underline">{confirm.openOrder.reference}</a> ({confirm.openOrder.status}, created {confirm.openOrder.created}): {confirm.openOrder.description}, {confirm.openOrder.amount}.
+              Open online order <a href={`/admin/payments/${confirm.openOrder.reference}`} className="font-mono font-semibold text-brand-700 underline">{confirm.openOrder.reference}</a> ({openOrderState(confirm.openOrder.status)}, opened {confirm.openOrder.created}): {confirm.openOrder.description}, {confirm.openOrder.amount}.
             </p>
             <label className="mt-2 flex items-start gap-2 font-semibold">
               <input type="checkbox" name="acknowledged" value={confirm.openOrder.reference} required className="mt-1 size-5" />
@@ -240,14 +245,14 @@ export function CreditPanel({ purpose, title, credits, total, busy }: { purpose:
     <section aria-labelledby={`credit-${purpose}`} className="mt-4 rounded-lg border-2 border-red-300 bg-red-50 p-4" data-testid={`credit-${purpose}`}>
       <h3 id={`credit-${purpose}`} className="text-lg font-bold text-red-900">{title}: credit {total}, paid twice</h3>
       <ul className="mt-1 list-disc pl-5">{credits.map((c) => <li key={c.label}>{c.label}: {c.amount}</li>)}</ul>
-      <div className="mt-3 flex flex-wrap items-end gap-3">
+      <div className="mt-3 grid gap-4 sm:grid-cols-[auto_1fr] sm:items-end">
         <Form method="post">
           <input type="hidden" name="purpose" value={purpose} />
           <button type="submit" name="intent" value="apply_credit" disabled={busy} className={primary}>Apply to the next months</button>
         </Form>
-        <Form method="post" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
+        <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
           <input type="hidden" name="purpose" value={purpose} />
-          <label className="min-w-0 flex-1 text-sm">
+          <label className="text-sm">
             <span className="font-semibold">Refund reason (how it was given back)</span>
             <input name="reason" minLength={3} maxLength={500} required className={input} />
           </label>
@@ -266,7 +271,7 @@ export function OpenOrders({ orders }: { orders: { reference: string; title: str
       <p className="font-semibold">Online payment open: the parent may still pay it at the bank. Ask the parent before collecting the same months.</p>
       <ul className="mt-1 list-disc pl-5">
         {orders.map((o) => (
-          <li key={o.reference}>{o.title}: <a href={`/admin/payments/${o.reference}`} className="font-mono font-semibold text-brand-700 underline">{o.reference}</a> ({o.status}, created {o.created}), {o.description}, {o.amount}</li>
+          <li key={o.reference}>{o.title}: <a href={`/admin/payments/${o.reference}`} className="font-mono font-semibold text-brand-700 underline">{o.reference}</a> ({openOrderState(o.status)}, opened {o.created}), {o.description}, {o.amount}</li>
         ))}
       </ul>
     </div>

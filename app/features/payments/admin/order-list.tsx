@@ -99,7 +99,7 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
         </label>
         <label className="flex items-center gap-2 text-sm font-semibold sm:col-span-2 lg:col-span-7">
           <input type="checkbox" name="flagged" value="1" defaultChecked={filters.flagged === true} className="size-4" />
-          Only payments that need a look (wrong amount, other merchant, paid twice)
+          Only payments that need a look (wrong amount, other merchant, paid twice, a credit)
         </label>
         <div className="flex gap-2 sm:col-span-2 lg:col-span-7">
           <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">Apply filters</button>
