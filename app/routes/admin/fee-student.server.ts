@@ -1,0 +1,156 @@
+/**
+ * The work of /admin/fees/students/{id} (issue 13): what the page shows about one student, and
+ * what its forms do (save, collect at the office with its confirmation, refund or apply a
+ * credit, refund or cancel a payment), with the messages the office sees. Composes the fees
+ * feature with payments (open orders) and receipts (links), as routes may.
+ */
+import { data } from "react-router";
+import { getDb } from "~/db/client.server";
+import { sessionOf } from "~/features/fees/book";
+import type { OfficeConfirm } from "~/features/fees/components/admin";
+import type { StudentValues } from "~/features/fees/components/student-form";
+import { accountOf, bookFor, creditOfStudent, paymentsOf, type Student } from "~/features/fees/ledger.server";
+import { parseOfficeForm } from "~/features/fees/office-form";
+import { accountView } from "~/features/fees/parent.server";
+import { MODE_LABELS } from "~/features/fees/reports.server";
+import { COLUMN_OF, problemText, studentSchema, unknownCodes } from "~/features/fees/roster";
+import { monthLabel, type FeePurpose } from "~/features/fees/schedule";
+import { updateStudent } from "~/features/fees/students.server";
+import { openOrderFor } from "~/features/payments/orders.server";
+import { adminReceiptHref } from "~/features/receipts/admin.server";
+import { applyStudentCredit, collectAtOffice, FEE_PURPOSE_NAMES, feePayableKey, OFFICE_MODES, refundFeePayment, refundStudentCredit } from "~/fees.server";
+import { formatDateTime, kolkataDate } from "~/lib/dates";
+import { formatRupees } from "~/lib/money";
+
+/** Everything the student's page shows. Throws what the driver throws. */
+export async function studentPageData(student: Student) {
+  const db = await getDb();
+  const today = kolkataDate(new Date());
+  const session = sessionOf(today);
+  const book = await bookFor(db, session);
+  const months = async (purpose: FeePurpose) => (book ? accountView(await accountOf(db, student, book, purpose, today), "").months : []);
+  const credit = async (purpose: FeePurpose) => {
+    const list = await creditOfStudent(db, student.id, session, purpose);
+    return { credits: list.map((c) => ({ label: `${c.head}, ${monthLabel(c.month)}`, amount: formatRupees(c.excessPaise) })), total: formatRupees(list.reduce((s, c) => s + c.excessPaise, 0)) };
+  };
+  const openOrders = [];
+  for (const purpose of ["tuition", "bus"] as const) {
+    const open = await openOrderFor(db, purpose, feePayableKey(student.id, session));
+    if (open) openOrders.push({ reference: open.reference, title: FEE_PURPOSE_NAMES[purpose], status: open.status, description: open.description, amount: formatRupees(open.amountPaise), created: formatDateTime(open.createdAt) });
+  }
+  const payments = (await paymentsOf(db, student.id)).map((p) => ({
+    id: p.id,
+    paidAt: formatDateTime(p.paidAt),
+    purpose: FEE_PURPOSE_NAMES[p.purpose],
+    mode: `${MODE_LABELS[p.mode]}${p.instrument ? ` (${p.instrument})` : ""}${p.bankReference ? ` UTR ${p.bankReference}` : ""}`,
+    amountPaise: p.amountPaise,
+    receiptId: p.receiptId,
+    reversed: p.reversedAt ? `Reversed ${formatDateTime(p.reversedAt)} by ${p.reversedBy}: ${p.reversalReason}` : null,
+    refunded: p.refundedPaise > 0 ? `${formatRupees(p.refundedPaise)} of it refunded as a credit` : null,
+  }));
+  const values: StudentValues = {
+    admissionNumber: student.admissionNumber,
+    name: student.name,
+    dateOfBirth: student.dateOfBirth,
+    className: student.className,
+    section: student.section ?? "",
+    fatherName: student.fatherName ?? "",
+    motherName: student.motherName ?? "",
+    mobile: student.mobile,
+    email: student.email ?? "",
+    busStop: student.busStop ?? "",
+    concessions: student.concessions.join(", "),
+    joinedSession: student.joinedSession ?? "",
+    joinedMonth: student.joinedMonth ?? "",
+  };
+  return {
+    id: student.id,
+    name: student.name,
+    admissionNumber: student.admissionNumber,
+    session: book?.session ?? null,
+    values,
+    tuition: await months("tuition"),
+    bus: await months("bus"),
+    payments,
+    openOrders,
+    credit: { tuition: await credit("tuition"), bus: await credit("bus") },
+  };
+}
+
+/** What every action answers: a message, a receipt link after collecting, or what to confirm. */
+export type ActionResult = { error: string | null; ok: string | null; link?: { label: string; href: string }; confirm?: OfficeConfirm };
+
+/**
+ * Carries out one of the page's forms for `student` on behalf of `by` (the signed-in e-mail).
+ * Returns the answer with its HTTP status (400 for anything refused). Throws what the driver throws.
+ */
+export async function studentAction(form: FormData, student: Student, by: string, headers: Headers) {
+  const reply = (result: ActionResult, status = 200) => data<ActionResult>(result, { status, headers });
+  const text = (name: string, max = 100) => String(form.get(name) ?? "").trim().slice(0, max);
+  const intent = text("intent");
+  if (intent === "save") {
+    const parsed = studentSchema.safeParse(Object.fromEntries(Object.keys(COLUMN_OF).map((k) => [k, text(k, 260)])));
+    if (!parsed.success) return reply({ error: parsed.error.issues.map(problemText).join("; "), ok: null }, 400);
+    const book = await bookFor(await getDb(), sessionOf(kolkataDate(new Date())));
+    const unknown = book ? unknownCodes(text("busStop"), text("concessions", 260), { busStops: book.bus.map((b) => b.code), concessions: book.concessions.map((c) => c.code) }) : [];
+    if (unknown.length) return reply({ error: unknown.join("; "), ok: null }, 400);
+    const saved = await updateStudent(await getDb(), student.id, parsed.data);
+    return reply(saved === "updated" ? { error: null, ok: "Student saved. Dues already posted keep their amounts." } : { error: "That admission number belongs to another student.", ok: null }, saved === "updated" ? 200 : 400);
+  }
+  if (intent === "collect") {
+    const parsed = parseOfficeForm(form);
+    if (!parsed.ok) return reply({ error: parsed.message, ok: null }, 400);
+    const today = kolkataDate(new Date());
+    const expected = text("expectedTotal", 15);
+    const result = await collectAtOffice({
+      ...parsed.value,
+      studentId: student.id,
+      session: sessionOf(today),
+      today,
+      by: by,
+      expectedTotalPaise: /^\d{1,13}$/.test(expected) ? Number(expected) : undefined,
+      acknowledgedOrders: form.getAll("acknowledged").map(String).slice(0, 5),
+    });
+    if (result.kind === "recorded") {
+      const ok = `Payment of ${formatRupees(result.receipt.totalPaise)} recorded. Receipt ${result.receipt.number} issued.`;
+      return reply({ error: null, ok, link: { label: `Download receipt ${result.receipt.number}`, href: adminReceiptHref(result.receipt.id) } });
+    }
+    if (result.kind === "refused") return reply({ error: result.message, ok: null }, 400);
+    const confirm: OfficeConfirm = {
+      purpose: parsed.value.purpose,
+      title: FEE_PURPOSE_NAMES[parsed.value.purpose],
+      total: formatRupees(result.totalPaise),
+      totalPaise: result.totalPaise,
+      months: result.months,
+      mode: OFFICE_MODES[parsed.value.mode].toLowerCase(),
+      message: result.message,
+      openOrder: result.openOrder && { ...result.openOrder, amount: formatRupees(result.openOrder.amountPaise), created: formatDateTime(result.openOrder.createdAt) },
+      fields: [...form.entries()].filter(([k]) => !["intent", "expectedTotal", "acknowledged"].includes(k)).map(([k, v]) => [k, String(v).slice(0, 100)] as [string, string]).slice(0, 30),
+    };
+    return reply({ error: null, ok: null, confirm });
+  }
+  if (intent === "refund_credit" || intent === "apply_credit") {
+    const purpose: FeePurpose = text("purpose") === "bus" ? "bus" : "tuition";
+    const today = kolkataDate(new Date());
+    const reason = text("reason", 500);
+    if (intent === "refund_credit" && reason.length < 3) return reply({ error: "Give a reason of 3 to 500 characters.", ok: null }, 400);
+    const base = { studentId: student.id, session: sessionOf(today), purpose, by: by };
+    const result = intent === "refund_credit" ? await refundStudentCredit({ ...base, reason }) : await applyStudentCredit({ ...base, today });
+    if (result.kind === "done") {
+      const what = intent === "refund_credit" ? `Credit of ${formatRupees(result.amountPaise)} refunded (${result.months.join(", ")}).` : `Credit of ${formatRupees(result.amountPaise)} applied to ${result.months.join(", ")}.`;
+      return reply({ error: null, ok: what });
+    }
+    const why = { no_credit: "There is no credit to refund or apply.", nothing_to_apply: "Every month is paid: there is nothing to apply the credit to. Refund it instead.", no_student: "No such student.", no_book: "The fee book for this session is not set yet." }[result.kind];
+    return reply({ error: why, ok: null }, 400);
+  }
+  if (intent === "refund") {
+    const reason = text("reason", 500);
+    if (reason.length < 3) return reply({ error: "Give a reason of 3 to 500 characters.", ok: null }, 400);
+    const id = Number(text("paymentId", 10));
+    const payments = await paymentsOf(await getDb(), student.id);
+    if (!payments.some((p) => p.id === id)) return reply({ error: "No such payment for this student.", ok: null }, 400);
+    const result = await refundFeePayment(id, reason, by);
+    return reply({ error: null, ok: result === "reversed" ? "Payment reversed; its receipt is cancelled." : "This payment was already reversed." });
+  }
+  return reply({ error: "Unknown action.", ok: null }, 400);
+}
