@@ -11,3 +11,12 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 export const ORDER_STATUSES = ["created", "pending", "paid", "failed", "expired"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Why an order needs the administrator's look (payment_orders.flag): a success for another
+ * amount or merchant; money taken twice for one thing (refund one); a return whose signature did
+ * not verify although the gateway's status API confirmed the payment; a fee payment for months
+ * already paid (kept as credit, decided by the fees feature's onPaid).
+ */
+export const ORDER_FLAGS = ["amount_mismatch", "merchant_mismatch", "paid_twice", "bad_signature", "credit"] as const;
+export type OrderFlag = (typeof ORDER_FLAGS)[number];

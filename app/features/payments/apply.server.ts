@@ -4,10 +4,11 @@
  * while its next status is decided, and when it becomes paid the purpose's `onPaid` runs in the
  * same transaction, so a receipt is never missing for a paid order nor issued for an unpaid one.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { paymentEvents, paymentOrders, type PaymentEventKind } from "~/db/schema/payments";
 import { decide, type Decision } from "./decide";
+import { withFlag } from "./flags";
 import type { GatewayWord } from "./gateway";
 import type { PaymentOrder } from "./orders.server";
 import { redactRecord } from "./payload";
@@ -113,14 +114,9 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
 
     // A paid order keeps the facts of the payment that paid it (a late word about another attempt changes nothing).
     const facts: Partial<GatewayWord> = order!.status === "paid" ? {} : (decision.facts ?? {});
-    let flag = decision.flag;
-    if (next === "paid") {
-      const others = await tx
-        .select({ reference: paymentOrders.reference })
-        .from(paymentOrders)
-        .where(and(eq(paymentOrders.purpose, order!.purpose), eq(paymentOrders.payableKey, order!.payableKey), eq(paymentOrders.status, "paid"), ne(paymentOrders.id, orderId)));
-      if (others.length) flag = { flag: "paid_twice", detail: `Also paid by ${others.map((o) => o.reference).join(", ")}: refund one.` };
-    }
+    // Whether the thing owed was paid before by another order is the purpose's to say (onPaid):
+    // one payable key may take many payments (a month of fees at a time).
+    const flagged = decision.flag ? withFlag(order!, decision.flag) : null;
     const paidOrFlagged = next === "paid" || decision.flag !== null;
     const [updated] = await tx
       .update(paymentOrders)
@@ -133,15 +129,19 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
         ...(facts.bankReference ? { bankReference: clean(facts.bankReference, 100) } : {}),
         ...(facts.paymentMode ? { paymentMode: clean(facts.paymentMode, 50) } : {}),
         ...(paidOrFlagged && facts.amountPaise != null ? { paidAmountPaise: facts.amountPaise } : {}),
-        ...(flag && !order!.flag ? { flag: flag.flag, flagDetail: flag.detail } : {}),
+        ...(flagged ?? {}),
         ...(kind === "status_check" || kind === "reconciliation" ? { lastCheckedAt: now } : {}),
         // Reconciliation counts its checks when it claims the order; a check asked for by hand counts here.
         ...(kind === "status_check" ? { checkCount: sql`${paymentOrders.checkCount} + 1` } : {}),
       })
       .where(eq(paymentOrders.id, orderId))
       .returning();
-    if (next === "paid") await input.purposes[updated!.purpose]?.onPaid?.(tx, updated!);
-    return { order: updated!, replay: false, decision };
+    if (next !== "paid") return { order: updated!, replay: false, decision };
+    const raised = await input.purposes[updated!.purpose]?.onPaid?.(tx, updated!);
+    const purposeFlag = raised ? withFlag(updated!, raised) : null;
+    if (!purposeFlag) return { order: updated!, replay: false, decision };
+    const [reflagged] = await tx.update(paymentOrders).set(purposeFlag).where(eq(paymentOrders.id, orderId)).returning();
+    return { order: reflagged!, replay: false, decision };
   });
 }
 

@@ -9,10 +9,11 @@
  * - A success for another amount or another merchant is recorded and flagged, never paid.
  */
 import { formatRupees } from "~/lib/money";
+import type { Flag } from "./flags";
 import type { GatewayWord } from "./gateway";
 import type { Verdict } from "./states";
 
-export type Flag = { flag: "amount_mismatch" | "merchant_mismatch" | "paid_twice"; detail: string };
+export type { Flag };
 
 export type Decision = {
   /** The verdict the order's state machine gets. */
