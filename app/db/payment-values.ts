@@ -9,7 +9,11 @@ export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 export const PAYMENT_PROVIDERS = ["mock", "icici_eazypay", "razorpay"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-export const ORDER_STATUSES = ["created", "pending", "paid", "failed", "expired"] as const;
+/**
+ * `held`: the gateway reported a payment for another amount or merchant. Not paid, and not open
+ * (the family may pay again); only a later verified word for the order's own amount pays it.
+ */
+export const ORDER_STATUSES = ["created", "pending", "paid", "failed", "expired", "held"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**

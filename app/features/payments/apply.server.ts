@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { paymentEvents, paymentOrders, type PaymentEventKind } from "~/db/schema/payments";
 import { decide, type Decision } from "./decide";
-import { withFlag } from "./flags";
+import { withFlag, type Flag } from "./flags";
 import type { GatewayWord } from "./gateway";
 import type { PaymentOrder } from "./orders.server";
 import { redactRecord } from "./payload";
@@ -38,6 +38,17 @@ export type RecordInput = {
 /** Text from a gateway (or a forger) as a column can hold it: no NUL bytes (PostgreSQL refuses them), at most `max` characters. */
 function clean(text: string, max: number): string {
   return text.replaceAll("\u0000", "").slice(0, max);
+}
+
+/** The order's flag columns after `flags` are raised one by one, or null when they change nothing. */
+function flagsAfter(order: { flag: string | null; flagDetail: string | null }, flags: readonly Flag[]): { flag: string; flagDetail: string } | null {
+  let state: { flag: string | null; flagDetail: string | null } = order;
+  let changed: { flag: string; flagDetail: string } | null = null;
+  for (const f of flags) {
+    const next = withFlag(state, f);
+    if (next) state = changed = next;
+  }
+  return changed;
 }
 
 /** Serialises everything that decides or pays one thing owed (order creation takes the same lock). */
@@ -116,8 +127,8 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
     const facts: Partial<GatewayWord> = order!.status === "paid" ? {} : (decision.facts ?? {});
     // Whether the thing owed was paid before by another order is the purpose's to say (onPaid):
     // one payable key may take many payments (a month of fees at a time).
-    const flagged = decision.flag ? withFlag(order!, decision.flag) : null;
-    const paidOrFlagged = next === "paid" || decision.flag !== null;
+    const flagged = flagsAfter(order!, decision.flags);
+    const paidOrFlagged = next === "paid" || decision.flags.length > 0;
     const [updated] = await tx
       .update(paymentOrders)
       .set({
@@ -138,7 +149,7 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
       .returning();
     if (next !== "paid") return { order: updated!, replay: false, decision };
     const raised = await input.purposes[updated!.purpose]?.onPaid?.(tx, updated!);
-    const purposeFlag = raised ? withFlag(updated!, raised) : null;
+    const purposeFlag = raised ? flagsAfter(updated!, [raised]) : null;
     if (!purposeFlag) return { order: updated!, replay: false, decision };
     const [reflagged] = await tx.update(paymentOrders).set(purposeFlag).where(eq(paymentOrders.id, orderId)).returning();
     return { order: reflagged!, replay: false, decision };

@@ -75,6 +75,8 @@ export type OrderView = {
   description: string;
   lines: OrderLine[];
   amountPaise: number;
+  /** What the gateway reported paid (paise), or null. */
+  paidAmountPaise: number | null;
   status: PaymentOrder["status"];
   provider: PaymentOrder["provider"];
   providerLabel: string;
@@ -340,7 +342,12 @@ export function createPaymentService(deps: PaymentDeps) {
     const summary: ReconcileSummary = { checked: 0, paid: 0, failed: 0, expired: 0, unchanged: 0, errors: 0 };
     const windowStart = new Date(at.getTime() - RECONCILE_WINDOW_MS);
     const due = or(isNull(paymentOrders.lastCheckedAt), lt(paymentOrders.lastCheckedAt, new Date(at.getTime() - RECHECK_INTERVAL_MS)));
-    const unsettled = or(inArray(paymentOrders.status, ["created", "pending"]), and(eq(paymentOrders.status, "failed"), eq(paymentOrders.provider, "razorpay"), gt(paymentOrders.createdAt, windowStart)));
+    const unsettled = or(
+      inArray(paymentOrders.status, ["created", "pending"]),
+      // A held order waits for a word for its own amount (never expired); a failed Razorpay one for a late capture.
+      and(eq(paymentOrders.status, "held"), gt(paymentOrders.createdAt, windowStart)),
+      and(eq(paymentOrders.status, "failed"), eq(paymentOrders.provider, "razorpay"), gt(paymentOrders.createdAt, windowStart)),
+    );
     const candidates = db
       .select({ id: paymentOrders.id })
       .from(paymentOrders)
@@ -388,6 +395,7 @@ export function createPaymentService(deps: PaymentDeps) {
       description: order.description,
       lines: order.lines,
       amountPaise: order.amountPaise,
+      paidAmountPaise: order.paidAmountPaise,
       status: order.status,
       provider: order.provider,
       providerLabel: PROVIDER_LABELS[order.provider],

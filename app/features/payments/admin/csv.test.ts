@@ -25,6 +25,7 @@ const order: PaymentOrder = {
   gatewayStatus: "captured",
   flag: null,
   flagDetail: null,
+  paidReference: "K7M2Q9XA4TRB",
   createdAt: new Date("2026-11-21T09:35:09Z"),
   updatedAt: new Date("2026-11-21T09:35:09Z"),
   paidAt: new Date("2026-11-21T18:45:00Z"),

@@ -105,6 +105,7 @@ export class RazorpayGateway implements WebhookGateway {
         providerOrderId: stored,
         verified,
         verdict: "paid",
+        signatureName: "razorpay_signature (HMAC-SHA256 of the stored order id and the payment id)",
         providerPaymentId: paymentId,
         needsConfirmation: true,
         detail: `Razorpay callback for payment ${paymentId}; signature ${verified ? "verified against the stored order id" : "did not verify against the stored order id"}.`,
