@@ -159,45 +159,75 @@ export function OrderDetail({ order, message }: { order: OrderDetailData; messag
   );
 }
 
-/** The order's hand-offs, oldest first: each has its own reference at the gateway. */
+/** The order's hand-offs, oldest first: each has its own reference at the gateway (a table on wide screens, cards on phones). */
 function Attempts({ attempts }: { attempts: AttemptRow[] }) {
+  const said = (a: AttemptRow) => (a.outcome ? `${a.outcome}${a.gatewayStatus ? ` (${a.gatewayStatus})` : ""}` : "nothing yet");
+  const paidBadge = <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">paid the order</span>;
   return (
     <section className="mt-5" aria-labelledby="attempts-heading">
       <h2 id="attempts-heading" className="text-lg font-bold">Attempts</h2>
       <p className="mt-1 text-sm text-slate-700">
         Every time the payment page was shown, the gateway was given a new reference. Status checks ask about the newest 10 and any still in progress.
       </p>
-      <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2">Reference</th>
-              <th scope="col" className="px-3 py-2">Shown (IST)</th>
-              <th scope="col" className="px-3 py-2">Gateway said</th>
-              <th scope="col" className="px-3 py-2">Payment</th>
-              <th scope="col" className="px-3 py-2">Last asked</th>
+      <table className="mt-3 hidden w-full overflow-hidden rounded-2xl border border-slate-200 bg-white text-left text-sm md:table">
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
+          <tr>
+            <th scope="col" className="px-3 py-2">Reference</th>
+            <th scope="col" className="px-3 py-2">Shown (IST)</th>
+            <th scope="col" className="px-3 py-2">Gateway said</th>
+            <th scope="col" className="px-3 py-2">Payment</th>
+            <th scope="col" className="px-3 py-2">Last asked</th>
+          </tr>
+        </thead>
+        <tbody>
+          {attempts.map((a) => (
+            <tr key={a.reference} className="border-t border-slate-200 align-top" data-testid="order-attempt">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                <span className="font-mono font-semibold">{a.reference}</span>
+                {a.paidTheOrder && paidBadge}
+                {a.providerOrderId && <span className="block font-mono text-xs text-slate-700">{a.providerOrderId}</span>}
+              </th>
+              <td className="px-3 py-2 whitespace-nowrap">{a.handedOff ?? "not shown yet"}</td>
+              <td className="px-3 py-2">{said(a)}</td>
+              <td className="px-3 py-2">
+                {a.paidAmount && <span className="tabular-nums">{a.paidAmount}</span>}
+                {a.providerPaymentId && <span className="block font-mono text-xs break-all">{a.providerPaymentId}</span>}
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{a.checked ?? "never"}</td>
             </tr>
-          </thead>
-          <tbody>
-            {attempts.map((a) => (
-              <tr key={a.reference} className="border-t border-slate-200 align-top" data-testid="order-attempt">
-                <th scope="row" className="px-3 py-2 text-left font-normal">
-                  <span className="font-mono font-semibold">{a.reference}</span>
-                  {a.paidTheOrder && <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">paid the order</span>}
-                  {a.providerOrderId && <span className="block font-mono text-xs text-slate-700">{a.providerOrderId}</span>}
-                </th>
-                <td className="px-3 py-2 whitespace-nowrap">{a.handedOff ?? "not shown yet"}</td>
-                <td className="px-3 py-2">{a.outcome ? `${a.outcome}${a.gatewayStatus ? ` (${a.gatewayStatus})` : ""}` : "nothing yet"}</td>
-                <td className="px-3 py-2">
-                  {a.paidAmount && <span className="tabular-nums">{a.paidAmount}</span>}
-                  {a.providerPaymentId && <span className="block font-mono text-xs break-all">{a.providerPaymentId}</span>}
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{a.checked ?? "never"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
+      <ul className="mt-3 space-y-3 md:hidden">
+        {attempts.map((a) => (
+          <li key={a.reference} className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">
+            <p>
+              <span className="font-mono font-semibold">{a.reference}</span>
+              {a.paidTheOrder && paidBadge}
+            </p>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+              <dt className="text-slate-700">Shown</dt>
+              <dd>{a.handedOff ?? "not shown yet"}</dd>
+              <dt className="text-slate-700">Gateway said</dt>
+              <dd>{said(a)}</dd>
+              {(a.paidAmount || a.providerPaymentId) && (
+                <>
+                  <dt className="text-slate-700">Payment</dt>
+                  <dd className="break-all">{[a.paidAmount, a.providerPaymentId].filter(Boolean).join(", ")}</dd>
+                </>
+              )}
+              {a.providerOrderId && (
+                <>
+                  <dt className="text-slate-700">Gateway order</dt>
+                  <dd className="font-mono break-all">{a.providerOrderId}</dd>
+                </>
+              )}
+              <dt className="text-slate-700">Last asked</dt>
+              <dd>{a.checked ?? "never"}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

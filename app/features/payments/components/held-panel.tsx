@@ -36,7 +36,7 @@ export function HeldPanel({ reference, summary }: { reference: string | null; su
           <li>
             Call the school office on{" "}
             <a className="font-semibold whitespace-nowrap text-brand-700 underline" href={`tel:${office.e164}`}>{office.display}</a> or write to{" "}
-            <a className="font-semibold break-all text-brand-700 underline" href={`mailto:${email}`}>{email}</a> with your reference ({school.hours.days},{" "}
+            <a className="font-semibold wrap-anywhere text-brand-700 underline" href={`mailto:${email}`}>{email}</a> with your reference ({school.hours.days},{" "}
             {school.hours.open} to {school.hours.close}).
           </li>
           <li>The office checks this payment with the bank. Any money the bank took for it is refunded, or counted towards what you owe.</li>
