@@ -94,7 +94,7 @@ export type OrderView = {
 
 export type Availability = { available: true; provider: PaymentOrder["provider"]; label: string } | { available: false; reason: string };
 
-export type ReconcileSummary = { checked: number; paid: number; failed: number; expired: number; unchanged: number; errors: number };
+export type ReconcileSummary = { checked: number; paid: number; failed: number; expired: number; held: number; unchanged: number; errors: number };
 
 /** An attempt as a gateway is asked about it: its reference and gateway order id (none for an order without attempts). */
 type AttemptRef = Pick<PaymentAttempt, "reference" | "providerOrderId"> & { id: number | null };
@@ -357,7 +357,7 @@ export function createPaymentService(deps: PaymentDeps) {
       if (seen) return { order: order && (await orderByPublicId(db, order.publicId)) };
       let confirmation: GatewayWord | "unreachable" | null = null;
       // The attempt that paid has been confirmed; any other attempt's success is asked about (it may be a second payment).
-      const settledBy = order?.status === "paid" && found!.attempt.reference === order.paidReference;
+      const settledBy = order?.status === "paid" && found!.attempt.reference === (order.paidReference ?? order.reference);
       if (target && !settledBy && (word.needsConfirmation || word.verified === false)) {
         confirmation = await gateway.checkStatus(target).catch(() => "unreachable" as const);
       }
@@ -417,7 +417,7 @@ export function createPaymentService(deps: PaymentDeps) {
   async function reconcile(limit = 200): Promise<ReconcileSummary> {
     const db = await deps.getDb();
     const at = now();
-    const summary: ReconcileSummary = { checked: 0, paid: 0, failed: 0, expired: 0, unchanged: 0, errors: 0 };
+    const summary: ReconcileSummary = { checked: 0, paid: 0, failed: 0, expired: 0, held: 0, unchanged: 0, errors: 0 };
     const windowStart = new Date(at.getTime() - RECONCILE_WINDOW_MS);
     const due = or(isNull(paymentOrders.lastCheckedAt), lt(paymentOrders.lastCheckedAt, new Date(at.getTime() - RECHECK_INTERVAL_MS)));
     const unsettled = or(
@@ -450,6 +450,7 @@ export function createPaymentService(deps: PaymentDeps) {
         else if (after.status === "paid") summary.paid++;
         else if (after.status === "failed") summary.failed++;
         else if (after.status === "expired") summary.expired++;
+        else if (after.status === "held") summary.held++;
         else summary.unchanged++;
       } catch (error) {
         summary.errors++;
