@@ -2,9 +2,9 @@
  * Admission applications on the database (issue 14 "Done when"), on PGlite and on PostgreSQL
  * (scripts/ci/with-postgres.sh): 100 concurrent submissions take 100 distinct consecutive
  * numbers; a failed fee payment then a retry through a new order gives one paid application
- * and one receipt; the documents route is the administrator's only; the status lookup is
- * throttled with one generic answer; the workflow refuses moves it does not allow and calls the
- * roll hook on admission.
+ * and one receipt; a fee paid twice is recorded and flagged for a refund; the documents route is
+ * the administrator's only; the status lookup is throttled with one generic answer; the workflow
+ * refuses moves it does not allow and calls the roll hook on admission.
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -161,6 +161,33 @@ describe("the application fee", () => {
     // Paid: nothing more is due, and the success page links the receipt and the acknowledgement.
     expect((await service.start(applicationFeeStart(after))).kind).toBe("already_paid");
     expect((await service.view(paid.publicId))?.links.map((l) => l.label)).toEqual(["Download receipt", "View acknowledgement"]);
+  });
+});
+
+describe("the application fee paid twice", () => {
+  it("a superseded order paid late, after the retry was paid, is recorded with its receipt and flagged paid_twice", async () => {
+    const stored = await submitApplication(form(), sessionRow, db);
+    if (stored.kind !== "stored") throw new Error(stored.kind);
+    const app = stored.application;
+    const first = await service.start(applicationFeeStart(app));
+    if (first.kind !== "handoff") throw new Error(first.kind);
+    // 21 minutes later the parent presses Pay again: the test gateway has no payment for the first order, so a new one replaces it.
+    const later = createPaymentService({ getDb: async () => db, setup: () => ({ active: "mock", gateways: { mock }, problems: [], settings: [] }), purposes: paymentPurposes, log: () => {}, now: () => new Date(Date.now() + 21 * 60_000) });
+    const second = await later.start(applicationFeeStart(app));
+    expect(second.kind === "handoff" && second.order.id).not.toBe(first.order.id);
+    await answer(second, "pay");
+    // Then the first order's payment arrives after all: the money is recorded, and the office is told to refund one.
+    await answer(first, "pay");
+
+    const [a, b] = await Promise.all([first, second].map(async (s) => (await db.select().from(paymentOrders).where(eq(paymentOrders.id, s.kind === "handoff" ? s.order.id : 0)))[0]!));
+    expect(b).toMatchObject({ status: "paid", flag: null });
+    expect(a).toMatchObject({ status: "paid", flag: "paid_twice" });
+    expect(a!.flagDetail).toContain(app.number);
+    expect(a!.flagDetail).toContain(b!.reference);
+    expect((await applicationByPublicId(db, app.publicId))!.status).toBe("submitted");
+    expect(await db.select().from(receipts).where(eq(receipts.orderId, a!.id))).toHaveLength(1);
+    const history = await db.select().from(applicationStatusHistory).where(and(eq(applicationStatusHistory.applicationId, app.id), eq(applicationStatusHistory.toStatus, "submitted")));
+    expect(history).toHaveLength(1);
   });
 });
 

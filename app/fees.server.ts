@@ -125,7 +125,7 @@ export function feePurposeHandler(purpose: FeePurpose, orderFacts: (order: Payme
  */
 export async function retryOf(publicId: string, purpose: FeePurpose, db?: Database): Promise<{ studentId: number; session: string; months: string[] } | null> {
   const order = await orderByPublicId(db ?? (await getDb()), publicId);
-  if (!order || order.purpose !== purpose || (order.status !== "failed" && order.status !== "expired")) return null;
+  if (!order || order.purpose !== purpose || !["failed", "expired", "held"].includes(order.status)) return null;
   const { studentId, session } = parseKey(order.payableKey);
   const months = [...new Set(order.lines.map((l) => payLineFromRef(l.ref, l.label, l.amountPaise)?.month).filter((m): m is string => !!m))];
   return { studentId, session, months };

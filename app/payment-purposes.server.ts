@@ -31,18 +31,20 @@
  *   },
  */
 import { school } from "#content/school";
-import { getDb } from "~/db/client.server";
+import { getDb, type Database } from "~/db/client.server";
 import { feePurposeHandler } from "~/fees.server";
 import { PROVIDER_LABELS } from "~/features/payments/labels";
-import type { PaymentOrder } from "~/features/payments/orders.server";
+import type { Flag } from "~/features/payments/flags";
+import { paidOrdersFor, type PaymentOrder } from "~/features/payments/orders.server";
 import type { PaymentPurposes } from "~/features/payments/purposes";
 import { createPaymentService } from "~/features/payments/service.server";
 import { paymentSetupFrom, type PaymentSetup } from "~/features/payments/settings.server";
 import { issueOrderReceipt, orderReceiptLinks, type OrderFacts, type ReceiptFacts } from "~/features/receipts/order-receipts.server";
 import { RECEIPT_SERIES } from "~/features/receipts/series";
 import { sampleReceiptFacts } from "~/features/receipts/sample";
-import { markApplicationPaid, type ApplicationWithSession } from "~/features/admissions/applications.server";
+import { applicationByPublicId, markApplicationPaid, type ApplicationWithSession } from "~/features/admissions/applications.server";
 import { getConfig } from "~/lib/config.server";
+import { formatRupees } from "~/lib/money";
 
 /** The receipts feature's view of a paid order (issue 12). */
 function orderFacts(order: PaymentOrder): OrderFacts {
@@ -71,6 +73,13 @@ function applicationReceiptFacts(application: ApplicationWithSession, order: Pay
 /** "application:<publicId>" → "<publicId>". */
 const applicationIdOf = (order: PaymentOrder) => order.payableKey.slice("application:".length);
 
+/** The flag of an application fee paid by a second order: the money is recorded; one payment is refunded. */
+async function applicationPaidTwice(tx: Database, application: ApplicationWithSession, order: PaymentOrder): Promise<Flag> {
+  const others = (await paidOrdersFor(tx, "application_fee", order.payableKey)).filter((o) => o.id !== order.id).map((o) => o.reference);
+  const by = others.length ? ` by order ${others.join(", ")}` : "";
+  return { flag: "paid_twice", detail: `Application ${application.number} had already been paid${by}; this order's ${formatRupees(order.amountPaise)} is a second payment: refund one.` };
+}
+
 /**
  * What each purpose does when one of its orders is paid: each handler issues the order's receipt
  * in the paying transaction (issue 12). Sample orders (development) get one in a sample series;
@@ -87,8 +96,12 @@ export const paymentPurposes: PaymentPurposes = {
   application_fee: {
     // The application becomes `submitted` and its receipt is numbered in the paying transaction.
     onPaid: async (tx, order) => {
+      const before = await applicationByPublicId(tx, applicationIdOf(order));
       const application = await markApplicationPaid(tx, applicationIdOf(order), order.reference, order.paidAt ?? new Date());
       await issueOrderReceipt(tx, orderFacts(order), applicationReceiptFacts(application, order));
+      // Only a paid fee moves an application out of payment_pending, and every payment of one
+      // application holds the lock on its key: one already moved was paid by another order.
+      if (before && before.status !== "payment_pending") return applicationPaidTwice(tx, application, order);
     },
     links: async (db, order) => [...(await orderReceiptLinks(db, order)), { label: "View acknowledgement", href: `/admissions/acknowledgement/${applicationIdOf(order)}` }],
     retryPath: (order) => `/admissions/retry-payment/${applicationIdOf(order)}`,

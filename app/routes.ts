@@ -43,6 +43,7 @@ export default [
     route("payment-success", "routes/public/payment-success.tsx"),
     route("payment-failure", "routes/public/payment-failure.tsx"),
     route("payment-pending", "routes/public/payment-pending.tsx"),
+    route("payment-on-hold", "routes/public/payment-on-hold.tsx"),
     route("student-payment", "routes/public/student-payment.tsx"),
     route("mock-payment", "routes/public/mock-payment.tsx"),
     route("pay/:orderId", "routes/public/pay.tsx"),

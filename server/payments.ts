@@ -133,7 +133,7 @@ export function startPayments(): void {
     void payments
       .reconcile()
       .then((s) => {
-        if (s.checked > 0) console.log(`Payment reconciliation: ${s.checked} checked, ${s.paid} paid, ${s.failed} failed, ${s.expired} expired, ${s.unchanged} unchanged, ${s.errors} errors.`);
+        if (s.checked > 0) console.log(`Payment reconciliation: ${s.checked} checked, ${s.paid} paid, ${s.failed} failed, ${s.expired} expired, ${s.held} held, ${s.unchanged} unchanged, ${s.errors} errors.`);
       })
       .catch((error: unknown) => console.error(`Payment reconciliation not run: ${message(error)}`));
   if (timer) return;

@@ -252,6 +252,70 @@ test.describe("ICICI Eazypay through its test double", () => {
     await page.goto(pendingUrl);
     await expect(page.locator("h1")).toHaveText("Payment Successful!");
   });
+
+  test("a reload and a second Pay each give the bank a new reference it accepts; the bank paying the older attempt settles the order once", async ({ page }) => {
+    const errors = consoleErrors(page, server.origin);
+    const payUrl = await startSample(page, server.origin, "e2e-eazypay-attempts");
+    const ref = await reference(page);
+    const link = () => page.getByRole("link", { name: "Continue to payment" }).getAttribute("href");
+    const older = (await link())!;
+    await page.reload();
+    const reloaded = (await link())!;
+    expect(reloaded).not.toBe(older);
+    // A second Pay for the same thing resumes the same order, with yet another reference.
+    await page.goto(`${server.origin}/sample-payment`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByLabel("Two months of tuition").check();
+    await page.getByLabel("What it pays for").fill("e2e-eazypay-attempts");
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(payUrl);
+    expect(await reference(page)).toBe(ref);
+    await page.getByRole("link", { name: "Continue to payment" }).click();
+    await expect(page.getByRole("heading", { name: "ICICI Eazypay test double" })).toBeVisible();
+    const newest = (await page.getByTestId("reference").textContent())!;
+    expect(newest).not.toBe(ref);
+
+    // The parent pays in an older tab: the bank accepts that attempt's reference too.
+    await page.goto(older, { referer: `${server.origin}/` });
+    await expect(page.getByTestId("reference")).toHaveText(ref);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`^${server.origin}/payment-success\\?order=`));
+    await expect(page.getByTestId("order-reference")).toHaveText(ref);
+    await expect(page.getByRole("link", { name: "Download receipt" })).toHaveCount(1);
+    const sent = fake.requests.filter((r) => r.reference === ref || r.reference === newest).map((r) => r.reference);
+    expect(sent.sort()).toEqual([ref, newest].sort());
+    expect(errors).toEqual([]);
+  });
+
+  test("a payment the bank reports for another amount holds the order: the parent is told to contact the office and can pay again", async ({ page, browser }) => {
+    const payUrl = await startSample(page, server.origin, "e2e-eazypay-held");
+    const ref = await reference(page);
+    await page.getByRole("link", { name: "Continue to payment" }).click();
+    await page.getByRole("button", { name: "Pay, but lose the return" }).click();
+    await expect(page.getByText("The return to the merchant was lost.")).toBeVisible();
+    fake.settle(ref, { status: "Success", amount: "52.00" });
+
+    const admin = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await admin.goto(`${server.origin}/admin/payments/${ref}`);
+    await signIn(admin, E2E_ADMIN);
+    await admin.getByRole("button", { name: "Check with the bank" }).click();
+    await expect(admin.getByText("The gateway was asked: created → held.")).toBeVisible();
+    await expect(admin.getByText("needs a look: amount mismatch")).toBeVisible();
+    await expect(admin.getByTestId("order-attempt")).toHaveCount(1);
+    await admin.close();
+
+    await page.goto(payUrl);
+    await expect(page).toHaveURL(/\/payment-on-hold\?order=/);
+    await expect(page.locator("h1")).toHaveText("Please contact the school office");
+    await expect(page.getByTestId("held-amounts")).toHaveText("The bank reported ₹52; the amount due is ₹5,200.");
+    await expect(page.getByTestId("held-reference")).toHaveText(ref);
+    await expect(page.getByRole("main").getByRole("link", { name: "+91 90000 00002" })).toHaveAttribute("href", "tel:+919000000002");
+    await page.getByRole("link", { name: "Pay again" }).click();
+    await expect(page).toHaveURL(/\/fee-payment|\/fees/);
+    // The held order does not block a new payment of the same thing.
+    await startSample(page, server.origin, "e2e-eazypay-held");
+    expect(await reference(page)).not.toBe(ref);
+  });
 });
 
 test.describe("Razorpay through its test double", () => {

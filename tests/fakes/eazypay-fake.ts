@@ -3,9 +3,10 @@
  * description and independently of the app's code: it decrypts the EazyPG request URL, checks it
  * as Eazypay does (merchant, reference equal in the mandatory fields and `Reference No`, amount
  * equal, numeric sub-merchant id, paymode 9, registered return URL, a Referer from the registered
- * site, a reference never seen before), shows a hosted page, and POSTs a response signed with the
- * SHA-512 `RS` to the return URL. `EazyPGVerify` answers from its own ledger. Started by the tests;
- * never part of the app build.
+ * site, and a reference never sent before: a second request with one, answered or not, is
+ * refused with E00325), shows a hosted page, and POSTs a response signed with the SHA-512 `RS` to
+ * the return URL. `EazyPGVerify` answers from its own ledger. Started by the tests; never part of
+ * the app build.
  */
 import { createCipheriv, createDecipheriv, createHash, randomInt } from "node:crypto";
 import { autoPostPage, escapeHtml, formFields, listen, send } from "./http";
@@ -109,7 +110,8 @@ export async function startEazypayFake(options: EazypayFakeOptions) {
       if (!/^\d+$/.test(plain.submerchantid!)) return error("E00326", "Sub-merchant id is not numeric");
       if (plain.paymode !== "9") return error("E0031", "Unknown paymode");
       if (!/^\d{1,9}\.\d{2}$/.test(plain["transaction amount"]!)) return error("E0032", "Malformed amount");
-      if (bank.has(reference) || requests.some((r) => r.reference === reference && r.params.used === "1")) return error("E00325", "Duplicate reference number");
+      // A reference is good for one request only, answered or not (PAYMENTS.md §A: new for every attempt).
+      if (bank.has(reference) || requests.some((r) => r.reference === reference)) return error("E00325", "Duplicate reference number");
       requests.push({ reference, params: { ...plain, used: "0" }, referer });
       const buttons = Object.entries(OUTCOMES)
         .map(([key, o]) => `<button name="outcome" value="${key}">${escapeHtml(o.label)}</button>`)

@@ -35,6 +35,12 @@ type Payment = {
   created_at: number;
 };
 
+/**
+ * How long after a failure the bank's late authorisation comes: long enough that the payer's
+ * failure callback is recorded first even on a loaded machine, as it is in life.
+ */
+const LATE_CAPTURE_MS = 2000;
+
 const id = (prefix: string) => `${prefix}_${randomBytes(7).toString("base64url").replace(/[-_]/g, "x")}`;
 let clock = Math.floor(Date.now() / 1000);
 const tick = () => ++clock;
@@ -155,7 +161,7 @@ ${button("pay", "Pay")} ${button("fail", "Fail")} ${button("cancel", "Cancel")} 
           setTimeout(() => {
             const late = pay(order, "captured");
             void deliver("payment.captured", late).then(() => deliver("order.paid", late));
-          }, 300);
+          }, LATE_CAPTURE_MS);
         }
         return send(
           res,

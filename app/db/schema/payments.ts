@@ -1,11 +1,14 @@
 /**
- * Online payments (issue 11; DESIGN.md §5, §7): one `payment_orders` row per attempt to pay for
- * something, and every word from a gateway about it in `payment_events`.
+ * Online payments (issue 11; DESIGN.md §5, §7): one `payment_orders` row per order to pay for
+ * something, one `payment_attempts` row per hand-off of it to the gateway (each with a fresh
+ * reference: Eazypay refuses a reused one), and every word from a gateway in `payment_events`.
  *
  * Money is integer paise (bigint: Eazypay takes up to 9 rupee digits, more than int4 holds in
- * paise). An order moves only forward: created → pending → paid | failed | expired; paid is
- * final, and a late success after failed or expired still wins (app/features/payments/states.ts).
- * At most one order per thing owed (purpose + payable_key) is open (created or pending) at a time.
+ * paise). An order moves only forward: created → pending → paid | failed | expired | held; paid
+ * is final, a late success after failed or expired still wins, and held (another amount or
+ * merchant reported) waits for the office or a verified word for its own amount
+ * (app/features/payments/states.ts). At most one order per thing owed (purpose + payable_key) is
+ * open (created or pending) at a time.
  */
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
@@ -34,7 +37,10 @@ export const paymentOrders = pgTable(
     id: serial("id").primaryKey(),
     /** Unguessable id (128 bits, base64url) used in links to the hand-off and result pages. */
     publicId: text("public_id").notNull(),
-    /** Our reference sent to the gateway: short, alphanumeric, new for every attempt. */
+    /**
+     * The order's own reference, shown to parents and on receipts: short and alphanumeric. It is
+     * also the reference of the order's first attempt; later hand-offs get references of their own.
+     */
     reference: text("reference").notNull(),
     purpose: text("purpose", { enum: PAYMENT_PURPOSES }).notNull(),
     /** What the order pays for, named by the feature that owns it, e.g. "application:<id>". */
@@ -51,7 +57,7 @@ export const paymentOrders = pgTable(
     payerName: text("payer_name"),
     payerEmail: text("payer_email"),
     payerPhone: text("payer_phone"),
-    /** The gateway's order id (Razorpay `order_…`). */
+    /** The gateway's order id of the order's first attempt (Razorpay `order_…`); each attempt has its own. */
     providerOrderId: text("provider_order_id"),
     /** The gateway's payment id: Razorpay `pay_…`, Eazypay's Unique Ref Number, the mock's id. */
     providerPaymentId: text("provider_payment_id"),
@@ -62,9 +68,12 @@ export const paymentOrders = pgTable(
     paidAmountPaise: bigint("paid_amount_paise", { mode: "number" }),
     /** The gateway's last status word, e.g. "E000", "Success", "captured". */
     gatewayStatus: text("gateway_status"),
-    /** Why the administrator must look: amount_mismatch, merchant_mismatch, paid_twice. */
+    /** Why the administrator must look, the latest of ORDER_FLAGS (app/features/payments/flags.ts). */
     flag: text("flag"),
+    /** Every flag's sentence, oldest first, one per line. */
     flagDetail: text("flag_detail"),
+    /** The reference of the attempt whose payment paid the order. */
+    paidReference: text("paid_reference"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -82,7 +91,48 @@ export const paymentOrders = pgTable(
     index("payment_orders_status_created_idx").on(t.status, t.createdAt),
     index("payment_orders_created_at_idx").on(t.createdAt),
     check("payment_orders_amount_positive", sql`amount_paise > 0`),
-    check("payment_orders_status_known", sql`status IN ('created', 'pending', 'paid', 'failed', 'expired')`),
+    check("payment_orders_status_known", sql`status IN ('created', 'pending', 'paid', 'failed', 'expired', 'held')`),
+  ],
+);
+
+/**
+ * One hand-off of an order to its gateway. Every load of the hand-off page that shows the link or
+ * form gets an attempt with a fresh reference (PAYMENTS.md §A: Eazypay refuses a reused one with
+ * E00325) and, for Razorpay, an order of its own (§B). Returns, webhooks and status checks name an
+ * attempt; its order is what they settle. The first attempt carries the order's own reference.
+ */
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => paymentOrders.id),
+    /** The reference the gateway was given for this attempt. */
+    reference: text("reference").notNull(),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The gateway's order for this attempt (Razorpay `order_…`). */
+    providerOrderId: text("provider_order_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the hand-off page showed it (null: created with its order, not shown yet). */
+    handedOffAt: timestamp("handed_off_at", { withTimezone: true }),
+    /** What the gateway last said about this attempt, as trusted: paid, pending, failed, held, unknown; null before any word. */
+    outcome: text("outcome"),
+    /** The gateway's last status word about this attempt, e.g. "E000", "Success", "captured". */
+    gatewayStatus: text("gateway_status"),
+    providerPaymentId: text("provider_payment_id"),
+    /** What the gateway said was paid on this attempt, paise. */
+    paidAmountPaise: bigint("paid_amount_paise", { mode: "number" }),
+    /** Last time the gateway was asked about this attempt. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /** When this attempt was first reported paid (the order's paying attempt, or a second payment). */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payment_attempts_reference_idx").on(t.reference),
+    uniqueIndex("payment_attempts_provider_order_id_idx").on(t.provider, t.providerOrderId).where(sql`provider_order_id IS NOT NULL`),
+    index("payment_attempts_order_idx").on(t.orderId, t.createdAt),
+    index("payment_attempts_provider_payment_id_idx").on(t.providerPaymentId),
   ],
 );
 

@@ -3,13 +3,17 @@
  * the event is stored once per gateway event (a replay changes nothing), the order row is locked
  * while its next status is decided, and when it becomes paid the purpose's `onPaid` runs in the
  * same transaction, so a receipt is never missing for a paid order nor issued for an unpaid one.
+ * A word is about one attempt of the order (one hand-off, one reference): the first attempt paid
+ * settles the order; another attempt paid after it is money taken twice, recorded and flagged.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { paymentEvents, paymentOrders, type PaymentEventKind } from "~/db/schema/payments";
+import { paymentAttempts, paymentEvents, paymentOrders, type PaymentEventKind } from "~/db/schema/payments";
+import { formatRupees } from "~/lib/money";
 import { decide, type Decision } from "./decide";
+import { withFlag, type Flag } from "./flags";
 import type { GatewayWord } from "./gateway";
-import type { PaymentOrder } from "./orders.server";
+import type { PaymentAttempt, PaymentOrder } from "./orders.server";
 import { redactRecord } from "./payload";
 import type { PaymentPurposes } from "./purposes";
 import { nextStatus } from "./states";
@@ -28,6 +32,10 @@ export type RecordInput = {
   confirmation?: GatewayWord | "unreachable" | null;
   /** The order the word is about, or null when it names none of ours. */
   orderId: number | null;
+  /** The attempt of that order the word is about (null: the word names no attempt row). */
+  attemptId?: number | null;
+  /** Whether this word counts as one check by hand of the order (default: a status_check word). */
+  countsCheck?: boolean;
   /** Event kind when it is not the word's own (a status check made by reconciliation). */
   kind?: PaymentEventKind;
   purposes: PaymentPurposes;
@@ -37,6 +45,45 @@ export type RecordInput = {
 /** Text from a gateway (or a forger) as a column can hold it: no NUL bytes (PostgreSQL refuses them), at most `max` characters. */
 function clean(text: string, max: number): string {
   return text.replaceAll("\u0000", "").slice(0, max);
+}
+
+/** The order's flag columns after `flags` are raised one by one, or null when they change nothing. */
+function flagsAfter(order: { flag: string | null; flagDetail: string | null }, flags: readonly Flag[]): { flag: string; flagDetail: string } | null {
+  let state: { flag: string | null; flagDetail: string | null } = order;
+  let changed: { flag: string; flagDetail: string } | null = null;
+  for (const f of flags) {
+    const next = withFlag(state, f);
+    if (next) state = changed = next;
+  }
+  return changed;
+}
+
+/** The flag of a second payment: `reference`'s attempt paid an order another attempt had paid. */
+function paidTwiceFlag(order: PaymentOrder, reference: string, decision: Decision): Flag {
+  const facts = decision.facts;
+  const amount = facts?.amountPaise != null ? formatRupees(facts.amountPaise) : "the amount";
+  const id = facts?.providerPaymentId ? ` (gateway payment ${clean(facts.providerPaymentId, 100)})` : "";
+  return {
+    flag: "paid_twice",
+    detail: `Attempt ${reference} was paid as well: ${amount}${id}, after attempt ${order.paidReference ?? order.reference} had paid this order. The bank took the money twice: refund one.`,
+  };
+}
+
+/** What a trusted word says about one attempt: its outcome (paid stays paid), status word, payment id and amount. */
+async function recordOnAttempt(tx: Database, attempt: PaymentAttempt, decision: Decision, asked: boolean, now: Date): Promise<void> {
+  const facts = decision.facts!;
+  const took = decision.verdict === "paid" || decision.verdict === "held";
+  await tx
+    .update(paymentAttempts)
+    .set({
+      outcome: attempt.outcome === "paid" ? "paid" : decision.verdict,
+      ...(facts.gatewayStatus ? { gatewayStatus: clean(facts.gatewayStatus, 100) } : {}),
+      ...(facts.providerPaymentId && (took || !attempt.providerPaymentId) ? { providerPaymentId: clean(facts.providerPaymentId, 100) } : {}),
+      ...(took && facts.amountPaise != null ? { paidAmountPaise: facts.amountPaise } : {}),
+      ...(decision.verdict === "paid" && !attempt.paidAt ? { paidAt: now } : {}),
+      ...(asked ? { checkedAt: now } : {}),
+    })
+    .where(eq(paymentAttempts.id, attempt.id));
 }
 
 /** Serialises everything that decides or pays one thing owed (order creation takes the same lock). */
@@ -88,14 +135,18 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
     if (!peek) throw new Error(`Payment order ${orderId} does not exist`);
     await lockPayable(tx, peek.purpose, peek.payableKey);
     const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for("update");
+    const [attempt] = input.attemptId ? await tx.select().from(paymentAttempts).where(and(eq(paymentAttempts.id, input.attemptId), eq(paymentAttempts.orderId, orderId))) : [];
+    const attemptReference = attempt?.reference ?? word.reference ?? order!.reference;
     const decision = decide(order!, word, confirmation);
     const next = nextStatus(order!.status, decision.verdict);
+    // Another attempt of a paid order paid too: the bank took the money twice. Recorded, flagged, no second receipt.
+    const paidTwice = order!.status === "paid" && decision.verdict === "paid" && attemptReference !== (order!.paidReference ?? order!.reference) ? paidTwiceFlag(order!, attemptReference, decision) : null;
 
     const stored = await tx
       .insert(paymentEvents)
       .values({
         orderId,
-        reference: word.reference ?? order!.reference,
+        reference: attemptReference,
         provider: word.provider,
         kind,
         eventKey: word.eventKey,
@@ -103,7 +154,7 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
         outcome: decision.outcome,
         statusBefore: order!.status,
         statusAfter: next ?? order!.status,
-        detail: detailOf(decision),
+        detail: clean([detailOf(decision), paidTwice?.detail ?? ""].filter(Boolean).join(" "), 2000),
         payload: eventPayload(word, confirmation),
         createdAt: now,
       })
@@ -113,32 +164,36 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
 
     // A paid order keeps the facts of the payment that paid it (a late word about another attempt changes nothing).
     const facts: Partial<GatewayWord> = order!.status === "paid" ? {} : (decision.facts ?? {});
-    const flag = decision.flag;
-    const paidOrFlagged = next === "paid" || decision.flag !== null;
+    // Whether the thing owed was paid before by another order is the purpose's to say (onPaid):
+    // one payable key may take many payments (a month of fees at a time).
+    const flagged = flagsAfter(order!, paidTwice ? [...decision.flags, paidTwice] : decision.flags);
+    const paidOrFlagged = next === "paid" || decision.flags.length > 0;
+    const asked = kind === "status_check" || kind === "reconciliation";
+    if (attempt && decision.facts) await recordOnAttempt(tx, attempt, decision, asked, now);
     const [updated] = await tx
       .update(paymentOrders)
       .set({
         status: next ?? order!.status,
         updatedAt: now,
-        ...(next === "paid" ? { paidAt: now } : {}),
+        ...(next === "paid" ? { paidAt: now, paidReference: attemptReference } : {}),
         ...(facts.gatewayStatus ? { gatewayStatus: clean(facts.gatewayStatus, 100) } : {}),
         ...(facts.providerPaymentId && (paidOrFlagged || !order!.providerPaymentId) ? { providerPaymentId: clean(facts.providerPaymentId, 100) } : {}),
         ...(facts.bankReference ? { bankReference: clean(facts.bankReference, 100) } : {}),
         ...(facts.paymentMode ? { paymentMode: clean(facts.paymentMode, 50) } : {}),
         ...(paidOrFlagged && facts.amountPaise != null ? { paidAmountPaise: facts.amountPaise } : {}),
-        ...(flag && !order!.flag ? { flag: flag.flag, flagDetail: flag.detail } : {}),
-        ...(kind === "status_check" || kind === "reconciliation" ? { lastCheckedAt: now } : {}),
+        ...(flagged ?? {}),
+        ...(asked ? { lastCheckedAt: now } : {}),
         // Reconciliation counts its checks when it claims the order; a check asked for by hand counts here.
-        ...(kind === "status_check" ? { checkCount: sql`${paymentOrders.checkCount} + 1` } : {}),
+        ...((input.countsCheck ?? kind === "status_check") ? { checkCount: sql`${paymentOrders.checkCount} + 1` } : {}),
       })
       .where(eq(paymentOrders.id, orderId))
       .returning();
     if (next !== "paid") return { order: updated!, replay: false, decision };
-    const found = await input.purposes[updated!.purpose]?.onPaid?.(tx, updated!);
-    if (!found) return { order: updated!, replay: false, decision };
-    const detail = clean(updated!.flagDetail ? `${updated!.flagDetail} ${found.detail}` : found.detail, 2000);
-    const [flagged] = await tx.update(paymentOrders).set({ flag: updated!.flag ?? found.flag, flagDetail: detail }).where(eq(paymentOrders.id, orderId)).returning();
-    return { order: flagged!, replay: false, decision };
+    const raised = await input.purposes[updated!.purpose]?.onPaid?.(tx, updated!);
+    const purposeFlag = raised ? flagsAfter(updated!, [raised]) : null;
+    if (!purposeFlag) return { order: updated!, replay: false, decision };
+    const [reflagged] = await tx.update(paymentOrders).set(purposeFlag).where(eq(paymentOrders.id, orderId)).returning();
+    return { order: reflagged!, replay: false, decision };
   });
 }
 

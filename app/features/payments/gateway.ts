@@ -3,6 +3,7 @@
  * order, a parsed and verified return, webhooks, and the gateway's own word on an order's status.
  * Implementations: gateways/mock.server.ts, gateways/eazypay.server.ts, gateways/razorpay.server.ts.
  */
+import type { OrderFlag } from "./flags";
 import type { OrderStatus, PaymentOrder, PaymentProvider } from "./orders.server";
 import type { Verdict } from "./states";
 
@@ -24,6 +25,8 @@ export type GatewayWord = {
   providerOrderId?: string | null;
   /** Signature check of the message itself: true/false; null for an unsigned status API answer. */
   verified: boolean | null;
+  /** The signature the message carries, as the administrator knows it, e.g. "RS (SHA-512)". */
+  signatureName?: string;
   /** What the gateway says, before the core compares amounts. */
   verdict: Verdict;
   /** What the gateway says was paid, paise (null when it did not say). */
@@ -34,7 +37,7 @@ export type GatewayWord = {
   /** The gateway's own status word, e.g. "E000", "Success", "captured". */
   gatewayStatus?: string | null;
   /** Something the gateway checks found wrong (e.g. another merchant id): recorded and flagged, never paid. */
-  mismatch?: { flag: "merchant_mismatch" | "amount_mismatch"; detail: string } | null;
+  mismatch?: { flag: Extract<OrderFlag, "merchant_mismatch" | "amount_mismatch">; detail: string } | null;
   /**
    * A success claim carried by the parent's browser: the core asks the gateway's status API
    * before marking anything paid (issue 11: every success confirmed server-to-server).

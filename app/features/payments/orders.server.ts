@@ -2,9 +2,10 @@
  * Reading payment orders and events (tables of app/db/schema/payments.ts). Every function takes
  * the Drizzle database (or a transaction) and throws whatever the driver throws.
  */
-import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
+  paymentAttempts,
   paymentEvents,
   paymentOrders,
   type OrderLine,
@@ -16,23 +17,61 @@ import { istMidnight } from "~/lib/dates";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
 export type PaymentEvent = typeof paymentEvents.$inferSelect;
+export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
 export type { OrderLine, OrderStatus, PaymentProvider, PaymentPurpose };
 
+/** At most this many of an order's attempts are asked about in one status check (the newest). */
+export const MAX_ATTEMPTS_ASKED = 10;
+
+/** The order whose own reference is `reference` (its first attempt's). */
 export async function orderByReference(db: Database, reference: string): Promise<PaymentOrder | null> {
   const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.reference, reference));
   return row ?? null;
 }
 
-export async function orderByPublicId(db: Database, publicId: string): Promise<PaymentOrder | null> {
-  const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.publicId, publicId));
+/** The attempt with this reference and its order, or null. */
+export async function attemptByReference(db: Database, reference: string): Promise<{ attempt: PaymentAttempt; order: PaymentOrder } | null> {
+  const [row] = await db.select({ attempt: paymentAttempts, order: paymentOrders }).from(paymentAttempts).innerJoin(paymentOrders, eq(paymentOrders.id, paymentAttempts.orderId)).where(eq(paymentAttempts.reference, reference));
   return row ?? null;
 }
 
-export async function orderByProviderOrderId(db: Database, provider: PaymentProvider, providerOrderId: string): Promise<PaymentOrder | null> {
+/** The attempt whose gateway order is `providerOrderId` (Razorpay `order_…`) and its order, or null. */
+export async function attemptByProviderOrderId(db: Database, provider: PaymentProvider, providerOrderId: string): Promise<{ attempt: PaymentAttempt; order: PaymentOrder } | null> {
   const [row] = await db
+    .select({ attempt: paymentAttempts, order: paymentOrders })
+    .from(paymentAttempts)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, paymentAttempts.orderId))
+    .where(and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.providerOrderId, providerOrderId)));
+  return row ?? null;
+}
+
+/** The order that any of its attempts' references names (the order's own reference included), or null. */
+export async function orderByAnyReference(db: Database, reference: string): Promise<PaymentOrder | null> {
+  return (await attemptByReference(db, reference))?.order ?? (await orderByReference(db, reference));
+}
+
+/** Every attempt of an order, oldest first. */
+export async function attemptsOf(db: Database, orderId: number): Promise<PaymentAttempt[]> {
+  return db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(paymentAttempts.createdAt, paymentAttempts.id);
+}
+
+/**
+ * The attempts a status check asks the gateway about, oldest first: the newest MAX_ATTEMPTS_ASKED
+ * and any older one the gateway has spoken of as in progress or paid for another amount (a
+ * challan, a UPI request awaiting the payer). A parent who reloads the hand-off page more than
+ * ten times and pays on an old tab's attempt is still heard through its return or webhook.
+ */
+export async function attemptsToAsk(db: Database, orderId: number): Promise<PaymentAttempt[]> {
+  const newest = db.select({ id: paymentAttempts.id }).from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id)).limit(MAX_ATTEMPTS_ASKED);
+  return db
     .select()
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.provider, provider), eq(paymentOrders.providerOrderId, providerOrderId)));
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), or(inArray(paymentAttempts.id, newest), inArray(paymentAttempts.outcome, ["pending", "held"]))))
+    .orderBy(paymentAttempts.createdAt, paymentAttempts.id);
+}
+
+export async function orderByPublicId(db: Database, publicId: string): Promise<PaymentOrder | null> {
+  const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.publicId, publicId));
   return row ?? null;
 }
 
@@ -72,7 +111,7 @@ export type OrderFilters = {
   to?: string;
   /** Only orders the administrator must look at. */
   flagged?: boolean;
-  /** A reference, a gateway id, a bank reference or an admission/application number exactly, or part of the student's name. */
+  /** A reference (the order's or any attempt's), a gateway id, a bank reference or an admission/application number exactly, or part of the student's name. */
   q?: string;
 };
 
@@ -85,8 +124,9 @@ function whereOf(f: OrderFilters): SQL | undefined {
   if (f.q) {
     const q = f.q.trim();
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const byAttempt = sql`SELECT ${paymentAttempts.orderId} FROM ${paymentAttempts} WHERE ${paymentAttempts.reference} = ${q.toUpperCase()} OR ${paymentAttempts.providerOrderId} = ${q} OR ${paymentAttempts.providerPaymentId} = ${q}`;
     parts.push(
-      sql`(${paymentOrders.reference} = ${q.toUpperCase()} OR ${paymentOrders.providerOrderId} = ${q} OR ${paymentOrders.providerPaymentId} = ${q} OR ${paymentOrders.bankReference} = ${q} OR upper(${paymentOrders.subject} ->> 'number') = ${q.toUpperCase()} OR (${paymentOrders.subject} ->> 'name') ILIKE ${like})`,
+      sql`(${paymentOrders.reference} = ${q.toUpperCase()} OR ${paymentOrders.providerOrderId} = ${q} OR ${paymentOrders.providerPaymentId} = ${q} OR ${paymentOrders.bankReference} = ${q} OR ${paymentOrders.id} IN (${byAttempt}) OR upper(${paymentOrders.subject} ->> 'number') = ${q.toUpperCase()} OR (${paymentOrders.subject} ->> 'name') ILIKE ${like})`,
     );
   }
   if (f.from) parts.push(gte(paymentOrders.createdAt, istMidnight(f.from)));

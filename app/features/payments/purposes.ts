@@ -5,16 +5,10 @@
  * (app/payment-purposes.server.ts) gives the core one handler per purpose.
  */
 import type { Database } from "~/db/client.server";
+import type { Flag } from "./flags";
 import type { PaymentOrder, PaymentPurpose } from "./orders.server";
 
 export type PaymentLink = { label: string; href: string };
-
-/**
- * What a purpose found wrong with money it was paid, for the administrator: `credit` (it pays
- * things already paid by another channel: refund it or apply it), `paid_twice` (the very same
- * thing was paid by two orders). Stored on the order; the payment is recorded regardless.
- */
-export type PurposeFlag = { flag: "credit" | "paid_twice"; detail: string };
 
 export type PaymentPurposeHandler = {
   /**
@@ -22,10 +16,14 @@ export type PaymentPurposeHandler = {
    * the order row is locked: post the payment to the ledger, issue the receipt. Called exactly
    * once per paid order. Throwing rolls everything back: the order stays unpaid and the gateway's
    * word is not stored, so a webhook is retried and reconciliation asks again; the error is logged
-   * with the order's reference. Use `tx` for every write. Returns a flag when the money pays
-   * something already paid (the core stores it on the order in the same transaction).
+   * with the order's reference. Use `tx` for every write.
+   *
+   * May return a flag for the administrator (e.g. `{ flag: "credit", detail: "May 2026 was
+   * already paid: ₹1,500 kept as credit." }`, or "paid_twice" when the thing was already paid by
+   * another order): the core stores it on the order in the same transaction, after any earlier
+   * flag's text. The order is paid either way: the money arrived.
    */
-  onPaid?(tx: Database, order: PaymentOrder): Promise<void | PurposeFlag>;
+  onPaid?(tx: Database, order: PaymentOrder): Promise<void | Flag>;
   /** Links for the success page and the administrator's order page (e.g. "Download receipt"). */
   links?(db: Database, order: PaymentOrder): Promise<PaymentLink[]>;
   /** Where "Try Again" leads after a failure (default /fee-payment, SPEC §2). */

@@ -1,12 +1,12 @@
 /**
- * What the result pages (/payment-success, /payment-failure, /payment-pending) show for
+ * What the result pages (/payment-success, /payment-failure, /payment-pending, /payment-on-hold) show for
  * `?order=<public id>`: the order's summary, or a redirect to the page its status belongs on (a
  * result page never claims what is not recorded). While the database is away they fall back to
  * 'being confirmed' instead of an error.
  */
 import { isPublicId, isReference } from "./identifiers";
 import type { PaymentService } from "./service.server";
-import { resultPath } from "./states";
+import { resultPath, type ResultPath } from "./states";
 import { summaryOf, type OrderSummaryData } from "./summary";
 
 export type ResultPageData =
@@ -16,7 +16,7 @@ export type ResultPageData =
   | { kind: "unavailable"; reference: string | null };
 
 /** Never throws: a database failure gives `unavailable`. */
-export async function resultPageData(service: Pick<PaymentService, "view">, url: URL, page: ReturnType<typeof resultPath>): Promise<ResultPageData> {
+export async function resultPageData(service: Pick<PaymentService, "view">, url: URL, page: ResultPath): Promise<ResultPageData> {
   const id = url.searchParams.get("order");
   const reference = url.searchParams.get("reference");
   const plainReference = isReference(reference) ? reference : null;

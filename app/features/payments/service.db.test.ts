@@ -11,7 +11,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-payments-"));
 
+const { eq } = await import("drizzle-orm");
 const { getDatabase } = await import("~/db/client.server");
+const { paymentOrders } = await import("~/db/schema/payments");
 const { startHarness } = await import("./testing/harness");
 const { recordWord } = await import("./apply.server");
 const { REUSE_OPEN_ORDER_MS, RECONCILE_WINDOW_MS } = await import("./service.server");
@@ -191,6 +193,39 @@ describe("returns", () => {
     await h.payments.reconcile();
     expect((await h.order(order.reference)).status).toBe("paid");
     expect(await h.receipts(order.reference)).toBe(1);
+  });
+});
+
+describe("flags", () => {
+  /** A fee-like thing owed: one key per student and session, one order per choice of months. */
+  function months(payableKey: string, ...labels: string[]) {
+    return { ...h.thing(), payableKey, quote: async () => ({ description: labels.join(", "), lines: labels.map((label) => ({ label: `Tuition Fee, ${label}`, amountPaise: 150_000, ref: label })) }) };
+  }
+
+  it("two orders of one fee payable key for different months are both paid and neither is flagged", async () => {
+    const key = `student:${Date.now() % 100_000}:2026-27`;
+    const april = await h.startOrder(months(key, "April 2026"));
+    await h.payments.handleReturn(mockAnswer(april, "pay"));
+    const may = await h.startOrder(months(key, "May 2026"));
+    expect(may.id).not.toBe(april.id);
+    await h.payments.handleReturn(mockAnswer(may, "pay"));
+    for (const order of [april, may]) {
+      expect(await h.order(order.reference)).toMatchObject({ status: "paid", flag: null, flagDetail: null });
+      expect(await h.receipts(order.reference)).toBe(1);
+    }
+  });
+
+  it("a flag returned by the purpose's onPaid is stored on the order in the paying transaction, after any earlier flag", async () => {
+    const credit = h.service({ tuition: { onPaid: async () => ({ flag: "credit", detail: "May 2026 was already paid: ₹1,500 kept as credit." }) } });
+    const order = await h.startOrder();
+    await credit.handleReturn(mockAnswer(order, "pay"));
+    expect(await h.order(order.reference)).toMatchObject({ status: "paid", flag: "credit", flagDetail: "May 2026 was already paid: ₹1,500 kept as credit." });
+
+    // An order flagged before it is paid keeps that text too.
+    const flagged = await h.startOrder();
+    await h.db.update(paymentOrders).set({ flag: "merchant_mismatch", flagDetail: "An earlier word named another merchant." }).where(eq(paymentOrders.id, flagged.id));
+    await credit.handleReturn(mockAnswer(flagged, "pay"));
+    expect(await h.order(flagged.reference)).toMatchObject({ status: "paid", flag: "credit", flagDetail: "An earlier word named another merchant.\nMay 2026 was already paid: ₹1,500 kept as credit." });
   });
 });
 

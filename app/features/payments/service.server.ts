@@ -1,24 +1,28 @@
 /**
- * The payment core (issue 11; DESIGN.md §7): starting a payment for something owed, the
- * gateway's return and webhooks, status checks and reconciliation. Built once per process by the
- * composition module app/payment-purposes.server.ts with each purpose's handler; routes and the
- * server call it through that module.
+ * The payment core (issue 11; DESIGN.md §7): starting a payment for something owed, handing it
+ * off to the gateway (each hand-off an attempt with a fresh reference), the gateway's return and
+ * webhooks, status checks and reconciliation. Built once per process by the composition module
+ * app/payment-purposes.server.ts with each purpose's handler; routes and the server call it
+ * through that module.
  */
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { paymentEvents, paymentOrders, type OrderSubject } from "~/db/schema/payments";
+import { paymentAttempts, paymentEvents, paymentOrders, type OrderSubject } from "~/db/schema/payments";
 import { formatRupees } from "~/lib/money";
 import { lockPayable, recordNote, recordWord } from "./apply.server";
-import type { GatewayWord, PaymentGateway, WebhookGateway } from "./gateway";
+import type { GatewayOrder, GatewayWord, Handoff, PaymentGateway, WebhookGateway } from "./gateway";
 import { newPublicId, newReference } from "./identifiers";
 import { PROVIDER_LABELS, PURPOSE_LABELS } from "./labels";
 import {
+  attemptByProviderOrderId,
+  attemptByReference,
+  attemptsToAsk,
   openOrderFor,
-  orderByProviderOrderId,
+  orderByAnyReference,
   orderByPublicId,
-  orderByReference,
   paidOrdersFor,
   type OrderLine,
+  type PaymentAttempt,
   type PaymentOrder,
   type PaymentPurpose,
 } from "./orders.server";
@@ -77,6 +81,8 @@ export type OrderView = {
   description: string;
   lines: OrderLine[];
   amountPaise: number;
+  /** What the gateway reported paid (paise), or null. */
+  paidAmountPaise: number | null;
   status: PaymentOrder["status"];
   provider: PaymentOrder["provider"];
   providerLabel: string;
@@ -90,7 +96,18 @@ export type OrderView = {
 
 export type Availability = { available: true; provider: PaymentOrder["provider"]; label: string } | { available: false; reason: string };
 
-export type ReconcileSummary = { checked: number; paid: number; failed: number; expired: number; unchanged: number; errors: number };
+export type ReconcileSummary = { checked: number; paid: number; failed: number; expired: number; held: number; unchanged: number; errors: number };
+
+/** An attempt as a gateway is asked about it: its reference and gateway order id (none for an order without attempts). */
+type AttemptRef = Pick<PaymentAttempt, "reference" | "providerOrderId"> & { id: number | null };
+
+/**
+ * The order as the gateway sees one attempt of it: the attempt's reference and gateway order
+ * (Razorpay), the order's amount, purpose and payer. Pure.
+ */
+export function gatewayOrderOf(order: PaymentOrder, attempt: Pick<AttemptRef, "reference" | "providerOrderId">): GatewayOrder {
+  return { ...order, reference: attempt.reference, providerOrderId: attempt.providerOrderId };
+}
 
 const UNAVAILABLE = "Online payment is not available right now.";
 const GATEWAY_DOWN = "The payment gateway cannot be reached right now. Please try again in a few minutes.";
@@ -124,45 +141,92 @@ export function createPaymentService(deps: PaymentDeps) {
   }
 
   /**
-   * Asks the order's gateway and records the answer (kind: status_check or reconciliation).
-   * `answered` is false when the gateway could not be asked. Never throws for the gateway.
+   * Asks the order's gateway about its attempts (attemptsToAsk: the newest MAX_ATTEMPTS_ASKED and
+   * any in progress, oldest first) and records each answer (kind: status_check or reconciliation):
+   * the first paid attempt settles the order, another paid one is flagged paid_twice. `answered`
+   * is false when some attempt could not be asked. Never throws for the gateway.
    */
   async function check(db: Database, order: PaymentOrder, kind: "status_check" | "reconciliation", why: string): Promise<{ order: PaymentOrder; answered: boolean }> {
     const gateway = gatewayFor(order.provider);
-    const unasked = (detail: string, payload: Record<string, unknown> = {}): GatewayWord => ({ provider: order.provider, kind: "status_check", reference: order.reference, verified: null, verdict: "unknown", eventKey: null, payload, detail });
-    let word: GatewayWord;
-    let answered = false;
-    if (!gateway) {
-      word = unasked(`${PROVIDER_LABELS[order.provider]} is not configured on this server: it cannot be asked.`);
-    } else {
-      try {
-        word = await gateway.checkStatus(order);
-        answered = true;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        word = unasked(`The gateway could not be asked: ${message}.`, { error: message });
+    const asked: AttemptRef[] = await attemptsToAsk(db, order.id);
+    if (asked.length === 0) asked.push({ id: null, reference: order.reference, providerOrderId: order.providerOrderId });
+    let current = order;
+    let answered = true;
+    for (const [i, attempt] of asked.entries()) {
+      const target = gatewayOrderOf(current, attempt);
+      const unasked = (detail: string, payload: Record<string, unknown> = {}): GatewayWord => ({ provider: order.provider, kind: "status_check", reference: attempt.reference, verified: null, verdict: "unknown", eventKey: null, payload, detail });
+      let word: GatewayWord;
+      if (!gateway) {
+        word = unasked(`${PROVIDER_LABELS[order.provider]} is not configured on this server: it cannot be asked.`);
+        answered = false;
+      } else {
+        try {
+          word = await gateway.checkStatus(target);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          word = unasked(`The gateway could not be asked: ${message}.`, { error: message });
+          answered = false;
+        }
       }
+      const about = asked.length > 1 ? ` Attempt ${attempt.reference}:` : "";
+      word = { ...word, detail: `${why}${about} ${word.detail}` };
+      const before = current.status;
+      // A check by hand counts once, however many attempts it asks about.
+      const result = await recordWord(db, { word, orderId: order.id, attemptId: attempt.id, kind, countsCheck: kind === "status_check" && i === 0, purposes: deps.purposes, now: now() });
+      current = result.order ?? current;
+      if (current.status !== before) logDecision(current, null, `${before} → ${current.status} (${kind}: ${word.detail})`);
     }
-    word = { ...word, detail: `${why} ${word.detail}` };
-    const result = await recordWord(db, { word, orderId: order.id, kind, purposes: deps.purposes, now: now() });
-    const after = result.order ?? order;
-    if (after.status !== order.status) logDecision(after, null, `${order.status} → ${after.status} (${kind}: ${word.detail})`);
-    return { order: after, answered };
+    return { order: current, answered };
   }
 
-  async function ensurePrepared(db: Database, order: PaymentOrder): Promise<PaymentOrder> {
-    if (order.providerOrderId || order.provider !== "razorpay") return order;
-    return once(`prepare:${order.id}`, async () => {
-      const gateway = gatewayFor(order.provider);
-      if (!gateway) throw new Error(`${order.provider} is not configured`);
-      const { providerOrderId } = await gateway.prepare(order);
-      if (!providerOrderId) return order;
-      const [updated] = await db
-        .update(paymentOrders)
-        .set({ providerOrderId, updatedAt: now() })
-        .where(and(eq(paymentOrders.id, order.id), isNull(paymentOrders.providerOrderId)))
+  /**
+   * The attempt for the next hand-off of an open order: the one created with the order when it
+   * has not been shown yet, else a new one with a fresh reference (and, for Razorpay, a new
+   * Razorpay order). Null when the order is no longer open. Throws when the gateway cannot be
+   * reached (nothing is stored then).
+   */
+  async function nextAttempt(db: Database, order: PaymentOrder, gateway: PaymentGateway): Promise<PaymentAttempt | null> {
+    // The order row is share-locked so that an attempt is never added to an order being settled.
+    const stillOpen = async (tx: Database) => {
+      const [row] = await tx.select({ status: paymentOrders.status }).from(paymentOrders).where(eq(paymentOrders.id, order.id)).for("share");
+      return row !== undefined && isOpen(row.status);
+    };
+    const claimed = await db.transaction(async (tx) => {
+      if (!(await stillOpen(tx))) return "closed" as const;
+      const [first] = await tx
+        .update(paymentAttempts)
+        .set({ handedOffAt: now() })
+        .where(and(eq(paymentAttempts.orderId, order.id), isNull(paymentAttempts.handedOffAt)))
         .returning();
-      return updated ?? (await orderByPublicId(db, order.publicId)) ?? order;
+      return first ?? null;
+    });
+    if (claimed === "closed") return null;
+    if (claimed) {
+      if (claimed.providerOrderId) return claimed;
+      const { providerOrderId } = await gateway.prepare(gatewayOrderOf(order, claimed));
+      if (!providerOrderId) return claimed;
+      const [prepared] = await db.update(paymentAttempts).set({ providerOrderId }).where(eq(paymentAttempts.id, claimed.id)).returning();
+      return prepared!;
+    }
+    const reference = newReference();
+    const { providerOrderId } = await gateway.prepare(gatewayOrderOf(order, { reference, providerOrderId: null }));
+    return db.transaction(async (tx) => {
+      if (!(await stillOpen(tx))) return null;
+      const [created] = await tx.insert(paymentAttempts).values({ orderId: order.id, reference, provider: order.provider, providerOrderId, createdAt: now(), handedOffAt: now() }).returning();
+      return created!;
+    });
+  }
+
+  /** Creates the gateway's order for an order's first attempt where the protocol has one (Razorpay). Throws when it cannot. */
+  async function prepareFirstAttempt(db: Database, order: PaymentOrder): Promise<PaymentOrder> {
+    const gateway = gatewayFor(order.provider);
+    if (!gateway) throw new Error(`${order.provider} is not configured`);
+    const { providerOrderId } = await gateway.prepare(order);
+    if (!providerOrderId) return order;
+    return db.transaction(async (tx) => {
+      await tx.update(paymentAttempts).set({ providerOrderId }).where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.reference, order.reference)));
+      const [updated] = await tx.update(paymentOrders).set({ providerOrderId, updatedAt: now() }).where(eq(paymentOrders.id, order.id)).returning();
+      return updated!;
     });
   }
 
@@ -234,13 +298,15 @@ export function createPaymentService(deps: PaymentDeps) {
           updatedAt: now(),
         })
         .returning();
+      // Its first attempt carries the order's own reference; later hand-offs get fresh ones.
+      await tx.insert(paymentAttempts).values({ orderId: order!.id, reference: order!.reference, provider: order!.provider, createdAt: now() });
       await recordNote(tx, { order: order!, kind: "order", status: "created", now: now(), payload: { lines }, detail: `Order created: ${order!.description}, ${formatRupees(amountPaise)} through ${gateway.label}.` });
       return { kind: "new", order: order! };
     });
     if (outcome.kind !== "new") return outcome;
     logDecision(outcome.order, null, `created for ${formatRupees(outcome.order.amountPaise)} (${outcome.order.purpose}, ${gateway.provider})`);
     try {
-      return { kind: "handoff", order: await ensurePrepared(db, outcome.order), reused: false };
+      return { kind: "handoff", order: await prepareFirstAttempt(db, outcome.order), reused: false };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await recordNote(db, { order: outcome.order, kind: "order", status: "failed", now: now(), detail: `The gateway could not create its order: ${message}.` });
@@ -250,17 +316,21 @@ export function createPaymentService(deps: PaymentDeps) {
   }
 
   /**
-   * The hand-off for an open order (creating the gateway's order first where needed), or null
-   * when the order is not open or its gateway is gone. Throws when the gateway cannot be reached.
+   * The hand-off for an open order: every call is a new attempt with a fresh reference (a reload
+   * of /pay/{order}, a second tab, a second Pay), since a gateway refuses a reference it has seen
+   * (Eazypay E00325), and for Razorpay a new Razorpay order. `order` is the order as it is now;
+   * `handoff` is null when it is not open or its gateway is gone. Null for an unknown id. Throws
+   * when the gateway cannot be reached.
    */
-  async function handoffFor(publicId: string) {
+  async function handoffFor(publicId: string): Promise<{ order: PaymentOrder; gateway: PaymentGateway | null; handoff: Handoff | null; reference: string | null } | null> {
     const db = await deps.getDb();
     const found = await orderByPublicId(db, publicId);
     if (!found) return null;
     const gateway = gatewayFor(found.provider);
-    if (!gateway || !isOpen(found.status)) return { order: found, gateway: null, handoff: null };
-    const order = await ensurePrepared(db, found);
-    return { order, gateway, handoff: gateway.handoff(order) };
+    if (!gateway || !isOpen(found.status)) return { order: found, gateway: null, handoff: null, reference: null };
+    const attempt = await nextAttempt(db, found, gateway);
+    if (!attempt) return { order: (await orderByPublicId(db, publicId)) ?? found, gateway: null, handoff: null, reference: null };
+    return { order: found, gateway, handoff: gateway.handoff(gatewayOrderOf(found, attempt)), reference: attempt.reference };
   }
 
   /**
@@ -275,21 +345,26 @@ export function createPaymentService(deps: PaymentDeps) {
     if (!gateway) return null;
     const reference = gateway.returnReference(fields);
     const db = await deps.getDb();
-    let order = reference ? await orderByReference(db, reference) : null;
-    if (!order && fields.razorpay_order_id) order = await orderByProviderOrderId(db, "razorpay", fields.razorpay_order_id);
-    if (order && order.provider !== gateway.provider) order = null;
-    const word = gateway.parseReturn(fields, order);
+    let found = reference ? await attemptByReference(db, reference) : null;
+    if (!found && fields.razorpay_order_id) found = await attemptByProviderOrderId(db, "razorpay", fields.razorpay_order_id);
+    if (found && found.order.provider !== gateway.provider) found = null;
+    const order = found?.order ?? null;
+    // Verified against what we stored for that attempt (its reference, Razorpay's order id).
+    const target = found && gatewayOrderOf(found.order, found.attempt);
+    const word = gateway.parseReturn(fields, target);
     const key = word.eventKey ?? "";
     // Concurrent replays of one return in this process share one check and one transaction;
     // across processes the event's unique key stores it once.
     const result = await once(`return:${key}`, async () => {
       const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.eventKey, key));
-      if (seen) return { order: order && (await orderByReference(db, order.reference)) };
+      if (seen) return { order: order && (await orderByPublicId(db, order.publicId)) };
       let confirmation: GatewayWord | "unreachable" | null = null;
-      if (order && order.status !== "paid" && (word.needsConfirmation || word.verified === false)) {
-        confirmation = await gateway.checkStatus(order).catch(() => "unreachable" as const);
+      // The attempt that paid has been confirmed; any other attempt's success is asked about (it may be a second payment).
+      const settledBy = order?.status === "paid" && found!.attempt.reference === (order.paidReference ?? order.reference);
+      if (target && !settledBy && (word.needsConfirmation || word.verified === false)) {
+        confirmation = await gateway.checkStatus(target).catch(() => "unreachable" as const);
       }
-      const recorded = await recordWord(db, { word, confirmation, orderId: order?.id ?? null, purposes: deps.purposes, now: now() });
+      const recorded = await recordWord(db, { word, confirmation, orderId: order?.id ?? null, attemptId: found?.attempt.id ?? null, purposes: deps.purposes, now: now() });
       if (!recorded.replay) logDecision(recorded.order, reference, `return ${word.verified ? "verified" : "not verified"}: ${recorded.decision?.note ?? "no order of ours"} → ${recorded.order?.status ?? "-"}`);
       return recorded;
     });
@@ -315,35 +390,45 @@ export function createPaymentService(deps: PaymentDeps) {
       return parsed.verified ? { status: 200, message: "Stored." } : { status: 400, message: "Signature did not verify." };
     }
     for (const word of parsed.words) {
-      let order = word.providerOrderId ? await orderByProviderOrderId(db, provider, word.providerOrderId) : null;
-      if (!order && word.reference) order = await orderByReference(db, word.reference);
-      if (order && order.provider !== provider) order = null;
-      const recorded = await recordWord(db, { word, orderId: order?.id ?? null, purposes: deps.purposes, now: now() });
+      let found = word.providerOrderId ? await attemptByProviderOrderId(db, provider, word.providerOrderId) : null;
+      if (!found && word.reference) found = await attemptByReference(db, word.reference);
+      if (found && found.order.provider !== provider) found = null;
+      const recorded = await recordWord(db, { word, orderId: found?.order.id ?? null, attemptId: found?.attempt.id ?? null, purposes: deps.purposes, now: now() });
       if (!recorded.replay) logDecision(recorded.order, word.reference, `webhook ${word.gatewayStatus}: ${recorded.decision?.note ?? "no order of ours"} → ${recorded.order?.status ?? "-"}`);
     }
     return { status: 200, message: "Stored." };
   }
 
-  /** The administrator's "Check with the bank" (or /icici-debug's status check) for one order. */
+  /**
+   * The administrator's "Check with the bank" (or /icici-debug's status check) for the order of
+   * `reference` (its own or any attempt's): asks about its attempts. Null for an unknown reference.
+   */
   async function checkOrder(reference: string, by: string): Promise<PaymentOrder | null> {
     const db = await deps.getDb();
-    const order = await orderByReference(db, reference);
+    const order = await orderByAnyReference(db, reference);
     return order && (await check(db, order, "status_check", `Asked by ${by}.`)).order;
   }
 
   /**
-   * Asks the gateway about every unsettled order (created or pending; failed Razorpay orders too,
-   * whose capture can come late) created in the last RECONCILE_WINDOW_MS and not asked in the
-   * last RECHECK_INTERVAL_MS, then expires open orders older than the window. Each order is
-   * claimed before it is asked, so two runs at once never ask about the same order. Idempotent.
+   * Asks the gateway about every unsettled order (created or pending; held ones and failed
+   * Razorpay ones too, within RECONCILE_WINDOW_MS of their creation: a word for the right amount,
+   * a late capture) not asked in the last RECHECK_INTERVAL_MS, about each of its attempts (the
+   * newest MAX_ATTEMPTS_ASKED and any in progress), then expires open orders older than the
+   * window. Each order is claimed before it is asked, so two runs at once never ask about the same
+   * order. Idempotent.
    */
   async function reconcile(limit = 200): Promise<ReconcileSummary> {
     const db = await deps.getDb();
     const at = now();
-    const summary: ReconcileSummary = { checked: 0, paid: 0, failed: 0, expired: 0, unchanged: 0, errors: 0 };
+    const summary: ReconcileSummary = { checked: 0, paid: 0, failed: 0, expired: 0, held: 0, unchanged: 0, errors: 0 };
     const windowStart = new Date(at.getTime() - RECONCILE_WINDOW_MS);
     const due = or(isNull(paymentOrders.lastCheckedAt), lt(paymentOrders.lastCheckedAt, new Date(at.getTime() - RECHECK_INTERVAL_MS)));
-    const unsettled = or(inArray(paymentOrders.status, ["created", "pending"]), and(eq(paymentOrders.status, "failed"), eq(paymentOrders.provider, "razorpay"), gt(paymentOrders.createdAt, windowStart)));
+    const unsettled = or(
+      inArray(paymentOrders.status, ["created", "pending"]),
+      // A held order waits for a word for its own amount (never expired); a failed Razorpay one for a late capture.
+      and(eq(paymentOrders.status, "held"), gt(paymentOrders.createdAt, windowStart)),
+      and(eq(paymentOrders.status, "failed"), eq(paymentOrders.provider, "razorpay"), gt(paymentOrders.createdAt, windowStart)),
+    );
     const candidates = db
       .select({ id: paymentOrders.id })
       .from(paymentOrders)
@@ -368,6 +453,7 @@ export function createPaymentService(deps: PaymentDeps) {
         else if (after.status === "paid") summary.paid++;
         else if (after.status === "failed") summary.failed++;
         else if (after.status === "expired") summary.expired++;
+        else if (after.status === "held") summary.held++;
         else summary.unchanged++;
       } catch (error) {
         summary.errors++;
@@ -391,6 +477,7 @@ export function createPaymentService(deps: PaymentDeps) {
       description: order.description,
       lines: order.lines,
       amountPaise: order.amountPaise,
+      paidAmountPaise: order.paidAmountPaise,
       status: order.status,
       provider: order.provider,
       providerLabel: PROVIDER_LABELS[order.provider],

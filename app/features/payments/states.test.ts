@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES, type OrderStatus } from "~/db/schema/payments";
 import { nextStatus, resultPath, type Verdict } from "./states";
 
-const VERDICTS: Verdict[] = ["paid", "pending", "failed", "expired", "unknown"];
-const RANK: Record<OrderStatus, number> = { created: 0, pending: 1, failed: 2, expired: 2, paid: 3 };
+const VERDICTS: Verdict[] = ["paid", "held", "pending", "failed", "expired", "unknown"];
+const RANK: Record<OrderStatus, number> = { created: 0, pending: 1, failed: 2, expired: 2, held: 3, paid: 4 };
 
 describe("nextStatus", () => {
   it("paid is final", () => {
@@ -23,6 +23,15 @@ describe("nextStatus", () => {
     expect(nextStatus("expired", "pending")).toBeNull();
     expect(nextStatus("pending", "pending")).toBeNull();
     expect(nextStatus("created", "pending")).toBe("pending");
+  });
+
+  it("a success for another amount holds the order, even after a failure; only a paid word moves it on", () => {
+    expect(nextStatus("created", "held")).toBe("held");
+    expect(nextStatus("pending", "held")).toBe("held");
+    expect(nextStatus("failed", "held")).toBe("held");
+    expect(nextStatus("expired", "held")).toBe("held");
+    expect(nextStatus("paid", "held")).toBeNull();
+    for (const v of VERDICTS) expect(nextStatus("held", v)).toBe(v === "paid" ? "paid" : null);
   });
 
   it("over any sequence of verdicts an order only moves forward, and ends paid iff any verdict was paid", () => {
@@ -49,5 +58,6 @@ describe("resultPath", () => {
     expect(resultPath("expired")).toBe("/payment-failure");
     expect(resultPath("created")).toBe("/payment-pending");
     expect(resultPath("pending")).toBe("/payment-pending");
+    expect(resultPath("held")).toBe("/payment-on-hold");
   });
 });

@@ -1,22 +1,26 @@
 /**
  * The order's state machine (DESIGN.md §7, issue 11): created → pending → paid | failed |
- * expired. Paid is final; a late success after failed or expired still wins (Razorpay's
- * `payment.failed` may be followed by `payment.captured`); nothing moves backwards.
+ * expired | held. Paid is final; a late success after failed or expired still wins (Razorpay's
+ * `payment.failed` may be followed by `payment.captured`); a success for another amount or
+ * merchant holds the order for the office (not paid, not open: the family may pay again), and
+ * only a verified word for its own amount moves it on, to paid; nothing moves backwards.
  */
 import type { OrderStatus } from "~/db/schema/payments";
 
 /**
  * What a gateway (or the reconciliation clock) says about an order:
  * - `paid`: the gateway confirmed the money arrived, for the order's amount and merchant;
+ * - `held`: the gateway confirmed a payment, but for another amount or merchant;
  * - `pending`: still in progress (a challan issued, UPI awaiting the payer, authorised only);
  * - `failed`: the gateway says this attempt did not succeed;
  * - `expired`: nobody settled it within the reconciliation window;
  * - `unknown`: nothing usable (no answer, not initiated yet).
  */
-export type Verdict = "paid" | "pending" | "failed" | "expired" | "unknown";
+export type Verdict = "paid" | "held" | "pending" | "failed" | "expired" | "unknown";
 
 export const OPEN_STATUSES: readonly OrderStatus[] = ["created", "pending"];
 
+/** Open orders block a new one for the same thing owed (a double click finds them). Held is not open. */
 export function isOpen(status: OrderStatus): boolean {
   return status === "created" || status === "pending";
 }
@@ -30,6 +34,8 @@ export function nextStatus(current: OrderStatus, verdict: Verdict): OrderStatus 
   switch (verdict) {
     case "paid":
       return "paid";
+    case "held":
+      return current === "held" ? null : "held";
     case "pending":
       return current === "created" ? "pending" : null;
     case "failed":
@@ -41,9 +47,13 @@ export function nextStatus(current: OrderStatus, verdict: Verdict): OrderStatus 
   }
 }
 
-/** Where a parent is sent for an order in this status (SPEC §2 result pages, and the pending page). */
-export function resultPath(status: OrderStatus): "/payment-success" | "/payment-failure" | "/payment-pending" {
+/** The parent's page for an order in each status (SPEC §2 result pages, 'being confirmed', and 'held'). */
+export type ResultPath = "/payment-success" | "/payment-failure" | "/payment-pending" | "/payment-on-hold";
+
+/** Where a parent is sent for an order in this status. */
+export function resultPath(status: OrderStatus): ResultPath {
   if (status === "paid") return "/payment-success";
   if (status === "failed" || status === "expired") return "/payment-failure";
+  if (status === "held") return "/payment-on-hold";
   return "/payment-pending";
 }

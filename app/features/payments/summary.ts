@@ -18,6 +18,8 @@ export type OrderSummaryData = {
   createdAt: string;
   paidAt: string | null;
   providerLabel: string;
+  /** What the gateway reported paid when it differs from the total (a held order), e.g. "₹15". */
+  reportedAmount: string | null;
   providerPaymentId: string | null;
   bankReference: string | null;
   links: { label: string; href: string }[];
@@ -36,6 +38,7 @@ export function summaryOf(view: OrderView): OrderSummaryData {
     createdAt: formatDateTime(view.createdAt),
     paidAt: view.paidAt ? formatDateTime(view.paidAt) : null,
     providerLabel: view.providerLabel,
+    reportedAmount: view.paidAmountPaise !== null && view.paidAmountPaise !== view.amountPaise ? formatRupees(view.paidAmountPaise) : null,
     providerPaymentId: view.providerPaymentId,
     bankReference: view.bankReference,
     links: view.links,

@@ -1,5 +1,8 @@
-/** /admin/payments/{reference}: one payment, its events, and Check with the bank (issue 11). */
-import { data } from "react-router";
+/**
+ * /admin/payments/{reference}: one payment, its attempts and events, and Check with the bank
+ * (issue 11). An attempt's reference leads to its order's page.
+ */
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/payment-order";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
@@ -17,6 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
   headers.set("Cache-Control", "no-store");
   const order = await detail(params.reference);
+  if (order && order.reference !== params.reference) throw redirect(`/admin/payments/${order.reference}`, { headers });
   return data({ order }, { status: order ? 200 : 404, headers });
 }
 

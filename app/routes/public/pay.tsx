@@ -1,7 +1,8 @@
 /**
  * /pay/{order}: the hand-off to the gateway for an open order (issue 11). The fee and admission
  * pages start a payment through the payment core and send the parent here; a reload or a second
- * tab shows the same order. A settled order goes to its result page.
+ * tab shows the same order, each time as a new attempt with a fresh reference for the gateway. A
+ * settled (or held) order goes to its result page.
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/pay";

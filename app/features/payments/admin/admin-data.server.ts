@@ -6,12 +6,12 @@ import type { Database } from "~/db/client.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { PROVIDER_LABELS, PURPOSE_LABELS, subjectText } from "../labels";
-import { eventsOfOrder, listOrders, orderByReference, recentGatewayEvents, type OrderFilters, type PaymentEvent } from "../orders.server";
+import { attemptsOf, eventsOfOrder, listOrders, orderByAnyReference, recentGatewayEvents, type OrderFilters, type PaymentAttempt, type PaymentEvent } from "../orders.server";
 import type { PaymentPurposes } from "../purposes";
 import type { PaymentSetup } from "../settings.server";
 import { resultPath } from "../states";
 import type { DebugData } from "./debug-view";
-import type { EventRow, OrderDetailData } from "./order-detail";
+import type { AttemptRow, EventRow, OrderDetailData } from "./order-detail";
 import type { OrderRow, StatusTotalRow } from "./order-list";
 
 export async function orderListData(db: Database, filters: OrderFilters, page: number, size: number) {
@@ -46,13 +46,29 @@ function eventRow(e: PaymentEvent): EventRow {
   };
 }
 
-/** One order for its admin page, or null for an unknown reference. */
+function attemptRow(a: PaymentAttempt, paidReference: string | null): AttemptRow {
+  return {
+    reference: a.reference,
+    created: formatDateTime(a.createdAt),
+    handedOff: a.handedOffAt ? formatDateTime(a.handedOffAt) : null,
+    providerOrderId: a.providerOrderId,
+    outcome: a.outcome,
+    gatewayStatus: a.gatewayStatus,
+    providerPaymentId: a.providerPaymentId,
+    paidAmount: a.paidAmountPaise === null ? null : formatRupees(a.paidAmountPaise),
+    checked: a.checkedAt ? formatDateTime(a.checkedAt) : null,
+    paidTheOrder: a.reference === paidReference,
+  };
+}
+
+/** One order for its admin page, found by its own reference or any attempt's, or null when none has it. */
 export async function orderDetailData(db: Database, reference: string, purposes: PaymentPurposes): Promise<OrderDetailData | null> {
-  const order = await orderByReference(db, reference);
+  const order = await orderByAnyReference(db, reference);
   if (!order) return null;
   const fields: [string, string][] = [
     ["Created", formatDateTime(order.createdAt)],
     ...(order.paidAt ? ([["Paid", formatDateTime(order.paidAt)]] as [string, string][]) : []),
+    ...(order.paidReference && order.paidReference !== order.reference ? ([["Paid by attempt", order.paidReference]] as [string, string][]) : []),
     ...(order.providerOrderId ? ([["Gateway order id", order.providerOrderId]] as [string, string][]) : []),
     ...(order.providerPaymentId ? ([[order.provider === "icici_eazypay" ? "Eazypay Unique Ref Number" : "Gateway payment id", order.providerPaymentId]] as [string, string][]) : []),
     ...(order.bankReference ? ([["Bank reference (UTR)", order.bankReference]] as [string, string][]) : []),
@@ -76,6 +92,7 @@ export async function orderDetailData(db: Database, reference: string, purposes:
     provider: PROVIDER_LABELS[order.provider],
     fields,
     links: order.status === "paid" && handler?.links ? await handler.links(db, order) : [],
+    attempts: (await attemptsOf(db, order.id)).map((a) => attemptRow(a, order.paidReference)),
     events: (await eventsOfOrder(db, order.id)).map(eventRow),
     resultPath: `${resultPath(order.status)}?order=${order.publicId}`,
   };

@@ -26,6 +26,7 @@ const order: PaymentOrder = {
   gatewayStatus: "captured",
   flag: null,
   flagDetail: null,
+  paidReference: "K7M2Q9XA4TRB",
   createdAt: new Date("2026-11-21T09:35:09Z"),
   updatedAt: new Date("2026-11-21T09:35:09Z"),
   paidAt: new Date("2026-11-21T18:45:00Z"),
@@ -37,7 +38,7 @@ describe("ordersCsv", () => {
   it("writes one row per order with rupees, IST times, and formula cells neutralised", () => {
     const lines = ordersCsv([order]).replace(/^\uFEFF/, "").trim().split("\r\n");
     expect(lines[0]).toBe(CSV_HEADER.map((h) => (h.includes(",") ? `"${h}"` : h)).join(","));
-    expect(lines[1]).toBe(`K7M2Q9XA4TRB,Razorpay,order_1,pay_1,UTR123,1500.50,1500.50,paid,School fee,Riya Kumari,Class 5 A,2021/0042,"'=HYPERLINK(""evil"")",2026-11-21 15:05:09,2026-11-22 00:15:00,upi,`);
+    expect(lines[1]).toBe(`K7M2Q9XA4TRB,Razorpay,order_1,pay_1,UTR123,1500.50,1500.50,paid,School fee,Riya Kumari,Class 5 A,2021/0042,"'=HYPERLINK(""evil"")",2026-11-21 15:05:09,2026-11-22 00:15:00,upi,,K7M2Q9XA4TRB`);
   });
 
   it("formats instants in India, 24-hour", () => {

@@ -1,7 +1,8 @@
 /**
  * The payments CSV for reconciliation against the bank statement (issue 11): one row per order
  * with our reference, the gateway's ids, the bank reference (UTR), the amount in rupees, the
- * status and the times in India.
+ * status, the times in India, and the reference of the attempt that paid (the one the bank's
+ * statement shows).
  */
 import { csvDocument } from "~/lib/csv";
 import { SCHOOL_TIME_ZONE } from "~/lib/dates";
@@ -34,6 +35,7 @@ export const CSV_HEADER = [
   "Paid (IST)",
   "Payment mode",
   "Flag",
+  "Paid by reference",
 ];
 
 export function ordersCsv(orders: readonly PaymentOrder[]): string {
@@ -57,6 +59,7 @@ export function ordersCsv(orders: readonly PaymentOrder[]): string {
       istTimestamp(o.paidAt),
       o.paymentMode,
       o.flag ? `${o.flag}: ${o.flagDetail ?? ""}` : "",
+      o.paidReference,
     ]),
   ]);
 }

@@ -1,6 +1,7 @@
 /**
- * /admin/payments/{reference}: one order with its ids, what it pays for, every gateway event
- * (with its verification and raw payload), and Check with the bank.
+ * /admin/payments/{reference}: one order with its ids, what it pays for, its attempts (each
+ * hand-off's reference and what the gateway said of it), every gateway event (with its
+ * verification and raw payload), and Check with the bank.
  */
 import { Form, Link, useNavigation } from "react-router";
 import type { OrderStatus } from "~/db/schema/payments";
@@ -18,6 +19,21 @@ export type EventRow = {
   payload: string;
 };
 
+/** One hand-off of the order: its reference and what the gateway last said of it. */
+export type AttemptRow = {
+  reference: string;
+  created: string;
+  handedOff: string | null;
+  providerOrderId: string | null;
+  outcome: string | null;
+  gatewayStatus: string | null;
+  providerPaymentId: string | null;
+  paidAmount: string | null;
+  checked: string | null;
+  /** The attempt whose payment paid the order. */
+  paidTheOrder: boolean;
+};
+
 export type OrderDetailData = {
   reference: string;
   status: OrderStatus;
@@ -33,6 +49,7 @@ export type OrderDetailData = {
   provider: string;
   fields: [string, string][];
   links: { label: string; href: string }[];
+  attempts: AttemptRow[];
   events: EventRow[];
   resultPath: string;
 };
@@ -54,7 +71,7 @@ export function OrderDetail({ order, message }: { order: OrderDetailData; messag
         <StatusBadge status={order.status} flag={order.flag} />
       </div>
       <p className="mt-1 text-slate-800">{order.description} · {order.purpose}</p>
-      {order.flagDetail && <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">{order.flagDetail}</p>}
+      {order.flagDetail && <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 whitespace-pre-line text-red-900">{order.flagDetail}</p>}
 
       <div className="mt-5 grid gap-5 lg:grid-cols-2">
         <section className="rounded-2xl border border-slate-200 bg-white p-5">
@@ -116,6 +133,8 @@ export function OrderDetail({ order, message }: { order: OrderDetailData; messag
         </section>
       </div>
 
+      <Attempts attempts={order.attempts} />
+
       <section className="mt-5">
         <h2 className="text-lg font-bold">Events</h2>
         <ol className="mt-3 space-y-3">
@@ -138,5 +157,78 @@ export function OrderDetail({ order, message }: { order: OrderDetailData; messag
         </ol>
       </section>
     </>
+  );
+}
+
+/** The order's hand-offs, oldest first: each has its own reference at the gateway (a table on wide screens, cards on phones). */
+function Attempts({ attempts }: { attempts: AttemptRow[] }) {
+  const said = (a: AttemptRow) => (a.outcome ? `${a.outcome}${a.gatewayStatus ? ` (${a.gatewayStatus})` : ""}` : "nothing yet");
+  const paidBadge = <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">paid the order</span>;
+  return (
+    <section className="mt-5" aria-labelledby="attempts-heading">
+      <h2 id="attempts-heading" className="text-lg font-bold">Attempts</h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Every time the payment page was shown, the gateway was given a new reference. Status checks ask about the newest 10 and any still in progress.
+      </p>
+      <table className="mt-3 hidden w-full overflow-hidden rounded-2xl border border-slate-200 bg-white text-left text-sm md:table">
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
+          <tr>
+            <th scope="col" className="px-3 py-2">Reference</th>
+            <th scope="col" className="px-3 py-2">Shown (IST)</th>
+            <th scope="col" className="px-3 py-2">Gateway said</th>
+            <th scope="col" className="px-3 py-2">Payment</th>
+            <th scope="col" className="px-3 py-2">Last asked</th>
+          </tr>
+        </thead>
+        <tbody>
+          {attempts.map((a) => (
+            <tr key={a.reference} className="border-t border-slate-200 align-top" data-testid="order-attempt">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                <span className="font-mono font-semibold">{a.reference}</span>
+                {a.paidTheOrder && paidBadge}
+                {a.providerOrderId && <span className="block font-mono text-xs text-slate-700">{a.providerOrderId}</span>}
+              </th>
+              <td className="px-3 py-2 whitespace-nowrap">{a.handedOff ?? "not shown yet"}</td>
+              <td className="px-3 py-2">{said(a)}</td>
+              <td className="px-3 py-2">
+                {a.paidAmount && <span className="tabular-nums">{a.paidAmount}</span>}
+                {a.providerPaymentId && <span className="block font-mono text-xs break-all">{a.providerPaymentId}</span>}
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{a.checked ?? "never"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="mt-3 space-y-3 md:hidden">
+        {attempts.map((a) => (
+          <li key={a.reference} className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">
+            <p>
+              <span className="font-mono font-semibold">{a.reference}</span>
+              {a.paidTheOrder && paidBadge}
+            </p>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+              <dt className="text-slate-700">Shown</dt>
+              <dd>{a.handedOff ?? "not shown yet"}</dd>
+              <dt className="text-slate-700">Gateway said</dt>
+              <dd>{said(a)}</dd>
+              {(a.paidAmount || a.providerPaymentId) && (
+                <>
+                  <dt className="text-slate-700">Payment</dt>
+                  <dd className="break-all">{[a.paidAmount, a.providerPaymentId].filter(Boolean).join(", ")}</dd>
+                </>
+              )}
+              {a.providerOrderId && (
+                <>
+                  <dt className="text-slate-700">Gateway order</dt>
+                  <dd className="font-mono break-all">{a.providerOrderId}</dd>
+                </>
+              )}
+              <dt className="text-slate-700">Last asked</dt>
+              <dd>{a.checked ?? "never"}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

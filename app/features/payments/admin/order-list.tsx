@@ -5,7 +5,7 @@
  */
 import { Form, Link } from "react-router";
 import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_PURPOSES } from "~/db/payment-values";
-import { PROVIDER_LABELS as PROVIDERS, PURPOSE_LABELS as PURPOSES } from "../labels";
+import { PROVIDER_LABELS as PROVIDERS, PURPOSE_LABELS as PURPOSES, STATUS_LABELS } from "../labels";
 import type { OrderFilters } from "../orders.server";
 import { orderSearch } from "./list-query";
 import { StatusBadge } from "./status-badge";
@@ -72,7 +72,7 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
           <span className={label}>Status</span>
           <select name="status" defaultValue={filters.status ?? ""} className={field}>
             <option value="">All</option>
-            {ORDER_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {ORDER_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
           </select>
         </label>
         <label>
@@ -99,7 +99,7 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
         </label>
         <label className="flex items-center gap-2 text-sm font-semibold sm:col-span-2 lg:col-span-7">
           <input type="checkbox" name="flagged" value="1" defaultChecked={filters.flagged === true} className="size-4" />
-          Only payments that need a look (wrong amount, other merchant, paid twice, a credit)
+          Only payments that need a look (wrong amount or merchant, paid twice, bad signature, credit)
         </label>
         <div className="flex gap-2 sm:col-span-2 lg:col-span-7">
           <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">Apply filters</button>
@@ -109,7 +109,7 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
 
       <section aria-labelledby="totals-heading" className="mt-5">
         <h2 id="totals-heading" className="sr-only">Totals per status</h2>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {ORDER_STATUSES.map((status) => {
             const t = totals.find((x) => x.status === status);
             return (

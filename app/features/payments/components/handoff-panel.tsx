@@ -1,7 +1,8 @@
 /**
  * The hand-off to the gateway (issue 11): what is being paid, then Continue to payment, a plain
  * link (Eazypay's encrypted URL, the test gateway) or a plain form POST (Razorpay Hosted
- * Checkout). Works without JavaScript; no third-party script is loaded on our page.
+ * Checkout). Works without JavaScript; no third-party script is loaded on our page. Each showing
+ * carries a fresh reference for the bank (the order's own reference is the one parents keep).
  */
 import type { Handoff } from "../gateway";
 import type { OrderSummaryData } from "../summary";
@@ -35,7 +36,7 @@ export function HandoffPanel({ summary, handoff, gatewayLabel }: { summary: Orde
       </div>
       <p className="mt-6 text-sm text-slate-700">
         Keep the reference <span className="font-mono font-semibold">{summary.reference}</span> until you see the result. Opening this page again,
-        in another tab or after a reload, continues this same payment; it does not start a second one.
+        in another tab or after a reload, continues this same payment. Please pay in one tab only: the bank would take a payment made in each.
       </p>
     </section>
   );

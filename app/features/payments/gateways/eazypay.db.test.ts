@@ -2,7 +2,8 @@
  * ICICI Eazypay through its local test double (tests/fakes/eazypay-fake.ts) on a real database
  * (PGlite, or PostgreSQL with DATABASE_URL): the request the double accepts, signed returns
  * confirmed with EazyPGVerify, forged/tampered/wrong-amount/other-merchant returns never paid,
- * pending codes, a dropped return healed by reconciliation, EazyPGVerify unreachable.
+ * pending codes, a dropped return healed by reconciliation, EazyPGVerify unreachable, a broken
+ * signature settled by EazyPGVerify but flagged, a wrong amount held for the office.
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -93,21 +94,57 @@ describe("Eazypay returns", () => {
     expect(await h.order(order.reference)).toMatchObject({ status: "created", providerPaymentId: null, gatewayStatus: "NotInitiated", paymentMode: null });
   });
 
-  it("a wrong amount, even signed and confirmed, is recorded and flagged, not paid", async () => {
-    const order = await h.startOrder();
-    h.eazypay.settle(order.reference, { status: "Success", amount: "15.00" });
-    await h.payments.handleReturn(response(order.reference, "E000", "15.00"));
-    const after = await h.order(order.reference);
-    expect(after).toMatchObject({ status: "pending", flag: "amount_mismatch", paidAmountPaise: 1500 });
-    expect(after.flagDetail).toBe("The gateway reports ₹15 paid; the order is for ₹1,500.");
-    expect(await h.receipts(order.reference)).toBe(0);
-  });
-
-  it("a response for another merchant is flagged, not paid", async () => {
+  it("a return with a broken RS that EazyPGVerify confirms paid is settled as the bank says, and flagged bad_signature", async () => {
     const order = await h.startOrder();
     h.eazypay.settle(order.reference, { status: "Success", amount: "1500.00" });
-    await h.payments.handleReturn(response(order.reference, "E000", "1500.00", { merchantId: "999999" }));
-    expect(await h.order(order.reference)).toMatchObject({ status: "pending", flag: "merchant_mismatch" });
+    const result = await h.payments.handleReturn(response(order.reference, "E000", "1500.00", { rs: "bad" }));
+    expect(result?.location).toBe(`/payment-success?order=${order.publicId}`);
+    const after = await h.order(order.reference);
+    expect(after).toMatchObject({ status: "paid", paidAmountPaise: 150_000, gatewayStatus: "Success", flag: "bad_signature" });
+    expect(after.flagDetail).toContain("RS (SHA-512) did not verify");
+    expect(after.flagDetail).toContain(order.reference);
+    expect(await h.receipts(order.reference)).toBe(1);
+    const [event] = await h.events(order.id, "return");
+    expect(event).toMatchObject({ verified: false, outcome: "rejected", statusAfter: "paid" });
+  });
+
+  it("a wrong amount, even signed and confirmed, is flagged at once and held: not paid, not pending, and the family can pay again", async () => {
+    const thing = h.thing();
+    const order = await h.startOrder(thing);
+    h.eazypay.settle(order.reference, { status: "Success", amount: "15.00" });
+    const result = await h.payments.handleReturn(response(order.reference, "E000", "15.00"));
+    expect(result?.location).toBe(`/payment-on-hold?order=${order.publicId}`);
+    const after = await h.order(order.reference);
+    expect(after).toMatchObject({ status: "held", flag: "amount_mismatch", paidAmountPaise: 1500 });
+    expect(after.flagDetail).toBe("The gateway reports ₹15 paid; the order is for ₹1,500.");
+    expect(await h.receipts(order.reference)).toBe(0);
+
+    // Not open: a new Pay hands off a new order instead of "being confirmed".
+    const again = await h.payments.start(thing);
+    expect(again.kind).toBe("handoff");
+    expect(again.kind === "handoff" && again.order.id).not.toBe(order.id);
+
+    // Reconciliation keeps asking; the mismatching word never pays it, and it is never expired.
+    h.setClock(new Date(Date.now() + 16 * 60_000));
+    await h.payments.reconcile();
+    expect(await h.order(order.reference)).toMatchObject({ status: "held", flag: "amount_mismatch", flagDetail: "The gateway reports ₹15 paid; the order is for ₹1,500." });
+    h.setClock(new Date(Date.now() + 4 * 86_400_000));
+    await h.payments.reconcile();
+    expect((await h.order(order.reference)).status).toBe("held");
+
+    // A later verified word for the right amount still settles it: money that arrives is recorded.
+    h.setClock(null);
+    h.eazypay.settle(order.reference, { status: "Success", amount: "1500.00" });
+    expect((await h.payments.checkOrder(order.reference, "the administrator"))?.status).toBe("paid");
+    expect(await h.receipts(order.reference)).toBe(1);
+  });
+
+  it("a response for another merchant is flagged and held, not paid", async () => {
+    const order = await h.startOrder();
+    h.eazypay.settle(order.reference, { status: "Success", amount: "1500.00" });
+    const result = await h.payments.handleReturn(response(order.reference, "E000", "1500.00", { merchantId: "999999" }));
+    expect(result?.location).toBe(`/payment-on-hold?order=${order.publicId}`);
+    expect(await h.order(order.reference)).toMatchObject({ status: "held", flag: "merchant_mismatch" });
   });
 
   it("a challan code is pending, not failed, and becomes paid when EazyPGVerify says Success", async () => {

@@ -93,6 +93,7 @@ export class EazypayGateway implements PaymentGateway {
       provider: this.provider,
       kind: "return",
       reference: this.returnReference(fields),
+      signatureName: "RS (SHA-512)",
       verified: signedBy !== null,
       verdict,
       amountPaise: paiseFromRupees(fields["Transaction Amount"]),

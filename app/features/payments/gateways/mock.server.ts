@@ -117,6 +117,7 @@ export class MockGateway implements PaymentGateway {
       reference: this.returnReference(fields),
       verified,
       verdict,
+      signatureName: "signature (HMAC-SHA256)",
       amountPaise: paiseFromRupees(amount),
       providerPaymentId: paymentId || null,
       gatewayStatus: status || null,

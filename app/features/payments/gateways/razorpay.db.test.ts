@@ -129,13 +129,13 @@ describe("Razorpay webhooks", () => {
     expect(await h.order(order.reference)).toMatchObject({ status: "paid", providerPaymentId: late.id, gatewayStatus: "payment.captured" });
   });
 
-  it("a webhook with another amount is flagged, not paid", async () => {
+  it("a webhook with another amount is flagged and held, not paid", async () => {
     const order = await h.startOrder();
     const payment = h.razorpay.pay(order.providerOrderId!);
     payment.amount = 100;
     const { body, headers } = h.razorpay.webhook("payment.captured", payment.id);
     await h.payments.handleWebhook("razorpay", Buffer.from(body), webhookHeaders(headers));
-    expect(await h.order(order.reference)).toMatchObject({ status: "pending", flag: "amount_mismatch" });
+    expect(await h.order(order.reference)).toMatchObject({ status: "held", flag: "amount_mismatch" });
   });
 
   it("events that concern no payment, or no order of ours, are stored and answered 200", async () => {

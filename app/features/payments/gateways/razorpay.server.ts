@@ -105,6 +105,7 @@ export class RazorpayGateway implements WebhookGateway {
         providerOrderId: stored,
         verified,
         verdict: "paid",
+        signatureName: "razorpay_signature (HMAC-SHA256 of the stored order id and the payment id)",
         providerPaymentId: paymentId,
         needsConfirmation: true,
         detail: `Razorpay callback for payment ${paymentId}; signature ${verified ? "verified against the stored order id" : "did not verify against the stored order id"}.`,
@@ -139,7 +140,8 @@ export class RazorpayGateway implements WebhookGateway {
     const { items } = (await this.#sdk.orders.fetchPayments(order.providerOrderId).catch(sdkError)) as unknown as { items: RazorpayPayment[] };
     let payment = decidingPayment(items);
     let note = "";
-    if (payment?.status === "authorized" && payment.amount === order.amountPaise && (payment.currency ?? "INR") === "INR") {
+    // Never for an order already paid by another attempt: an uncaptured payment is refunded by Razorpay itself.
+    if (payment?.status === "authorized" && order.status !== "paid" && payment.amount === order.amountPaise && (payment.currency ?? "INR") === "INR") {
       payment = (await this.#sdk.payments.capture(payment.id, payment.amount, "INR").catch(sdkError)) as unknown as RazorpayPayment;
       note = " Authorised payment captured now.";
     }

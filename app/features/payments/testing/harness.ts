@@ -64,8 +64,8 @@ export async function startHarness(db: Database) {
     },
   };
   const setup = (): PaymentSetup => ({ active, gateways, problems: [], settings: [] });
-  /** A payment service, as one server process would have it (its own in-process state). */
-  const service = () => createPaymentService({ getDb: async () => db, setup, purposes, now: () => clock ?? new Date(), log: (l) => logs.push(l) });
+  /** A payment service, as one server process would have it (its own in-process state); other purpose handlers when given. */
+  const service = (handlers: PaymentPurposes = purposes) => createPaymentService({ getDb: async () => db, setup, purposes: handlers, now: () => clock ?? new Date(), log: (l) => logs.push(l) });
   const payments = service();
 
   let n = 0;

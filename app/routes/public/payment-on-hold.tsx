@@ -1,0 +1,29 @@
+/**
+ * /payment-on-hold: the order is held (the gateway reported another amount or merchant): not
+ * paid, and the family is free to pay again. Tells the parent to contact the school office with
+ * the reference, and offers Pay again. `?order=` shows the order (and moves on once settled).
+ */
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/payment-on-hold";
+import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { HeldPanel } from "~/features/payments/components/held-panel";
+import { PendingPanel } from "~/features/payments/components/pending-panel";
+import { resultPageData } from "~/features/payments/result-page.server";
+import { payments } from "~/payment-purposes.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = await resultPageData(payments, new URL(request.url), "/payment-on-hold");
+  if (page.kind === "redirect") throw redirect(page.location, { headers: { "Cache-Control": "no-store" } });
+  return data(page, { headers: { "Cache-Control": "no-store" } });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Please contact the school office", description: "This payment needs the school office.", path: "/payment-on-hold", siteUrl: siteUrlFrom(matches), noindex: true });
+
+export default function PaymentOnHold({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "unavailable") return <PendingPanel reference={loaderData.reference} summary={null} checkAgainHref={null} />;
+  const summary = loaderData.kind === "order" ? loaderData.summary : null;
+  return <HeldPanel reference={summary?.reference ?? (loaderData.kind === "plain" ? loaderData.reference : null)} summary={summary} />;
+}
