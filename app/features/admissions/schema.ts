@@ -5,9 +5,11 @@
  * sends them. Messages name the field so the summary at the top reads on its own.
  */
 import { z } from "zod";
+import { APPLICATION_STATUSES } from "~/db/admission-values";
 import { mobileSchema, optionalMobileSchema } from "~/lib/phone";
 import { eligibility, eligibilityMessage, isIsoDate, ageOn } from "./age";
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from "./documents";
+import { WORKFLOW_STEPS } from "./workflow";
 
 /** SPEC §3 class options, in order (as the enquiry form names them). */
 export const ADMISSION_CLASSES = ["Nursery", "LKG", "UKG", ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)] as const;
@@ -142,10 +144,15 @@ export const statusLookupSchema = z.object({
   mobile: mobileSchema,
 });
 
-/** The administrator's step in the workflow: the new status and a note. */
+/**
+ * The administrator's step in the workflow: the new status, a note, whether this post asks,
+ * confirms or cancels (workflow.ts), and the status the page showed (a stale page is refused).
+ */
 export const moveSchema = z.object({
   to: z.enum(["under_review", "admitted", "waitlisted", "rejected"]),
   note: z.string().trim().max(1000, "Keep the note under 1,000 characters").optional(),
+  step: z.enum(WORKFLOW_STEPS).default("ask"),
+  from: z.enum(APPLICATION_STATUSES).optional(),
 });
 
 /** The administrator's settings of the open session. */
