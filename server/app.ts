@@ -29,6 +29,7 @@ import { finalErrorHandler } from "./error-handler";
 import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
 import { cachedPageOf, createPageCache, findCachedPage, onceForCachedPages, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
+import { clientAddressOf } from "./http-server";
 import { GATEWAY_PATHS, mountPaymentEndpoints, paymentFormTargets, startPayments } from "./payments";
 import { loadPrerendered } from "./prerendered";
 import { sharedRateLimitStore } from "./rate-limit-store";
@@ -197,7 +198,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     createRequestHandler({
       build,
       mode,
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "", now: new Date() }),
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: clientAddressOf(req) ?? "", now: new Date() }),
     }),
   );
   app.use(finalErrorHandler());

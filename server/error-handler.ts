@@ -4,6 +4,8 @@
  * SQL: a request Express or the React Router adapter could not read (a malformed URL or Host,
  * an error that carries a 4xx status) gets that status and a plain message; anything else is
  * logged once with the request line and answered 500 with the SPEC §2 generic error page.
+ * When the client has already closed or reset its connection nobody reads the answer: such an
+ * error is one short line without a stack (a burst of resets must not flood the log).
  * Mounted last in server/app.ts.
  */
 import { STATUS_CODES } from "node:http";
@@ -31,12 +33,17 @@ export function genericErrorHtml(url: string): string {
   return standalonePage(GENERIC_ERROR.title, GENERIC_ERROR.text, `\n<a href="${escapeHtml(href)}">${GENERIC_ERROR.button}</a>`);
 }
 
+const requestLine = (req: Request) => `${req.method} ${req.originalUrl.slice(0, 300)}`;
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 200);
+
 export function finalErrorHandler(): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = clientErrorStatus(error);
     // The database is away: logged once by the pool; the page says try again (503).
     const unavailable = status === undefined && isDatabaseUnavailable(error);
-    if (status === undefined && !unavailable) console.error(`Unhandled error on ${req.method} ${req.originalUrl.slice(0, 300)}:`, error);
+    const gone = req.socket?.destroyed ?? false;
+    if (gone) console.error(`Connection closed by the client during ${requestLine(req)}: ${firstLine(error)}`);
+    else if (status === undefined && !unavailable) console.error(`Unhandled error on ${requestLine(req)}:`, error);
     if (res.headersSent) {
       // Part of an answer is already on its way: end the connection rather than append to it.
       res.destroy();

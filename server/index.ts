@@ -6,7 +6,7 @@
 import path from "node:path";
 import express from "express";
 import type * as AppExports from "./app";
-import { answerClientError } from "./client-errors";
+import { createHttpServer } from "./http-server";
 
 type AppModule = typeof AppExports;
 
@@ -53,13 +53,13 @@ async function main() {
     console.error("Database unavailable at start:", error instanceof Error ? error.message : error);
   }
   outer.use(mod.createApp({ clientDir }));
-  const server = outer.listen(config.port, config.host, () => {
+  // Keeps each connection's address from its start and answers requests Node's parser refuses
+  // (headers over 16 KiB, a broken request line) with the security headers.
+  const server = createHttpServer(outer).listen(config.port, config.host, () => {
     const shown = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
     console.log(`Serving http://${shown}:${config.port}`);
     console.log(`Admin area: http://${shown}:${config.port}/admin`);
   });
-  // Requests Node's parser refuses (headers over 16 KiB, a broken request line) still get the security headers.
-  server.on("clientError", answerClientError);
   // A promise nobody awaited must not end the process (Node's default): log it and keep serving.
   process.on("unhandledRejection", (reason) => console.error("Unhandled rejection:", reason instanceof Error ? reason.message : reason));
 

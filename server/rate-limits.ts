@@ -18,7 +18,8 @@
  * tier in the database (server/rate-limit-store.ts), shared by every process.
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { rateLimit, type Store } from "express-rate-limit";
+import { ipKeyGenerator, rateLimit, type Store } from "express-rate-limit";
+import { clientAddressOf } from "./http-server";
 
 export type RateLimitTier = "posts" | "beacons" | "rendered" | "static";
 
@@ -32,6 +33,17 @@ export const TIER_WINDOW_MS: Record<RateLimitTier, number> = { posts: 10 * 60_00
 export const LIMIT_MESSAGE = "Too many requests. Please wait a few minutes and try again.";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The key a request is counted under: its client's address (IPv6 by /56, express-rate-limit's
+ * default), read from the connection's start when the client has already reset it
+ * (server/http-server.ts). A request whose address was never known is still counted, in one
+ * shared bucket, rather than failing or going uncounted.
+ */
+export function rateLimitKey(req: Request): string {
+  const address = clientAddressOf(req);
+  return address ? ipKeyGenerator(address) : "unknown-address";
+}
 
 /**
  * The tier of a request; `isStatic(path)` says whether a GET/HEAD path is served without
@@ -61,6 +73,7 @@ export function rateLimits(options: {
       legacyHeaders: false,
       message: LIMIT_MESSAGE,
       identifier: tier,
+      keyGenerator: rateLimitKey,
       ...(options.store?.(tier) ? { store: options.store(tier) } : {}),
     });
   const limiters: Record<RateLimitTier, RequestHandler> = { posts: limiter("posts"), beacons: limiter("beacons"), rendered: limiter("rendered"), static: limiter("static") };

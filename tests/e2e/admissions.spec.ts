@@ -114,7 +114,7 @@ test.describe("online admission", () => {
     await expect(page).toHaveURL(/\/pay\/[\w-]{22}$/);
     await page.getByRole("link", { name: "Continue to payment" }).click();
     await page.getByRole("button", { name: "Pay" }).click();
-    await expect(page.locator("h1")).toHaveText("Payment Successful!");
+    await expect(page.locator("h1")).toHaveText("Application received!");
 
     // The acknowledgement: number, next step, receipt and PDF.
     await page.getByRole("link", { name: "View acknowledgement" }).click();
@@ -173,6 +173,7 @@ test.describe("online admission", () => {
     await expect(admin.getByText("Under review").first()).toBeVisible();
     await admin.getByLabel("Note (optional)").fill("Seat offered in UKG");
     await admin.getByRole("button", { name: "Admit" }).click();
+    await admin.getByTestId("confirm-decision").getByRole("button", { name: "Confirm" }).click();
     await expect(admin.getByTestId("history")).toContainText("Seat offered in UKG");
     await expect(admin.getByTestId("history")).toContainText(E2E_ADMIN.email);
     await expect(admin.getByRole("button", { name: "Reject" })).toHaveCount(0);

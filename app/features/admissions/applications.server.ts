@@ -150,17 +150,19 @@ export type MoveResult = { ok: true; application: ApplicationWithSession } | { o
  * transaction with the row locked; `onAdmitted` runs inside it when the new status is
  * `admitted` (the composition module's hook: app/admission-roll.server.ts; what it returns is
  * added to the step's note, e.g. the new admission number). `by` is the
- * administrator's e-mail. A move the workflow does not allow (or a stale page) is refused.
+ * administrator's e-mail; `from`, when given, is the status the administrator saw. A move the
+ * workflow does not allow, or from a status the application has since left, is refused.
  */
 export async function moveApplication(
   db: Database,
-  input: { publicId: string; to: ApplicationStatus; note: string | null; by: string },
+  input: { publicId: string; to: ApplicationStatus; note: string | null; by: string; from?: ApplicationStatus },
   onAdmitted: (tx: Database, application: ApplicationWithSession) => Promise<string | void>,
   now = new Date(),
 ): Promise<MoveResult> {
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(applications).where(eq(applications.publicId, input.publicId)).for("update");
     if (!locked) return { ok: false, message: "No such application." };
+    if (input.from && locked.status !== input.from) return { ok: false, message: "This application has changed since the page was opened: look at it again before deciding." };
     if (!STATUS_MOVES[locked.status].includes(input.to)) return { ok: false, message: `An application that is "${locked.status}" cannot become "${input.to}".` };
     await tx.update(applications).set({ status: input.to, updatedAt: now }).where(eq(applications.id, locked.id));
     const application = (await applicationByPublicId(tx, input.publicId))!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applicationSchema, normaliseMobile } from "./schema";
+import { applicationSchema } from "./schema";
 
 const schema = applicationSchema({ openClasses: ["Nursery", "LKG", "UKG", "Class 1", "Class 2"], cutOff: "2027-03-31" });
 const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "photo.png", { type: "image/png" });
@@ -36,8 +36,9 @@ describe("the application schema", () => {
     expect(errorsOf({ ...valid, birthCertificateLater: undefined }).birthCertificate).toBe("Attach the birth certificate, or tick 'to be submitted later'");
     expect(errorsOf({ ...valid, birthCertificateLater: undefined, birthCertificate: photo })).toEqual({});
   });
-  it("normalises Indian mobile numbers", () => {
-    expect(normaliseMobile("098765 43210")).toBe("9876543210");
-    expect(normaliseMobile("919876543210")).toBe("9876543210");
+  it("normalises the parents' mobile numbers with the site's rule, and refuses a bad one", () => {
+    const r = schema.parse({ ...valid, mobile: "098765 43210", fatherMobile: "919876543211", motherMobile: "" });
+    expect([r.mobile, r.fatherMobile, r.motherMobile]).toEqual(["9876543210", "9876543211", ""]);
+    expect(errorsOf({ ...valid, motherMobile: "12345" }).motherMobile).toBe("Please enter a valid 10-digit mobile number");
   });
 });

@@ -5,8 +5,11 @@
  * sends them. Messages name the field so the summary at the top reads on its own.
  */
 import { z } from "zod";
+import { APPLICATION_STATUSES } from "~/db/admission-values";
+import { mobileSchema, optionalMobileSchema } from "~/lib/phone";
 import { eligibility, eligibilityMessage, isIsoDate, ageOn } from "./age";
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from "./documents";
+import { WORKFLOW_STEPS } from "./workflow";
 
 /** SPEC §3 class options, in order (as the enquiry form names them). */
 export const ADMISSION_CLASSES = ["Nursery", "LKG", "UKG", ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)] as const;
@@ -21,15 +24,6 @@ export function needsPreviousSchool(className: string): boolean {
   return n !== undefined && Number(n) >= 2;
 }
 
-/** Indian mobile numbers: 10 digits, the first 6-9 (SPEC §5); +91, 0, spaces and dashes are dropped. */
-export function normaliseMobile(raw: string): string {
-  const compact = raw.trim().replace(/[\s\-.()]/g, "").replace(/^\+91/, "");
-  if (/^91\d{10}$/.test(compact)) return compact.slice(2);
-  if (/^0\d{10}$/.test(compact)) return compact.slice(1);
-  return compact;
-}
-
-const MOBILE_MESSAGE = "Please enter a valid 10-digit mobile number";
 const text = (label: string, max = 100) =>
   z
     .string({ error: `Enter the ${label}` })
@@ -38,11 +32,6 @@ const text = (label: string, max = 100) =>
     .max(max, `Keep the ${label} under ${max} characters`)
     .transform((s) => s.replace(/\s+/g, " "));
 const optionalText = (label: string, max = 100) => z.string().trim().max(max, `Keep the ${label} under ${max} characters`).optional();
-const optionalMobile = z
-  .string()
-  .transform(normaliseMobile)
-  .refine((s) => s === "" || /^[6-9]\d{9}$/.test(s), MOBILE_MESSAGE)
-  .optional();
 const optionalEmail = z.string().trim().max(254).pipe(z.email("Please enter a valid email address")).optional();
 
 /**
@@ -96,15 +85,15 @@ export function applicationSchema(settings: FormSettings) {
       siblingAdmissionNumber: optionalText("sibling's admission number", 40),
       fatherName: optionalText("father's name"),
       fatherOccupation: optionalText("father's occupation"),
-      fatherMobile: optionalMobile,
+      fatherMobile: optionalMobileSchema,
       fatherEmail: optionalEmail,
       motherName: optionalText("mother's name"),
       motherOccupation: optionalText("mother's occupation"),
-      motherMobile: optionalMobile,
+      motherMobile: optionalMobileSchema,
       motherEmail: optionalEmail,
       guardianName: optionalText("guardian's name"),
       guardianRelation: optionalText("guardian's relation to the child", 50),
-      mobile: z.string({ error: MOBILE_MESSAGE }).transform(normaliseMobile).refine((s) => /^[6-9]\d{9}$/.test(s), MOBILE_MESSAGE),
+      mobile: mobileSchema,
       email: optionalEmail,
       address: text("address", 300),
       city: text("town or city", 60),
@@ -152,13 +141,18 @@ export type ApplicationInput = z.infer<ReturnType<typeof applicationSchema>>;
 /** /admissions/status: the application number and the registered mobile. */
 export const statusLookupSchema = z.object({
   number: z.string({ error: "Enter the application number" }).trim().min(1, "Enter the application number").max(40, "Enter the application number"),
-  mobile: z.string({ error: MOBILE_MESSAGE }).transform(normaliseMobile).refine((s) => /^[6-9]\d{9}$/.test(s), MOBILE_MESSAGE),
+  mobile: mobileSchema,
 });
 
-/** The administrator's step in the workflow: the new status and a note. */
+/**
+ * The administrator's step in the workflow: the new status, a note, whether this post asks,
+ * confirms or cancels (workflow.ts), and the status the page showed (a stale page is refused).
+ */
 export const moveSchema = z.object({
   to: z.enum(["under_review", "admitted", "waitlisted", "rejected"]),
   note: z.string().trim().max(1000, "Keep the note under 1,000 characters").optional(),
+  step: z.enum(WORKFLOW_STEPS).default("ask"),
+  from: z.enum(APPLICATION_STATUSES).optional(),
 });
 
 /** The administrator's settings of the open session. */

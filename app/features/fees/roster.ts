@@ -4,6 +4,7 @@
  * Every row is checked; the import is all or nothing (roster.server.ts).
  */
 import { z } from "zod";
+import { mobileSchema } from "~/lib/phone";
 import { FEE_CLASSES } from "./book";
 
 /** The template's columns, in order; `joined_month` may be left out (older templates end at `joined_session`). */
@@ -80,7 +81,7 @@ export const studentSchema = z
   section: optional(5),
   fatherName: optional(100),
   motherName: optional(100),
-  mobile: z.string().trim().regex(/^[6-9]\d{9}$/, "Please enter a valid 10-digit mobile number"),
+  mobile: mobileSchema,
   email: z
     .string()
     .trim()

@@ -3,6 +3,7 @@
  * either the student's admission number or the application number and the registered mobile.
  */
 import { z } from "zod";
+import { mobileSchema } from "~/lib/phone";
 
 const receiptNumber = z.string().trim().min(1, "Enter the receipt number.").max(60, "A receipt number is at most 60 characters.");
 
@@ -12,7 +13,7 @@ export const downloadSchema = z.discriminatedUnion("by", [
     by: z.literal("application"),
     receiptNumber,
     applicationNumber: z.string().trim().min(1, "Enter the application number.").max(40),
-    mobile: z.string().trim().regex(/^[6-9]\d{9}$/, "Enter the 10-digit mobile number given with the application."),
+    mobile: mobileSchema,
   }),
 ]);
 

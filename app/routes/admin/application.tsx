@@ -1,16 +1,18 @@
 /**
  * /admin/applications/{applicationId}: one application, every field, its documents, the fee's
  * payment and receipt, and the workflow (submitted → under review → admitted | waitlisted |
- * rejected) with a note at each step. Admitting calls the roll hook (app/admission-roll.server.ts).
+ * rejected) with a note at each step; a decision is confirmed by a second post
+ * (app/features/admissions/workflow.server.ts). Admitting calls the roll hook (app/admission-roll.server.ts).
  */
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/application";
 import { onAdmitted } from "~/admission-roll.server";
 import { applicationPayment } from "~/admission-payments.server";
 import { getDb } from "~/db/client.server";
-import { applicationByPublicId, documentsOf, historyOf, moveApplication } from "~/features/admissions/applications.server";
+import { applicationByPublicId, documentsOf, historyOf } from "~/features/admissions/applications.server";
 import { ApplicationDetail } from "~/features/admissions/components/admin-applications";
 import { moveSchema } from "~/features/admissions/schema";
+import { workflowStep } from "~/features/admissions/workflow.server";
 import { cutOffOf } from "~/features/admissions/sessions.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { readForm } from "~/lib/request-body.server";
@@ -50,11 +52,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request, "/admin/applications/:applicationId");
   const { user, headers } = await requireAdmin(request);
-  const parsed = moveSchema.safeParse({ to: form.get("to"), note: form.get("note") ?? undefined });
-  if (!parsed.success) return data({ message: parsed.error.issues[0]!.message }, { status: 400, headers });
-  const result = await moveApplication(await getDb(), { publicId: params.applicationId, to: parsed.data.to, note: parsed.data.note ?? null, by: user.email }, onAdmitted);
-  if (!result.ok) return data({ message: result.message }, { status: 409, headers });
-  throw redirect(`/admin/applications/${params.applicationId}`, { status: 303, headers });
+  const field = (name: string) => form.get(name) ?? undefined;
+  const parsed = moveSchema.safeParse({ to: field("to"), note: field("note"), step: field("step"), from: field("from") });
+  if (!parsed.success) return data({ kind: "refused" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers });
+  const answer = await workflowStep(await getDb(), params.applicationId, parsed.data, user.email, onAdmitted);
+  if (answer.kind === "moved") throw redirect(`/admin/applications/${params.applicationId}`, { status: 303, headers });
+  return data(answer, { status: answer.kind === "refused" ? answer.status : 200, headers });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -71,5 +74,5 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
     );
   }
   const { found: _found, ...facts } = loaderData;
-  return <ApplicationDetail {...facts} message={actionData?.message ?? null} />;
+  return <ApplicationDetail {...facts} answer={actionData ?? null} />;
 }

@@ -1,5 +1,10 @@
-/** Public site chrome around every public page (SPEC §2): header, footer, floating widgets. */
-import { lazy } from "react";
+/**
+ * Public site chrome around every public page (SPEC §2): header, footer, floating widgets. The
+ * floating actions keep clear of the page (app/features/site/stay-clear.ts): Pay Fee and Enquire
+ * Now are left out of pages whose purpose is a form or a payment step, the footer keeps room
+ * below its last line for them, and each steps aside while it would cover an action or a message.
+ */
+import { lazy, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { SiteHeader } from "~/features/site/components/site-header";
 import { SiteFooter } from "~/features/site/components/site-footer";
@@ -9,6 +14,7 @@ import { BackToTop } from "~/features/site/components/back-to-top";
 import { ReadingProgress } from "~/features/site/components/reading-progress";
 import { NavigationProgress } from "~/features/site/components/navigation-progress";
 import { usePageTransition } from "~/features/site/use-page-transition";
+import { showsQuickActions, useKeepClear } from "~/features/site/stay-clear";
 import { useVisitTracker } from "~/features/analytics/ingest/use-visit-tracker";
 
 // The form's code (and its validation library) loads only when a parent is about to use it.
@@ -24,6 +30,9 @@ export default function PublicLayout() {
   const location = useLocation();
   const changedPage = usePageTransition();
   useVisitTracker();
+  const quickActions = showsQuickActions(location.pathname);
+  const floating = useRef<HTMLElement>(null);
+  useKeepClear(floating);
   return (
     <>
       <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
@@ -34,11 +43,12 @@ export default function PublicLayout() {
       <main id="main" key={location.pathname} className={changedPage ? "motion-safe:animate-fade-in pt-[72px]" : "pt-[72px]"}>
         <Outlet />
       </main>
-      <SiteFooter />
-      <aside aria-label="Quick actions">
+      <SiteFooter roomForQuickActions={quickActions} />
+      <aside aria-label="Quick actions" ref={floating}>
         <NavigationProgress />
-        <FloatingPayFee />
+        {quickActions && <FloatingPayFee />}
         <FloatingEnquire
+          floating={quickActions}
           autoOpen={location.pathname === "/"}
           onIntent={() => void loadEnquiryForm()}
           Form={DialogEnquiryForm}

@@ -1,8 +1,11 @@
 /**
  * The administrator's applications (issue 14): the list with filters and search (session,
  * class, status, IST date range), the CSV of the same filter, and one application's page with
- * every field, the documents, the payment and the workflow with its history.
+ * every field, the documents, the payment and the workflow with its history. A decision (admit,
+ * waitlist, reject) shows its confirmation question at the top of the page with Confirm and
+ * Cancel, both plain posts (../workflow.ts).
  */
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, DOCUMENT_KINDS, DOCUMENT_LABELS, STATUS_MOVES, type ApplicationStatus } from "~/db/admission-values";
 import { formatDateTime } from "~/lib/dates";
@@ -11,6 +14,8 @@ import { applicationQueryString } from "../admin-query";
 import { ageOn, formatCutOff } from "../age";
 import type { ApplicationFilters, ApplicationWithSession, ApplicationDocument, StatusChange } from "../applications.server";
 import { ADMISSION_CLASSES } from "../schema";
+import { MOVE_LABELS, type MoveTarget } from "../workflow";
+import type { WorkflowAnswer } from "../workflow.server";
 
 const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm";
 const label = "block text-xs font-semibold uppercase tracking-wide text-slate-700";
@@ -114,13 +119,16 @@ export function ApplicationList({ rows, total, filters, sessions }: ListProps) {
 
 export type PaymentFacts = { reference: string; amountPaise: number; paidAt: string | Date | null; receiptNumber: string | null; receiptHref: string | null; orderHref: string } | null;
 
+/** The action's answer to a workflow post that did not move the application. */
+export type WorkflowPanel = Exclude<WorkflowAnswer, { kind: "moved" | "refused" }> | { kind: "refused"; message: string };
+
 type DetailProps = {
   application: ApplicationWithSession;
   cutOff: string | null;
   documents: Pick<ApplicationDocument, "kind" | "originalName" | "contentType" | "sizeBytes">[];
   history: StatusChange[];
   payment: PaymentFacts;
-  message: string | null;
+  answer: WorkflowPanel | null;
 };
 
 function Facts({ title, rows }: { title: string; rows: [string, string | null | undefined][] }) {
@@ -139,8 +147,32 @@ function Facts({ title, rows }: { title: string; rows: [string, string | null | 
   );
 }
 
-export function ApplicationDetail({ application: a, cutOff, documents, history, payment, message }: DetailProps) {
+/** The question of a decision with Confirm and Cancel; focused when it appears, so it is read and seen first. */
+function ConfirmDecision({ answer, busy }: { answer: Extract<WorkflowPanel, { kind: "confirm" }>; busy: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [answer]);
+  return (
+    <section aria-labelledby="confirm-decision" className="mt-4 rounded-2xl border-2 border-amber-400 bg-amber-50 p-4 sm:p-5" data-testid="confirm-decision">
+      <h2 id="confirm-decision" ref={heading} tabIndex={-1} className="text-lg font-bold text-slate-900 outline-none">{answer.question}</h2>
+      {answer.note && <p className="mt-2 text-sm text-slate-800">Note to record: {answer.note}</p>}
+      <Form method="post" preventScrollReset className="mt-4 flex flex-wrap gap-2">
+        <input type="hidden" name="to" value={answer.to} />
+        <input type="hidden" name="note" value={answer.note} />
+        <input type="hidden" name="from" value={answer.from} />
+        <button type="submit" name="step" value="confirm" disabled={busy} className="rounded-lg bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-400">
+          Confirm
+        </button>
+        <button type="submit" name="step" value="cancel" disabled={busy} className="rounded-lg border border-slate-400 bg-white px-5 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          Cancel
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function ApplicationDetail({ application: a, cutOff, documents, history, payment, answer }: DetailProps) {
   const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
   const d = a.details;
   const moves = STATUS_MOVES[a.status];
   const age = cutOff ? `${ageOn(a.dateOfBirth, cutOff)} years on ${formatCutOff(cutOff)}` : null;
@@ -152,7 +184,8 @@ export function ApplicationDetail({ application: a, cutOff, documents, history, 
         <StatusBadge status={a.status} />
       </div>
       <p className="mt-1 font-mono text-sm text-slate-800" data-testid="admin-application-number">{a.number}</p>
-      {message && <p role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-3 text-red-900">{message}</p>}
+      {answer?.kind === "refused" && <p role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-3 text-red-900">{answer.message}</p>}
+      {answer?.kind === "confirm" && <ConfirmDecision answer={answer} busy={busy} />}
 
       <div className="mt-5 grid gap-4 lg:grid-cols-2">
         <Facts
@@ -229,15 +262,18 @@ export function ApplicationDetail({ application: a, cutOff, documents, history, 
       <section className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
         <h2 className="text-lg font-bold text-brand-800">Workflow</h2>
         {moves.length > 0 ? (
-          <Form method="post" className="mt-3 space-y-3">
+          // A new form for each step: a note belongs to the step it was written for, and must
+          // not stay in the box to be recorded again with the next one.
+          <Form key={`${a.status}:${history.length}`} method="post" preventScrollReset className="mt-3 space-y-3">
+            <input type="hidden" name="from" value={a.status} />
             <label className="block">
               <span className={label}>Note (optional)</span>
-              <textarea name="note" rows={2} maxLength={1000} className={field} />
+              <textarea name="note" rows={2} maxLength={1000} defaultValue={answer?.kind === "draft" ? answer.note : undefined} className={field} />
             </label>
             <div className="flex flex-wrap gap-2">
               {moves.map((to) => (
-                <button key={to} type="submit" name="to" value={to} disabled={navigation.state !== "idle"} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-400">
-                  {to === "under_review" ? "Start review" : to === "admitted" ? "Admit" : to === "waitlisted" ? "Waitlist" : "Reject"}
+                <button key={to} type="submit" name="to" value={to} disabled={busy} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-400">
+                  {MOVE_LABELS[to as MoveTarget]}
                 </button>
               ))}
             </div>

@@ -317,7 +317,7 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
                 <input {...getInputProps(fields[`${who}Occupation`], { type: "text" })} className={inputClass} />
               </Field>
               <Field meta={fields[`${who}Mobile`]} label={<>{LABELS[`${who}Mobile`]} {optional}</>}>
-                <input {...getInputProps(fields[`${who}Mobile`], { type: "tel" })} inputMode="numeric" className={inputClass} />
+                <input {...getInputProps(fields[`${who}Mobile`], { type: "tel" })} inputMode="tel" className={inputClass} />
               </Field>
               <Field meta={fields[`${who}Email`]} label={<>{LABELS[`${who}Email`]} {optional}</>}>
                 <input {...getInputProps(fields[`${who}Email`], { type: "email" })} className={inputClass} />
@@ -331,7 +331,7 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
             <input {...getInputProps(fields.guardianRelation, { type: "text" })} className={inputClass} />
           </Field>
           <Field meta={fields.mobile} label={LABELS.mobile} hint="We send updates here; with the application number it opens the status page.">
-            <input {...getInputProps(fields.mobile, { type: "tel" })} inputMode="numeric" autoComplete="tel-national" className={inputClass} aria-describedby={`${fields.mobile.descriptionId} ${fields.mobile.errorId}`} />
+            <input {...getInputProps(fields.mobile, { type: "tel" })} inputMode="tel" autoComplete="tel-national" className={inputClass} aria-describedby={`${fields.mobile.descriptionId} ${fields.mobile.errorId}`} />
           </Field>
           <Field meta={fields.email} label={<>{LABELS.email} {optional}</>}>
             <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />

@@ -117,7 +117,8 @@ export function HomeHero({ slides }: { slides: HeroSlide[] }) {
             })}
           </div>
 
-          <div className="mt-8 flex items-center gap-2 sm:gap-3">
+          {/* Centred on wide screens: the page's corners belong to the floating Pay Fee and Enquire Now. */}
+          <div className="mt-8 flex items-center gap-2 sm:gap-3 lg:justify-center">
             <button
               ref={rotationButton}
               type="button"

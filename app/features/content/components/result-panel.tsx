@@ -1,8 +1,8 @@
-/** A centred result message with one action link (payment success and failure pages, SPEC §2). */
+/** A centred result message with one action link (payment success and failure pages, SPEC §2); a page that lays out its own actions leaves `action` out. */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-type Props = { tone: "success" | "failure"; title: string; message: string; action: { label: string; to: string }; children?: ReactNode };
+type Props = { tone: "success" | "failure"; title: string; message: string; action?: { label: string; to: string }; children?: ReactNode };
 
 /** `children` (e.g. what was paid) go between the message and the action. */
 export function ResultPanel({ tone, title, message, action, children }: Props) {
@@ -15,9 +15,11 @@ export function ResultPanel({ tone, title, message, action, children }: Props) {
       <h1 className={`mt-6 text-3xl font-extrabold ${ok ? "text-emerald-800" : "text-red-800"}`}>{title}</h1>
       <p className="mt-3 text-lg text-slate-700">{message}</p>
       {children}
-      <Link to={action.to} className="mt-8 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
-        {action.label}
-      </Link>
+      {action && (
+        <Link to={action.to} className="mt-8 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
+          {action.label}
+        </Link>
+      )}
     </section>
   );
 }

@@ -15,9 +15,9 @@ import {
   HONEYPOT_FIELD,
   SOURCE_FIELD,
   enquirySchema,
-  isValidMobile,
   type EnquiryActionData,
 } from "../schema";
+import { isValidMobile } from "~/lib/phone";
 
 type Props = {
   /** Path of the page the parent is on, stored with the enquiry. */
@@ -90,7 +90,7 @@ export function EnquiryForm({ sourcePage, initialResult, onSuccess }: Props) {
         <label htmlFor={fields.phone.id} className={labelClass}>Mobile number</label>
         <input
           {...getInputProps(fields.phone, { type: "tel" })}
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="tel-national"
           placeholder="10-digit mobile number"
           className={inputClass}

@@ -13,11 +13,14 @@ import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType 
 import { school } from "#content/school";
 import { prefersReducedMotion } from "~/lib/reduced-motion";
 import { startShakeSchedule } from "../shake";
+import { STEP_ASIDE_CLASS } from "../stay-clear";
 import { AUTO_OPEN_MS, SUCCESS_CLOSE_MS, markShown, markSubmitted, mayAutoOpen } from "../enquiry-session";
 import { ModalDialog } from "./modal-dialog";
 import { ChatIcon } from "./icons";
 
 type Props = {
+  /** Show the floating button (pages whose purpose is a form or a payment step do not); the dialog works either way. */
+  floating?: boolean;
   /** The form, given a callback for a successful submission. Rendered only while open. */
   Form: ComponentType<{ onSuccess: () => void }>;
   /** Open by itself after 5 s (the home page). */
@@ -26,7 +29,7 @@ type Props = {
   onIntent?: () => void;
 };
 
-export function FloatingEnquire({ Form, autoOpen, onIntent }: Props) {
+export function FloatingEnquire({ Form, autoOpen, onIntent, floating = true }: Props) {
   const [open, setOpen] = useState(false);
   const [shaking, setShaking] = useState(false);
   const openRef = useRef(open);
@@ -74,18 +77,21 @@ export function FloatingEnquire({ Form, autoOpen, onIntent }: Props) {
 
   return (
     <>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-        onPointerEnter={onIntent}
-        onFocus={onIntent}
-        data-shaking={shaking}
-        className={`fixed right-3 bottom-24 z-30 flex h-12 items-center gap-2 rounded-full bg-accent-400 px-4 font-bold text-brand-900 shadow-lg hover:bg-accent-500 ${shaking ? "animate-shake" : ""}`}
-      >
-        <ChatIcon className="size-5" />
-        Enquire Now
-      </button>
+      {floating && (
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+          onPointerEnter={onIntent}
+          onFocus={onIntent}
+          data-shaking={shaking}
+          data-floating=""
+          className={`fixed right-3 bottom-24 z-30 flex h-12 items-center gap-1.5 rounded-full bg-accent-400 px-3 text-sm font-bold text-brand-900 shadow-lg transition-[opacity,visibility] duration-200 hover:bg-accent-500 sm:gap-2 sm:px-4 sm:text-base ${STEP_ASIDE_CLASS} ${shaking ? "animate-shake" : ""}`}
+        >
+          <ChatIcon className="size-5" />
+          Enquire Now
+        </button>
+      )}
       <ModalDialog
         open={open}
         onClose={close}

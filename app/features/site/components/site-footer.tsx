@@ -33,9 +33,13 @@ const social = [
   { label: "WhatsApp", href: school.social.whatsapp, Icon: WhatsAppIcon },
 ];
 
-export function SiteFooter() {
+/**
+ * Space is kept below the last line, so the end of the page scrolls clear of the floating buttons:
+ * Back to top always, Pay Fee and Enquire Now as well with `roomForQuickActions`.
+ */
+export function SiteFooter({ roomForQuickActions = false }: { roomForQuickActions?: boolean }) {
   return (
-    <footer className="bg-brand-900 text-slate-200">
+    <footer className={`bg-brand-900 text-slate-200 ${roomForQuickActions ? "pb-36" : "pb-20"}`}>
       <div className="mx-auto grid max-w-7xl gap-10 px-5 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-extrabold text-white">{school.name}</p>

@@ -1,0 +1,41 @@
+/**
+ * One post of the administrator's workflow form (/admin/applications/{id}; workflow.ts): Start
+ * review acts at once; Admit, Waitlist and Reject first answer with their confirmation question
+ * and act only on the post that confirms it; Cancel returns to the form with the note kept.
+ */
+import { STATUS_MOVES, type ApplicationStatus } from "~/db/admission-values";
+import type { Database } from "~/db/client.server";
+import { applicationByPublicId, moveApplication, type ApplicationWithSession } from "./applications.server";
+import { confirmationQuestion, needsConfirmation, type MoveTarget, type WorkflowStep } from "./workflow";
+
+export type WorkflowPost = { to: MoveTarget; note?: string; step: WorkflowStep; from?: ApplicationStatus };
+
+/** What the page shows after a post that did not move the application. */
+export type WorkflowAnswer =
+  | { kind: "moved" }
+  | { kind: "confirm"; to: MoveTarget; note: string; from: ApplicationStatus; question: string }
+  | { kind: "draft"; note: string }
+  | { kind: "refused"; status: 404 | 409; message: string };
+
+/**
+ * Handles `post` for the application `publicId` by the administrator `by` (e-mail); `onAdmitted`
+ * is the roll's hook (moveApplication). Throws what the database throws.
+ */
+export async function workflowStep(
+  db: Database,
+  publicId: string,
+  post: WorkflowPost,
+  by: string,
+  onAdmitted: (tx: Database, application: ApplicationWithSession) => Promise<string | void>,
+): Promise<WorkflowAnswer> {
+  const note = post.note ?? "";
+  if (post.step === "cancel") return { kind: "draft", note };
+  if (needsConfirmation(post.to) && post.step !== "confirm") {
+    const application = await applicationByPublicId(db, publicId);
+    if (!application) return { kind: "refused", status: 404, message: "No such application." };
+    if (!STATUS_MOVES[application.status].includes(post.to)) return { kind: "refused", status: 409, message: `An application that is "${application.status}" cannot become "${post.to}".` };
+    return { kind: "confirm", to: post.to, note, from: application.status, question: confirmationQuestion(application, post.to) };
+  }
+  const result = await moveApplication(db, { publicId, to: post.to, note: note || null, by, from: post.from }, onAdmitted);
+  return result.ok ? { kind: "moved" } : { kind: "refused", status: 409, message: result.message };
+}

@@ -1,0 +1,70 @@
+/**
+ * Parents' flows on a development server with the test gateway (spawn-server.ts
+ * `developmentEnv(port, { PAYMENT_PROVIDER: "mock" })`), for specs that need their result pages:
+ * a sample payment to its hand-off, the test gateway's answers, an application to its fee, and
+ * the text of a receipt. The steps are those of payments.spec.ts, admissions.spec.ts and
+ * receipts.spec.ts.
+ */
+import { expect, type Page } from "@playwright/test";
+import { pdfText } from "../support/pdf";
+
+/** A one-pixel PNG, accepted as the child's photograph. */
+export const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082", "hex");
+
+/** Opens `url` and waits until React has hydrated it. */
+export async function openHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Starts a sample payment for `key` on /sample-payment; returns on the hand-off page (/pay/{order}). */
+export async function startSample(page: Page, origin: string, key: string, amount = "Two months of tuition"): Promise<string> {
+  await openHydrated(page, `${origin}/sample-payment`);
+  await page.getByLabel(amount).check();
+  await page.getByLabel("What it pays for").fill(key);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/pay\/[\w-]{22}$/);
+  return page.url();
+}
+
+const RESULT_PAGE = { Pay: /\/payment-success\?order=[\w-]{22}$/, Fail: /\/payment-failure\?order=[\w-]{22}$/, "Leave pending": /\/payment-pending\?order=[\w-]{22}$/ } as const;
+
+/** From a hand-off page, goes to the test gateway and answers with `answer`; returns on the result page's URL. */
+export async function answerOnTestGateway(page: Page, answer: keyof typeof RESULT_PAGE): Promise<string> {
+  await page.getByRole("link", { name: "Continue to payment" }).click();
+  await page.getByRole("button", { name: answer, exact: true }).click();
+  await expect(page).toHaveURL(RESULT_PAGE[answer]);
+  return page.url();
+}
+
+/**
+ * Fills /apply for `child` (a girl born 15 June 2021, for UKG of the development session, mobile
+ * 98765 43210, birth certificate to follow) and sends it; returns on the application fee's
+ * hand-off page.
+ */
+export async function applyFor(page: Page, origin: string, child: string): Promise<void> {
+  await openHydrated(page, `${origin}/apply`);
+  await page.getByLabel("Child's full name").fill(child);
+  await page.getByLabel("Gender").selectOption("Girl");
+  await page.getByLabel("Category").selectOption("General");
+  await page.getByLabel("Mother tongue").fill("Bengali");
+  await page.getByLabel("Mother's name (optional)").fill("Rupa Roy");
+  await page.getByLabel("Mobile number for updates").fill("98765 43210");
+  await page.getByLabel("Address").fill("12 Station Road, Malancha");
+  await page.getByLabel("Town or city").fill("Kharagpur");
+  await page.getByLabel("PIN code").fill("721301");
+  await page.getByLabel("Class applying for").selectOption("UKG");
+  await page.getByLabel("Date of birth").fill("2021-06-15");
+  await page.getByLabel("Child's photograph").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
+  await page.getByLabel(/The birth certificate is to be submitted later/).check();
+  await page.getByLabel(/I am the child's parent or lawful guardian/).check();
+  await page.getByRole("button", { name: "Send application and pay" }).click();
+  await expect(page).toHaveURL(/\/pay\/[\w-]{22}$/);
+}
+
+/** The text (whitespace collapsed) of the PDF at `href` on `origin`. */
+export async function pdfTextAt(page: Page, origin: string, href: string): Promise<string> {
+  const answer = await page.request.get(new URL(href, origin).toString());
+  expect(answer.status()).toBe(200);
+  return (await pdfText(await answer.body())).replace(/\s+/g, " ");
+}
