@@ -3,13 +3,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) => unknown;
 
-/** Starts an HTTP server on 127.0.0.1:`port` that reads each body before calling `handler`. */
+/** Starts an HTTP server on 127.0.0.1:`port` (0: a free port the system picks) that reads each body before calling `handler`. */
 export async function listen(port: number, handler: Handler): Promise<{ server: Server; origin: string; close: () => Promise<void> }> {
+  let origin = `http://127.0.0.1:${port}`;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
+      const url = new URL(req.url ?? "/", origin);
       Promise.resolve(handler(req, res, url, Buffer.concat(chunks))).catch((error: unknown) => {
         if (!res.headersSent) send(res, 500, "text/plain", `fake failed: ${error instanceof Error ? error.message : String(error)}`);
       });
@@ -19,9 +20,11 @@ export async function listen(port: number, handler: Handler): Promise<{ server: 
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
+  const address = server.address();
+  if (address && typeof address === "object") origin = `http://127.0.0.1:${address.port}`;
   return {
     server,
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -17,8 +17,8 @@ import type { PaymentPurposes } from "../purposes";
 import { createPaymentService, type StartInput } from "../service.server";
 import type { PaymentSetup } from "../settings.server";
 
-/** Ports of the test doubles during database tests (the project's range is 3400-3499). */
-export const FAKE_PORTS = { eazypay: 3460, razorpay: 3461 } as const;
+/** Ports of the test doubles during database tests: free ones the system picks, so test runs side by side never collide. */
+export const FAKE_PORTS = { eazypay: 0, razorpay: 0 } as const;
 export const SITE = "http://localhost:3000";
 export const ICICI = { merchantId: "136082", aesKey: "K8v2Qz7Lm4Tp9Xw1", subMerchantId: "45" };
 export const RAZORPAY = { keyId: "rzp_test_fake1234", keySecret: "fake-key-secret-0123456789", webhookSecret: "fake-webhook-secret-0123" };
