@@ -1,3 +1,4 @@
+import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_BOUNDS, IMAGE_COPIES, imageProblemMessage } from "./images";
@@ -8,6 +9,25 @@ const flat = (width: number, height: number, channels: 3 | 4 = 3) => sharp({ cre
 
 /** The EXIF tag that points to the GPS block (0x8825), in either byte order. */
 const hasGpsPointer = (exif: Buffer) => exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
+
+/** A PNG chunk: length, type, data, CRC-32. */
+function chunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(data.byteLength);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+  return Buffer.concat([head, Buffer.from(type), data, crc]);
+}
+
+/** An RGBA PNG whose header says `width` × `height` at `depth` bits, with one empty data chunk: what a header read sees. */
+function pngHeader(width: number, height: number, depth: 8 | 16, interlaced: boolean): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([depth, 6, 0, 0, interlaced ? 1 : 0], 8);
+  const emptyDeflate = Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", emptyDeflate), chunk("IEND", Buffer.alloc(0))]);
+}
 
 let huge: Buffer;
 beforeAll(async () => {
@@ -32,6 +52,15 @@ describe("picture headers (nothing decoded)", () => {
     expect(imageProblemMessage("too_many_pixels", "child's photograph", "png")).toBe(
       "The child's photograph is too large a picture (more than 40 megapixels, or wider or taller than 8,000 pixels): attach a smaller copy, such as a phone photo or a scan at 300 dpi",
     );
+  });
+
+  it("refuses a progressive or interlaced picture that would have to be held whole beyond 160 MB", async () => {
+    // 5,000 × 4,100 × 4 channels × 2 bytes = 164 MB held whole when interlaced; streamed when not.
+    expect(await inspectImage(pngHeader(5_000, 4_100, 16, true), "png")).toEqual({ ok: false, problem: "too_large_progressive" });
+    expect(await inspectImage(pngHeader(5_000, 4_100, 16, false), "png")).toMatchObject({ ok: true });
+    // 8-bit RGBA at the pixel bound: 160 MB, taken.
+    expect(await inspectImage(pngHeader(8_000, 5_000, 8, true), "png")).toMatchObject({ ok: true });
+    expect(IMAGE_BOUNDS.maxHeldBytes).toBe(160_000_000);
   });
 
   it("refuses a PNG signature over other content, a JPEG sent as a PNG, and a truncated picture", async () => {

@@ -7,7 +7,9 @@
  * - The header is read with sharp's `metadata()` and `limitInputPixels` set to the bound, so
  *   libvips itself refuses a decompression bomb before allocating anything for its pixels
  *   (OWASP File Upload Cheat Sheet, "Image rewriting"; CWE-409). A header-only read costs about
- *   2 ms whatever the picture claims, and runs before any decoding.
+ *   2 ms whatever the picture claims, and runs before any decoding. A progressive or
+ *   interlaced picture that would have to be held whole beyond IMAGE_BOUNDS.maxHeldBytes is
+ *   refused there too, so one job stays under ~200 MB.
  * - Decoding happens only in `normaliseImage`, in a bounded queue: IMAGE_JOBS jobs at once (one
  *   per two cores, each on one libvips thread of libuv's pool, so the event loop and the other
  *   core stay free for pages), at most IMAGE_QUEUE_LIMIT waiting (then "busy"), each stopped by
@@ -19,8 +21,12 @@ import os from "node:os";
 import sharp from "sharp";
 import { IMAGE_BOUNDS, IMAGE_COPIES, type ImageCopy, type ImageProblem, type UploadImageFormat } from "./images";
 
-/** Longest one image job may compute, in seconds; sharp stops it there. */
-export const IMAGE_TIMEOUT_SECONDS = 10;
+/**
+ * Longest one image job may compute, in seconds; sharp stops it there. The slowest picture
+ * within the bounds takes about 4 s of an idle core (a 40-megapixel 16-bit RGBA PNG): 20 s leaves
+ * room for a busy machine and still frees the queue from a picture built to be slow.
+ */
+export const IMAGE_TIMEOUT_SECONDS = 20;
 /** Image jobs run at once: one per two cores, at least one. */
 export const IMAGE_JOBS = Math.max(1, Math.floor(os.availableParallelism() / 2));
 /** Image jobs that may wait for a turn; one more is answered "busy". */
@@ -84,11 +90,26 @@ export type ImageRefusal = { ok: false; problem: ImageProblem | "busy" };
 const refused = (problem: ImageProblem | "busy"): ImageRefusal => ({ ok: false, problem });
 const inputOptions = { limitInputPixels: IMAGE_BOUNDS.maxPixels, failOn: "warning" } as const;
 
+/** Bytes per sample of a libvips band format. */
+const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
+
+/**
+ * Bytes libvips must hold to decode a picture whole, from its header: an interlaced PNG's
+ * pixels, a progressive JPEG's DCT coefficients (2 bytes a sample); 0 for pictures it decodes
+ * a strip at a time.
+ */
+function heldBytes(meta: { format?: string; width: number; height: number; channels?: number; depth?: string; isProgressive?: boolean }): number {
+  if (!meta.isProgressive) return 0;
+  const sample = meta.format === "jpeg" ? 2 : (SAMPLE_BYTES[meta.depth ?? ""] ?? 8);
+  return meta.width * meta.height * (meta.channels ?? 4) * sample;
+}
+
 /**
  * Reads the header of `bytes` (a whole file, at most a few MB) without decoding its pixels.
  * Resolves `{ ok: true, header }` for a `format` picture within IMAGE_BOUNDS; otherwise
- * `too_many_pixels` (sharp's pixel limit or a side over the bound) or `unreadable` (no header,
- * or another format than `format`). Never rejects.
+ * `too_many_pixels` (sharp's pixel limit or a side over the bound), `too_large_progressive`
+ * (progressive or interlaced, over the held-bytes bound) or `unreadable` (no header, or another
+ * format than `format`). Never rejects.
  */
 export async function inspectImage(bytes: Uint8Array, format: UploadImageFormat): Promise<{ ok: true; header: ImageHeader } | ImageRefusal> {
   configureSharp();
@@ -99,6 +120,7 @@ export async function inspectImage(bytes: Uint8Array, format: UploadImageFormat)
   const { width, height } = meta;
   if (meta.format !== format || !width || !height) return refused("unreadable");
   if (width > IMAGE_BOUNDS.maxSide || height > IMAGE_BOUNDS.maxSide || width * height > IMAGE_BOUNDS.maxPixels) return refused("too_many_pixels");
+  if (heldBytes({ ...meta, width, height }) > IMAGE_BOUNDS.maxHeldBytes) return refused("too_large_progressive");
   return { ok: true, header: { format, width, height } };
 }
 

@@ -3,21 +3,30 @@
  * forms that show them and the server that applies them (images.server.ts does the work).
  *
  * Bounds. A picture's cost on the server grows with its pixels, not its bytes: a 389 KB PNG of
- * 10,000 × 10,000 pixels decodes to 300 MB. So a picture is refused when it has more than
+ * 10,000 × 10,000 pixels decodes to 400 MB. So a picture is refused when it has more than
  * 40 megapixels or a side over 8,000 pixels, read from its header before any pixel is decoded
  * (OWASP File Upload Cheat Sheet, "File size limits" and "Image rewriting"; CWE-409, decompression
  * bombs). What parents send fits: a phone photo is 12 megapixels (4,032 × 3,024), an A4 scan at
- * 300 dpi 8.7 megapixels (2,480 × 3,508) and even at 600 dpi 35 megapixels (4,961 × 7,016). The
- * worst picture within the bound (an interlaced 16-bit RGBA PNG of 40 megapixels) decodes to
- * 320 MB in about 3 s of one core, which is why image work runs one job at a time per two cores.
+ * 300 dpi 8.7 megapixels (2,480 × 3,508) and even at 600 dpi 35 megapixels (4,961 × 7,016).
+ *
+ * Most pictures are decoded a strip at a time (a 40-megapixel JPEG or PNG takes 40-75 MB while
+ * it is made smaller), but a progressive JPEG or an interlaced PNG must be held whole: its
+ * pixels (interlaced PNG) or its DCT coefficients (2 bytes each, progressive JPEG). Measured
+ * here, a 40-megapixel 16-bit RGBA interlaced PNG took 450 MB and 3-4 s of one core. So such a
+ * picture is also refused when holding it would take more than 160 MB (a 40-megapixel 8-bit RGBA
+ * interlaced PNG, measured at 190 MB in all; a progressive JPEG up to 26 megapixels): one image
+ * job then stays under 200 MB, whatever is sent.
  *
  * Copies. Nothing the site shows or prints uses a parent's file as sent: each picture is kept
  * with a normalised copy (JPEG, orientation applied, sRGB, every metadata block removed,
  * including EXIF GPS positions, and the longest side bounded), made once at upload.
  */
 
-/** The most pixels a picture may have (width × height), and the longest side, in pixels. */
-export const IMAGE_BOUNDS = { maxPixels: 40_000_000, maxSide: 8_000 } as const;
+/**
+ * The most pixels a picture may have (width × height), its longest side in pixels, and the most
+ * bytes a picture that must be decoded whole (progressive or interlaced) may need held.
+ */
+export const IMAGE_BOUNDS = { maxPixels: 40_000_000, maxSide: 8_000, maxHeldBytes: 160_000_000 } as const;
 
 /**
  * The normalised copies, by use: the longest side in pixels and the JPEG quality (1-100).
@@ -38,10 +47,11 @@ export type UploadImageFormat = "jpeg" | "png";
 
 /**
  * Why a picture was not taken: `unreadable`, not a whole picture of its format (damaged,
- * truncated, or another format behind a JPEG or PNG signature); `too_many_pixels`, over
- * IMAGE_BOUNDS. (A server too busy to look is not the picture's fault: see IMAGES_BUSY.)
+ * truncated, or another format behind a JPEG or PNG signature); `too_many_pixels`, over the
+ * pixel or side bound; `too_large_progressive`, a progressive or interlaced picture over the
+ * held-bytes bound. (A server too busy to look is not the picture's fault: see IMAGES_BUSY.)
  */
-export type ImageProblem = "unreadable" | "too_many_pixels";
+export type ImageProblem = "unreadable" | "too_many_pixels" | "too_large_progressive";
 
 const FORMAT_NAMES: Record<UploadImageFormat, string> = { jpeg: "JPEG", png: "PNG" };
 
@@ -60,6 +70,8 @@ export function imageProblemMessage(problem: ImageProblem, label: string, format
   switch (problem) {
     case "too_many_pixels":
       return `The ${label} is too large a picture (more than ${megapixels}, or wider or taller than ${side}): attach a smaller copy, such as a phone photo or a scan at 300 dpi`;
+    case "too_large_progressive":
+      return `The ${label} is a progressive or interlaced picture too large to read at once: save it again as an ordinary JPEG, or attach a smaller copy`;
     case "unreadable":
       return `The ${label} could not be read as a ${FORMAT_NAMES[format]} picture (the file may be damaged): attach it again, or save it again as JPEG`;
   }

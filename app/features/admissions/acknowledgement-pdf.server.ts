@@ -29,7 +29,7 @@ export type AcknowledgementPhoto = { jpeg: Buffer } | { note: string } | null;
 export function acknowledgementPhoto(view: DocumentView | null): AcknowledgementPhoto {
   if (!view || view.kind === "missing") return null;
   if (view.kind === "file") return view.contentType === "image/jpeg" ? { jpeg: view.bytes } : { note: "Photograph received as a PDF file." };
-  if (view.kind === "refused") return { note: view.problem === "too_many_pixels" ? "Photograph received: too large a picture to print." : "Photograph received: it could not be read to print." };
+  if (view.kind === "refused") return { note: view.problem === "unreadable" ? "Photograph received: it could not be read to print." : "Photograph received: too large a picture to print." };
   return { note: "Photograph received: not printed just now. Download again later." };
 }
 

@@ -34,9 +34,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (view.kind === "refused") {
     throw plain(
       422,
-      view.problem === "too_many_pixels"
-        ? `This picture has more than ${IMAGE_BOUNDS.maxPixels / 1_000_000} megapixels or a side over ${IMAGE_BOUNDS.maxSide} pixels, so the site does not open it. Ask the parent for a smaller copy.`
-        : "This picture could not be read (the file is damaged). Ask the parent for another copy.",
+      view.problem === "unreadable"
+        ? "This picture could not be read (the file is damaged). Ask the parent for another copy."
+        : `This picture is over the site's bounds (${IMAGE_BOUNDS.maxPixels / 1_000_000} megapixels, ${IMAGE_BOUNDS.maxSide} pixels a side, or too large to read at once), so the site does not open it. Ask the parent for a smaller copy.`,
     );
   }
   headers.set("Content-Type", view.contentType);
