@@ -36,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       422,
       view.problem === "unreadable"
         ? "This picture could not be read (the file is damaged). Ask the parent for another copy."
-        : `This picture is over the site's bounds (${IMAGE_BOUNDS.maxPixels / 1_000_000} megapixels, ${IMAGE_BOUNDS.maxSide} pixels a side, or too large to read at once), so the site does not open it. Ask the parent for a smaller copy.`,
+        : `This picture is over the site's bounds (${IMAGE_BOUNDS.maxPixels / 1_000_000} megapixels, ${IMAGE_BOUNDS.maxSide.toLocaleString("en-IN")} pixels a side, or too large to read at once), so the site does not open it. Ask the parent for a smaller copy.`,
     );
   }
   headers.set("Content-Type", view.contentType);
