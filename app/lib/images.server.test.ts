@@ -43,7 +43,7 @@ describe("picture headers (nothing decoded)", () => {
     const started = performance.now();
     expect(await inspectImage(huge, "png")).toEqual({ ok: false, problem: "too_many_pixels" });
     expect(await normaliseImage(huge, "png", "photograph")).toEqual({ ok: false, problem: "too_many_pixels" });
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it("takes a side of 8,000 pixels and refuses 8,001; the message names the bounds", async () => {

@@ -88,7 +88,7 @@ describe("/apply", () => {
     const request = new Request(`${ORIGIN}/apply`, { method: "POST", body: form });
     const started = performance.now();
     const answer = (await applyRoute.action({ request, params: {}, context } as never)) as unknown as { data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: { status: number } };
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(answer.init.status).toBe(400);
     expect(answer.data.result.error?.photo).toEqual([
       "The child's photograph is too large a picture (more than 40 megapixels, or wider or taller than 8,000 pixels): attach a smaller copy, such as a phone photo or a scan at 300 dpi",
@@ -106,7 +106,8 @@ describe("the acknowledgement PDF of an application stored before copies were ke
     const application = await createApplication(db, session, { ...TYPED, photo: new File([new Uint8Array(huge)], "photo.png"), birthCertificateLater: "yes" } as never, [row]);
     const { ms, response } = await acknowledgement(application.publicId);
     expect(response.status).toBe(200);
-    expect(ms).toBeLessThan(3_000);
+    // Decoding it took 10-18 s here; reading its header takes milliseconds.
+    expect(ms).toBeLessThan(5_000);
     const text = (await pdfText(new Uint8Array(await response.arrayBuffer()))).replace(/\s+/g, " ");
     expect(text).toContain(application.number);
     expect(text).toContain("Photograph received: too large a picture to print.");
