@@ -1,5 +1,5 @@
 /**
- * `npm run bench:uploads [-- --seconds 60 --clients 10 --port 3460 --page /fee --profile DIR]`: parents
+ * `npm run bench:uploads [-- --seconds 60 --clients 10 --port 3460 --page /fee --heap MB --profile DIR]`: parents
  * sending the largest pictures the site takes, while a visitor reads pages (DESIGN.md §2
  * "uploads and images": image work never stalls other requests).
  *
@@ -71,7 +71,11 @@ const origin = `http://127.0.0.1:${port}`;
 // --profile DIR writes the server's V8 CPU profile there (open it in Chrome DevTools).
 const profileAt = process.argv.indexOf("--profile");
 const profile = profileAt >= 0 ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.argv[profileAt + 1] ?? "profiles")] : [];
-const server = spawn(process.execPath, [...profile, "--import", "tsx", "server/index.ts"], {
+// --heap MB caps V8's old generation (--max-old-space-size): by default V8 lets it grow to a
+// fraction of the machine's memory before collecting, which is most of a busy server's growth.
+const heapAt = process.argv.indexOf("--heap");
+const heap = heapAt >= 0 ? [`--max-old-space-size=${option("heap", 0)}`] : [];
+const server = spawn(process.execPath, [...profile, ...heap, "--import", "tsx", "server/index.ts"], {
   cwd: projectDir,
   env: {
     PATH: process.env.PATH ?? "",
