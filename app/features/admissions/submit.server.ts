@@ -1,5 +1,5 @@
 /**
- * One /apply post (issue 14): validates with the shared schema, checks each document's size,
+ * One /apply post (SPEC §2 /apply): validates with the shared schema, checks each document's size,
  * content and (for a picture) its header against the image bounds, makes each picture's
  * normalised copy in the bounded image queue, stores the files, then the application (number,
  * documents, history) in one transaction. Never throws for anything a parent can send: a bad
