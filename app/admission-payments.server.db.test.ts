@@ -40,7 +40,8 @@ let db: Db;
 const mock = new MockGateway("test-auth-secret-0123456789abcdef");
 let service: ReturnType<typeof createPaymentService>;
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+/** A whole 2 × 2 PNG (the site decodes pictures: a damaged one is refused). */
+const PNG = new Uint8Array(Buffer.from("89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000000970485973000003e8000003e801b57b526b" + "0000001249444154089963b0ca5b6a95b7940142010022ce0535855e83c30000000049454e44ae426082", "hex"));
 
 /** A valid /apply form for a Class 1 child old enough on 31 March 2027. */
 function form(overrides: Record<string, string | File | null> = {}): FormData {
@@ -265,12 +266,12 @@ describe("documents are the administrator's only", () => {
       return { status: init?.status ?? 0 };
     }
   }
-  it("anonymous → sign in; a USER → 403; the ADMIN gets the file with its checked type", async () => {
+  it("anonymous → sign in; a USER → 403; the ADMIN gets the picture's normalised copy", async () => {
     const stored = await submitApplication(form(), sessionRow, db);
     if (stored.kind !== "stored") throw new Error(stored.kind);
     const id = stored.application.publicId;
     expect(await get(id)).toMatchObject({ status: 302, location: expect.stringContaining("/admin/login") });
     expect((await get(id, await cookieOf(VIEWER))).status).toBe(403);
-    expect(await get(id, await cookieOf(ADMIN))).toEqual({ status: 200, type: "image/png" });
+    expect(await get(id, await cookieOf(ADMIN))).toEqual({ status: 200, type: "image/jpeg" });
   });
 });

@@ -5,16 +5,18 @@
  * the photograph and the birth certificate, pays the application fee (Fail first, then Retry
  * from the link, then Pay), sees the acknowledgement, downloads its PDF and checks the status;
  * the administrator reviews and admits the applicant. Without JavaScript the form still submits
- * and keeps every value on error. Documents are the administrator's only.
+ * and keeps every value on error. A photograph of 10,000 × 10,000 pixels is refused beside its
+ * field, the rest kept. Documents are the administrator's only.
  */
 import { rmSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { E2E_ADMIN, extraPort } from "./env";
 import { signIn, skipEnquiryAutoOpen } from "./fixtures";
 import { developmentEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
 
 const PORT = extraPort(15);
-const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082", "hex");
+const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000000970485973000003e8000003e801b57b526b" + "0000001249444154089963b0ca5b6a95b7940142010022ce0535855e83c30000000049454e44ae426082", "hex");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 
 let server: SpawnedServer;
@@ -165,7 +167,7 @@ test.describe("online admission", () => {
     await expect(admin.getByText("Rupa Roy")).toBeVisible();
     const photo = await admin.request.get(`${server.origin}/admin/applications/${applicationId}/documents/photo`);
     expect(photo.status()).toBe(200);
-    expect(photo.headers()["content-type"]).toBe("image/png");
+    expect(photo.headers()["content-type"]).toBe("image/jpeg");
     const certificate = await admin.request.get(`${server.origin}/admin/applications/${applicationId}/documents/birth_certificate`);
     expect(certificate.headers()["content-type"]).toBe("application/pdf");
     await admin.getByLabel("Note (optional)").fill("Interaction on Monday at 10");
@@ -208,6 +210,34 @@ test.describe("online admission", () => {
     await page.getByRole("button", { name: "Send application and pay" }).click();
     await expect(page).toHaveURL(/\/pay\/[\w-]{22}$/);
     await context.close();
+  });
+
+  test("a photograph of 10,000 × 10,000 pixels is refused beside its field; what was typed and the birth certificate stay", async ({ page }) => {
+    const errors = pageErrors(page);
+    // 100 megapixels in a few hundred KB: small to send, enormous to decode.
+    const huge = await sharp({ create: { width: 10_000, height: 10_000, channels: 4, background: { r: 240, g: 240, b: 240, alpha: 1 } } }).png().toBuffer();
+    await page.goto(`${server.origin}/apply`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await fillForm(page, "Mira Sen");
+    await page.getByLabel("Class applying for").selectOption("UKG");
+    await page.getByLabel("Date of birth").fill("2021-06-15");
+    await page.getByLabel("Child's photograph").setInputFiles({ name: "mira.png", mimeType: "image/png", buffer: huge });
+    await page.getByLabel("Birth certificate", { exact: true }).setInputFiles({ name: "birth-certificate.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page.getByLabel(/I am the child's parent or lawful guardian/).check();
+    await page.getByRole("button", { name: "Send application and pay" }).click();
+    const message = "The child's photograph is too large a picture (more than 40 megapixels, or wider or taller than 8,000 pixels): attach a smaller copy, such as a phone photo or a scan at 300 dpi";
+    await expect(page.getByTestId("error-summary")).toContainText(`Child's photograph: ${message}`);
+    await expect(page.getByLabel("Child's photograph")).toHaveAccessibleDescription(new RegExp(message.replace(/[()]/g, "\\$&")));
+    await expect(page.getByText("The files you chose are still attached: replace any marked below.")).toBeVisible();
+    await expect(page.getByLabel("Child's full name")).toHaveValue("Mira Sen");
+    await expect(page.getByLabel("PIN code")).toHaveValue("721301");
+    await expect(page.getByLabel("Class applying for")).toHaveValue("UKG");
+    expect(await page.getByLabel("Birth certificate", { exact: true }).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe("birth-certificate.pdf");
+    // Only the photograph is chosen again; the birth certificate goes with it.
+    await page.getByLabel("Child's photograph").setInputFiles({ name: "mira.png", mimeType: "image/png", buffer: PNG });
+    await page.getByRole("button", { name: "Send application and pay" }).click();
+    await expect(page).toHaveURL(/\/pay\/[\w-]{22}$/);
+    expect(errors).toEqual([]);
   });
 
   test("an unknown application link is a 404 page", async ({ page }) => {

@@ -1,8 +1,11 @@
 /**
  * The acknowledgement of an application as a PDF (issue 14): A4, black on white, the embedded
  * DejaVu Sans as receipts use (₹). It carries the school, the application's number and status,
- * the child's photo (when a JPEG or PNG was sent), every detail of the form, the fee's receipt
- * number, and the next step.
+ * the child's photo, every detail of the form, the fee's receipt number, and the next step.
+ * The photo drawn is always the normalised JPEG copy (documents.server.ts `documentView`):
+ * PDFKit embeds a JPEG as it is, while it would decode a PNG's every pixel in JavaScript on the
+ * event loop. A photo that cannot be shown (over the image bounds, or sent as a PDF) leaves a
+ * note in its box instead.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,15 +16,26 @@ import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { formatCutOff } from "./age";
 import type { ApplicationWithSession } from "./applications.server";
+import type { DocumentView } from "./documents.server";
 import { nextStep } from "./next-steps";
 
 const FONT_DIR = path.resolve("assets/fonts");
 const GREY = "#555555";
 
+/** The photo's box: the normalised JPEG, a note in its place, or nothing (no photo). */
+export type AcknowledgementPhoto = { jpeg: Buffer } | { note: string } | null;
+
+/** What the box shows for the photo's view (documentView), null when there is no photo. */
+export function acknowledgementPhoto(view: DocumentView | null): AcknowledgementPhoto {
+  if (!view || view.kind === "missing") return null;
+  if (view.kind === "file") return view.contentType === "image/jpeg" ? { jpeg: view.bytes } : { note: "Photograph received as a PDF file." };
+  if (view.kind === "refused") return { note: view.problem === "unreadable" ? "Photograph received: it could not be read to print." : "Photograph received: too large a picture to print." };
+  return { note: "Photograph received: not printed just now. Download again later." };
+}
+
 export type AcknowledgementFacts = {
   application: ApplicationWithSession;
-  /** The photo's bytes when it is a JPEG or PNG (a PDF photo is not drawn). */
-  photo: Buffer | null;
+  photo: AcknowledgementPhoto;
   receiptNumber: string | null;
   paymentReference: string | null;
   /** PUBLIC_SITE_URL, for the status page's address. */
@@ -72,15 +86,18 @@ function draw(doc: PDFKit.PDFDocument, { application: a, photo, receiptNumber, p
   if (a.submittedAt) doc.text(`Fee paid: ${formatDateTime(a.submittedAt)} (IST)`, { width: width - 110 });
   doc.text(`Application fee: ${formatRupees(a.feePaise)}${receiptNumber ? `, receipt No. ${receiptNumber}` : ", not paid yet"}${paymentReference ? ` (payment ${paymentReference})` : ""}`, { width: width - 110 });
   const photoY = y;
-  if (photo) {
+  const textEnd = doc.y;
+  if (photo && "jpeg" in photo) {
     try {
-      doc.image(photo, right - 96, photoY, { fit: [96, 120], align: "center" });
+      doc.image(photo.jpeg, right - 96, photoY, { fit: [96, 120], align: "center" });
     } catch {
       // A photo PDFKit cannot read is left out; the office has the file.
     }
+  } else if (photo) {
+    doc.font("body").fontSize(8).fillColor(GREY).text(photo.note, right - 90, photoY + 40, { width: 84, align: "center" }).fillColor("#000000");
   }
   doc.rect(right - 96, photoY, 96, 120).lineWidth(0.8).stroke();
-  y = Math.max(doc.y + 14, photoY + 134);
+  y = Math.max(textEnd + 14, photoY + 134);
 
   const d = a.details;
   const sections: [string, [string, string | null][]][] = [

@@ -2,16 +2,23 @@
  * Where admission documents live: DATA_DIR/documents/applications/ (outside the web root and
  * the build; backed up whole with DATA_DIR/documents, app/db/backup.server.ts). Files get random
  * names; the database row links them to their application. Only the administrator's route
- * (routes/admin/application-document.ts) reads them back.
+ * (routes/admin/application-document.ts) and the acknowledgement PDF read them back.
+ *
+ * A picture is kept as sent and beside it its normalised copy, "<name>.view.jpg"
+ * (app/lib/images.ts): what the administrator sees and the PDF prints is always the copy, never
+ * the parent's file. Applications stored before copies existed get theirs on first use, through
+ * the same bounded image queue (`documentView`); a picture over the bounds never gets one.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { DocumentKind } from "~/db/admission-values";
 import { DOCUMENTS_DIR } from "~/db/backup.server";
 import { getConfig } from "~/lib/config.server";
+import type { ImageProblem } from "~/lib/images";
+import { normaliseImage } from "~/lib/images.server";
 import type { StoredDocument } from "./applications.server";
-import { DOCUMENT_TYPES, type DocumentType } from "./documents";
+import { DOCUMENT_COPIES, DOCUMENT_TYPES, IMAGE_FORMATS, type DocumentType } from "./documents";
 
 /** The folder of application documents (absolute). */
 export function applicationDocumentsDir(dataDir = getConfig().dataDir): string {
@@ -21,21 +28,96 @@ export function applicationDocumentsDir(dataDir = getConfig().dataDir): string {
 /** A file name that is ours: random hex, a dot, and one of our extensions. */
 const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png|pdf)$/;
 
-/** Writes `bytes` (already checked) under a random name; returns its row. Throws what the file system throws. */
-export async function storeDocument(kind: DocumentKind, bytes: Uint8Array, type: DocumentType, originalName: string, dir = applicationDocumentsDir()): Promise<StoredDocument> {
+/** The name of a stored picture's normalised copy: "<random hex>.view.jpg". */
+export function viewName(storedName: string): string {
+  return storedName.replace(/\.\w+$/, ".view.jpg");
+}
+
+/** Writes `bytes` under `name` in `dir` all at once: a reader never sees half a file. */
+async function writeWhole(dir: string, name: string, bytes: Uint8Array): Promise<void> {
+  const partial = path.join(dir, `${name}.${randomBytes(4).toString("hex")}.partial`);
+  await writeFile(partial, bytes, { mode: 0o600, flag: "wx" });
+  await rename(partial, path.join(dir, name));
+}
+
+/**
+ * Writes `bytes` (already checked) under a random name, and `view` (the normalised copy of a
+ * picture; null for a PDF) beside it; returns the document's row. Throws what the file system
+ * throws (nothing is left behind then).
+ */
+export async function storeDocument(
+  kind: DocumentKind,
+  bytes: Uint8Array,
+  type: DocumentType,
+  originalName: string,
+  view: Uint8Array | null,
+  dir = applicationDocumentsDir(),
+): Promise<StoredDocument> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const storedName = `${randomBytes(16).toString("hex")}.${DOCUMENT_TYPES[type]}`;
-  await writeFile(path.join(dir, storedName), bytes, { mode: 0o600, flag: "wx" });
-  return { kind, storedName, originalName: originalName.replace(/[^\w .()-]/g, "_").slice(0, 120) || "document", contentType: type, sizeBytes: bytes.byteLength };
+  const row: StoredDocument = { kind, storedName, originalName: originalName.replace(/[^\w .()-]/g, "_").slice(0, 120) || "document", contentType: type, sizeBytes: bytes.byteLength };
+  try {
+    await writeFile(path.join(dir, storedName), bytes, { mode: 0o600, flag: "wx" });
+    if (view) await writeWhole(dir, viewName(storedName), view);
+  } catch (error) {
+    await removeDocuments([row], dir);
+    throw error;
+  }
+  return row;
 }
 
-/** Removes stored files (when the transaction that would have linked them failed). Never throws. */
+/** Removes stored files and their copies (when the transaction that would have linked them failed). Never throws. */
 export async function removeDocuments(docs: readonly StoredDocument[], dir = applicationDocumentsDir()): Promise<void> {
-  await Promise.all(docs.map((d) => (STORED_NAME.test(d.storedName) ? rm(path.join(dir, d.storedName), { force: true }).catch(() => undefined) : undefined)));
+  const names = docs.filter((d) => STORED_NAME.test(d.storedName)).flatMap((d) => [d.storedName, viewName(d.storedName)]);
+  await Promise.all(names.map((name) => rm(path.join(dir, name), { force: true }).catch(() => undefined)));
 }
 
-/** The bytes of a stored document; null when the name is not ours or the file is gone. */
+/** The bytes of a stored document as sent; null when the name is not ours or the file is gone. */
 export async function readDocument(storedName: string, dir = applicationDocumentsDir()): Promise<Buffer | null> {
   if (!STORED_NAME.test(storedName)) return null;
   return readFile(path.join(dir, storedName)).catch(() => null);
+}
+
+/**
+ * What may be shown of a document: `file` (a PDF as sent, or a picture's normalised JPEG),
+ * `refused` (a picture over the bounds or unreadable: nothing is shown), `busy` (the image
+ * queue is full: try again), or `missing` (no such file).
+ */
+export type DocumentView =
+  | { kind: "file"; bytes: Buffer; contentType: "image/jpeg" | "application/pdf" }
+  | { kind: "refused"; problem: ImageProblem }
+  | { kind: "busy" }
+  | { kind: "missing" };
+
+/** Copies being made now, by stored name: two first views of one old picture make it once. */
+const making = new Map<string, Promise<DocumentView>>();
+
+/**
+ * The view of document `doc` (a row of application_documents). A picture's copy is read from
+ * disk; when it is missing (a document stored before copies were kept) it is made now through
+ * the image queue (app/lib/images.server.ts: header checked first, bounded, timed) and kept.
+ * Never rejects for anything in the file; rejects only when the copy cannot be written.
+ */
+export async function documentView(doc: Pick<StoredDocument, "kind" | "storedName" | "contentType">, dir = applicationDocumentsDir()): Promise<DocumentView> {
+  if (!STORED_NAME.test(doc.storedName)) return { kind: "missing" };
+  const format = IMAGE_FORMATS[doc.contentType as DocumentType];
+  if (format === undefined) return { kind: "missing" };
+  if (format === null) {
+    const bytes = await readDocument(doc.storedName, dir);
+    return bytes ? { kind: "file", bytes, contentType: "application/pdf" } : { kind: "missing" };
+  }
+  const kept = await readFile(path.join(dir, viewName(doc.storedName))).catch(() => null);
+  if (kept) return { kind: "file", bytes: kept, contentType: "image/jpeg" };
+  const pending = making.get(doc.storedName);
+  if (pending) return pending;
+  const make = (async (): Promise<DocumentView> => {
+    const original = await readDocument(doc.storedName, dir);
+    if (!original) return { kind: "missing" };
+    const copy = await normaliseImage(original, format, DOCUMENT_COPIES[doc.kind]);
+    if (!copy.ok) return copy.problem === "busy" ? { kind: "busy" } : { kind: "refused", problem: copy.problem };
+    await writeWhole(dir, viewName(doc.storedName), copy.jpeg);
+    return { kind: "file", bytes: copy.jpeg, contentType: "image/jpeg" };
+  })().finally(() => making.delete(doc.storedName));
+  making.set(doc.storedName, make);
+  return make;
 }

@@ -1,24 +1,25 @@
 /**
  * /admissions/acknowledgement/{applicationId}/pdf (issue 14): the acknowledgement PDF, found by
  * the application's unguessable public id (as receipts are by their order's): the details, the
- * photo, the receipt number. Never cached by shared caches or indexed (it carries a child's data).
+ * photo (its normalised copy, made now for an application stored before copies were kept), the
+ * receipt number. Never cached by shared caches or indexed (it carries a child's data).
  */
 import { data } from "react-router";
 import type { Route } from "./+types/admission-acknowledgement-pdf";
 import { applicationPayment } from "~/admission-payments.server";
 import { getDb } from "~/db/client.server";
-import { acknowledgementFileName, acknowledgementPdf } from "~/features/admissions/acknowledgement-pdf.server";
+import { acknowledgementFileName, acknowledgementPdf, acknowledgementPhoto } from "~/features/admissions/acknowledgement-pdf.server";
 import { applicationByPublicId, documentsOf } from "~/features/admissions/applications.server";
-import { readDocument } from "~/features/admissions/documents.server";
+import { documentView } from "~/features/admissions/documents.server";
 import { getConfig } from "~/lib/config.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();
   const application = await applicationByPublicId(db, params.applicationId);
   if (!application) throw data("No such application.", { status: 404, headers: { "Cache-Control": "no-store" } });
-  const photoRow = (await documentsOf(db, application.id)).find((d) => d.kind === "photo" && d.contentType !== "application/pdf");
-  const [photo, payment] = await Promise.all([photoRow ? readDocument(photoRow.storedName) : null, applicationPayment(db, application.publicId)]);
-  const pdf = await acknowledgementPdf({ application, photo, receiptNumber: payment?.receiptNumber ?? null, paymentReference: payment?.order.reference ?? null, siteUrl: getConfig().publicSiteUrl });
+  const photoRow = (await documentsOf(db, application.id)).find((d) => d.kind === "photo");
+  const [photo, payment] = await Promise.all([photoRow ? documentView(photoRow) : null, applicationPayment(db, application.publicId)]);
+  const pdf = await acknowledgementPdf({ application, photo: acknowledgementPhoto(photo), receiptNumber: payment?.receiptNumber ?? null, paymentReference: payment?.order.reference ?? null, siteUrl: getConfig().publicSiteUrl });
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

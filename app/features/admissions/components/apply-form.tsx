@@ -11,6 +11,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { school } from "#content/school";
+import { IMAGE_BOUNDS_HINT } from "~/lib/images";
 import { formatRupees } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { eligibility, eligibilityMessage, formatCutOff } from "../age";
@@ -359,7 +360,11 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
 
       <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-4 sm:p-6">
         <legend className="px-1 text-xl font-bold text-brand-800">4. Documents</legend>
-        <p className="text-sm text-slate-700">JPEG, PNG or PDF, up to 2 MB each. {lastResult?.status === "error" ? <strong>If you had chosen files, choose them again.</strong> : null}</p>
+        <p className="text-sm text-slate-700">
+          JPEG, PNG or PDF, up to 2 MB each; {IMAGE_BOUNDS_HINT}.{" "}
+          {/* With JavaScript the form is sent without leaving the page, so chosen files stay chosen. */}
+          {lastResult?.status === "error" ? <strong>{hydrated ? "The files you chose are still attached: replace any marked below." : "If you had chosen files, choose them again."}</strong> : null}
+        </p>
         <Field meta={fields.photo} label={LABELS.photo} hint="A recent passport-size photograph.">
           <input {...getInputProps(fields.photo, { type: "file" })} accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf" className={inputClass} aria-describedby={`${fields.photo.descriptionId} ${fields.photo.errorId}`} />
         </Field>
