@@ -91,7 +91,7 @@ const server = spawn(process.execPath, [...profile, ...heap, "--import", "tsx", 
     ADMIN_PASSWORD: "bench-admin-password-1",
     TRUST_PROXY: "1",
     // As `npm run serve` runs it: glibc's malloc hands large blocks (decoded pictures) back to
-    // the system when they are freed (decision 018).
+    // the system when they are freed (decision 019).
     MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
     RATE_LIMIT_POSTS: "1000000",
     RATE_LIMIT_RENDERED: "1000000",
