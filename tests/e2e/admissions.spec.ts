@@ -13,6 +13,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN, extraPort } from "./env";
 import { signIn, skipEnquiryAutoOpen } from "./fixtures";
+import { fillApplication } from "./flows";
 import { developmentEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
 
 const PORT = extraPort(15);
@@ -43,17 +44,6 @@ test.describe("online admission", () => {
     return errors;
   }
 
-  async function fillForm(page: Page, child: string) {
-    await page.getByLabel("Child's full name").fill(child);
-    await page.getByLabel("Gender").selectOption("Girl");
-    await page.getByLabel("Category").selectOption("General");
-    await page.getByLabel("Mother tongue").fill("Bengali");
-    await page.getByLabel("Mother's name (optional)").fill("Rupa Roy");
-    await page.getByLabel("Mobile number for updates").fill("98765 43210");
-    await page.getByLabel("Address").fill("12 Station Road, Malancha");
-    await page.getByLabel("Town or city").fill("Kharagpur");
-    await page.getByLabel("PIN code").fill("721301");
-  }
 
   test("a parent applies, fails then retries the fee, gets the acknowledgement and its PDF, and checks the status; the administrator admits", async ({ page, browser }) => {
     test.setTimeout(120_000);
@@ -61,7 +51,7 @@ test.describe("online admission", () => {
     await page.goto(`${server.origin}/apply`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await expect(page.getByRole("heading", { name: "Apply Now", level: 1 })).toBeVisible();
-    await fillForm(page, "Ananya Roy");
+    await fillApplication(page, "Ananya Roy");
 
     // Too young for Class 1: told at once, offered the class that fits.
     await page.getByLabel("Class applying for").selectOption("Class 1");
@@ -189,7 +179,7 @@ test.describe("online admission", () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${server.origin}/apply`);
-    await fillForm(page, "Rohan Das");
+    await fillApplication(page, "Rohan Das");
     await page.getByLabel("Class applying for").selectOption("Class 1");
     await page.getByLabel("Date of birth").fill("2021-06-15");
     await page.getByLabel("Child's photograph").setInputFiles({ name: "rohan.png", mimeType: "image/png", buffer: PNG });
@@ -218,7 +208,7 @@ test.describe("online admission", () => {
     const huge = await sharp({ create: { width: 10_000, height: 10_000, channels: 4, background: { r: 240, g: 240, b: 240, alpha: 1 } } }).png().toBuffer();
     await page.goto(`${server.origin}/apply`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    await fillForm(page, "Mira Sen");
+    await fillApplication(page, "Mira Sen");
     await page.getByLabel("Class applying for").selectOption("UKG");
     await page.getByLabel("Date of birth").fill("2021-06-15");
     await page.getByLabel("Child's photograph").setInputFiles({ name: "mira.png", mimeType: "image/png", buffer: huge });

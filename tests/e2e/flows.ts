@@ -42,8 +42,8 @@ export async function answerOnTestGateway(page: Page, answer: keyof typeof RESUL
  * 98765 43210, birth certificate to follow) and sends it; returns on the application fee's
  * hand-off page.
  */
-export async function applyFor(page: Page, origin: string, child: string): Promise<void> {
-  await openHydrated(page, `${origin}/apply`);
+/** Fills the parts of /apply every application needs (not the class, date of birth or documents). */
+export async function fillApplication(page: Page, child: string): Promise<void> {
   await page.getByLabel("Child's full name").fill(child);
   await page.getByLabel("Gender").selectOption("Girl");
   await page.getByLabel("Category").selectOption("General");
@@ -53,6 +53,11 @@ export async function applyFor(page: Page, origin: string, child: string): Promi
   await page.getByLabel("Address").fill("12 Station Road, Malancha");
   await page.getByLabel("Town or city").fill("Kharagpur");
   await page.getByLabel("PIN code").fill("721301");
+}
+
+export async function applyFor(page: Page, origin: string, child: string): Promise<void> {
+  await openHydrated(page, `${origin}/apply`);
+  await fillApplication(page, child);
   await page.getByLabel("Class applying for").selectOption("UKG");
   await page.getByLabel("Date of birth").fill("2021-06-15");
   await page.getByLabel("Child's photograph").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
