@@ -13,11 +13,10 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN, extraPort } from "./env";
 import { signIn, skipEnquiryAutoOpen } from "./fixtures";
-import { fillApplication } from "./flows";
+import { fillApplication, PNG } from "./flows";
 import { developmentEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
 
 const PORT = extraPort(15);
-const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000000970485973000003e8000003e801b57b526b" + "0000001249444154089963b0ca5b6a95b7940142010022ce0535855e83c30000000049454e44ae426082", "hex");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 
 let server: SpawnedServer;

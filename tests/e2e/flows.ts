@@ -8,8 +8,8 @@
 import { expect, type Page } from "@playwright/test";
 import { pdfText } from "../support/pdf";
 
-/** A one-pixel PNG, accepted as the child's photograph. */
-export const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082", "hex");
+/** A 2 × 2 PNG that decodes, accepted as the child's photograph. */
+export const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000000970485973000003e8000003e801b57b526b" + "0000001249444154089963b0ca5b6a95b7940142010022ce0535855e83c30000000049454e44ae426082", "hex");
 
 /** Opens `url` and waits until React has hydrated it. */
 export async function openHydrated(page: Page, url: string): Promise<void> {
