@@ -12,7 +12,7 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [

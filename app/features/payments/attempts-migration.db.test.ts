@@ -10,8 +10,11 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+
+// This database must start empty, not from the migrated copy the other database tests share.
+vi.unmock("@electric-sql/pglite");
 
 const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
 const MIGRATION = "0016_payment_attempts";
