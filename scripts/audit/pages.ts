@@ -35,3 +35,21 @@ export const AUDIT_PAGES: readonly string[] = [
   "/news/admissions-open-2027-28",
   "/school-in-kharagpur",
 ];
+
+/**
+ * The pages where parents pay, apply and look things up, as they first open: the Nu HTML
+ * Checker (`npm run validate:html`) looks at them besides AUDIT_PAGES.
+ */
+export const TRANSACTION_PAGES: readonly string[] = [
+  "/payment-portal",
+  "/fees",
+  "/bus-fee-payment",
+  "/receipt-download",
+  "/apply",
+  "/admissions/status",
+  "/enquire",
+  "/payment-success",
+  "/payment-failure",
+  "/payment-pending",
+  "/payment-on-hold",
+];

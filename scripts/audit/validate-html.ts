@@ -1,6 +1,6 @@
 /**
  * `npm run validate:html [paths...]`: the Nu HTML Checker (vnu-jar, Java 17) on the HTML the
- * production build serves for each page (default: AUDIT_PAGES). The checker refuses localhost
+ * production build serves for each page (default: AUDIT_PAGES and TRANSACTION_PAGES). The checker refuses localhost
  * URLs, so pages are fetched from a throwaway server (as `npm run audit` does) and checked as
  * files. Run `npx react-router build` first. Prints each page's errors and exits 1 when any
  * page has one.
@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AUDIT_PAGES } from "./pages";
+import { AUDIT_PAGES, TRANSACTION_PAGES } from "./pages";
 import { startServer } from "./server";
 
 type VnuMessage = { type: string; subType?: string; url: string; lastLine?: number; message: string; extract?: string };
@@ -38,7 +38,7 @@ function runVnu(files: string[]): Promise<VnuMessage[]> {
 
 async function main(args: string[]): Promise<number> {
   const pages = args.filter((a) => a !== "--");
-  const paths = pages.length > 0 ? pages : [...AUDIT_PAGES];
+  const paths = pages.length > 0 ? pages : [...AUDIT_PAGES, ...TRANSACTION_PAGES];
   if (!existsSync(path.join(projectDir, "build/server/index.js"))) {
     console.error("build/server/index.js is missing: run `npx react-router build` first.");
     return 1;

@@ -12,6 +12,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { school } from "#content/school";
 import { IMAGE_BOUNDS_HINT } from "~/lib/images";
+import { MOBILE_INPUT } from "~/lib/phone";
 import { formatRupees } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { eligibility, eligibilityMessage, formatCutOff } from "../age";
@@ -332,7 +333,7 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
             <input {...getInputProps(fields.guardianRelation, { type: "text" })} className={inputClass} />
           </Field>
           <Field meta={fields.mobile} label={LABELS.mobile} hint="We send updates here; with the application number it opens the status page.">
-            <input {...getInputProps(fields.mobile, { type: "tel" })} inputMode="tel" autoComplete="tel-national" className={inputClass} aria-describedby={`${fields.mobile.descriptionId} ${fields.mobile.errorId}`} />
+            <input {...getInputProps(fields.mobile, { type: "tel" })} {...MOBILE_INPUT} className={inputClass} aria-describedby={`${fields.mobile.descriptionId} ${fields.mobile.errorId}`} />
           </Field>
           <Field meta={fields.email} label={<>{LABELS.email} {optional}</>}>
             <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />

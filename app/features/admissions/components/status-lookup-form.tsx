@@ -1,6 +1,6 @@
 /** The /admissions/status form: application number and mobile, a plain post (works without JavaScript). */
 import { Form, useNavigation } from "react-router";
-import { MOBILE_INPUT_MAX_LENGTH } from "~/lib/phone";
+import { MOBILE_INPUT } from "~/lib/phone";
 
 const inputClass = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900";
 
@@ -15,7 +15,7 @@ export function StatusLookupForm({ values, error }: { values: { number: string; 
       </div>
       <div>
         <label htmlFor="status-mobile" className="block text-sm font-semibold text-slate-800">Mobile number</label>
-        <input id="status-mobile" name="mobile" type="tel" inputMode="tel" required maxLength={MOBILE_INPUT_MAX_LENGTH} defaultValue={values?.mobile ?? ""} autoComplete="tel-national" className={inputClass} />
+        <input id="status-mobile" name="mobile" {...MOBILE_INPUT} required defaultValue={values?.mobile ?? ""} className={inputClass} />
       </div>
       <button type="submit" disabled={navigation.state !== "idle"} className="w-full rounded-lg bg-brand-700 px-5 py-3 font-bold text-white hover:bg-brand-800 disabled:bg-slate-400 sm:w-auto">
         Check status

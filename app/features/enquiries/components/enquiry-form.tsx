@@ -17,7 +17,7 @@ import {
   enquirySchema,
   type EnquiryActionData,
 } from "../schema";
-import { isValidMobile } from "~/lib/phone";
+import { isValidMobile, MOBILE_INPUT } from "~/lib/phone";
 
 type Props = {
   /** Path of the page the parent is on, stored with the enquiry. */
@@ -90,8 +90,7 @@ export function EnquiryForm({ sourcePage, initialResult, onSuccess }: Props) {
         <label htmlFor={fields.phone.id} className={labelClass}>Mobile number</label>
         <input
           {...getInputProps(fields.phone, { type: "tel" })}
-          inputMode="tel"
-          autoComplete="tel-national"
+          {...MOBILE_INPUT}
           placeholder="10-digit mobile number"
           className={inputClass}
         />

@@ -5,7 +5,7 @@
  * the answer never says which detail was wrong.
  */
 import { Form, useNavigation } from "react-router";
-import { MOBILE_INPUT_MAX_LENGTH } from "~/lib/phone";
+import { MOBILE_INPUT } from "~/lib/phone";
 
 export type DownloadFormResult =
   | { kind: "found"; number: string; href: string; cancelled: boolean }
@@ -55,7 +55,7 @@ export function DownloadForm({ result }: { result: DownloadFormResult }) {
         </fieldset>
         <TextField name="admissionNumber" label="Admission number" hint="For a student of the school" maxLength={40} defaultValue={values.admissionNumber} className={ADMISSION_ONLY} />
         <TextField name="applicationNumber" label="Application number" hint="For an application fee" maxLength={40} defaultValue={values.applicationNumber} className={APPLICATION_ONLY} />
-        <TextField name="mobile" label="Registered mobile" hint="For an application fee: the 10-digit number given with the application" maxLength={MOBILE_INPUT_MAX_LENGTH} defaultValue={values.mobile} type="tel" inputMode="tel" autoComplete="tel-national" className={APPLICATION_ONLY} />
+        <TextField name="mobile" label="Registered mobile" hint="For an application fee: the 10-digit number given with the application" {...MOBILE_INPUT} defaultValue={values.mobile} className={APPLICATION_ONLY} />
         <button type="submit" disabled={busy} className="min-h-11 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-500">
           {busy ? "Finding..." : "Find receipt"}
         </button>
