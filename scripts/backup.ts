@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { backupFileName, writeBackup } from "~/db/backup.server";
 import { getDatabase } from "~/db/client.server";
 import { getConfig } from "~/lib/config.server";
+import { messageOf } from "~/lib/errors";
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { out: { type: "string" } } });
@@ -38,7 +39,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`Backup failed: ${messageOf(error)}`);
     process.exit(1);
   },
 );

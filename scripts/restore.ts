@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { restoreBackup } from "~/db/backup.server";
 import { getDatabase } from "~/db/client.server";
 import { getConfig } from "~/lib/config.server";
+import { messageOf } from "~/lib/errors";
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({ options: { force: { type: "boolean", default: false } }, allowPositionals: true });
@@ -34,7 +35,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`Restore failed: ${messageOf(error)}`);
     process.exit(1);
   },
 );

@@ -13,6 +13,7 @@ import type { ErrorRequestHandler, NextFunction, Request, Response } from "expre
 import { isDatabaseUnavailable } from "~/db/unavailable";
 import { GENERIC_ERROR } from "~/features/site/components/error-screen";
 import { standalonePage } from "./configuration-error";
+import { messageOf } from "~/lib/errors";
 
 /** The 4xx an error stands for when the client caused it, or undefined for a fault. */
 export function clientErrorStatus(error: unknown): number | undefined {
@@ -34,7 +35,7 @@ export function genericErrorHtml(url: string): string {
 }
 
 const requestLine = (req: Request) => `${req.method} ${req.originalUrl.slice(0, 300)}`;
-const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 200);
+const firstLine = (error: unknown) => (messageOf(error)).split("\n")[0]!.slice(0, 200);
 
 export function finalErrorHandler(): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -20,6 +20,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { fillPrerendered, NONCE_PLACEHOLDER } from "~/lib/prerender";
 import { hashMarkedScripts } from "./script-hashes";
+import { messageOf } from "~/lib/errors";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -167,7 +168,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (response.status !== 200 || response.headers.has("set-cookie")) throw new Error(`status ${response.status}${response.headers.has("set-cookie") ? " with Set-Cookie" : ""}`);
       return await encodePage(body, "html", token, ["X-Rendered-For", kolkataDate(instant)]);
     } catch (error) {
-      log(`Daily page ${path} could not be rendered for ${kolkataDate(instant)}; rendering it per request: ${error instanceof Error ? error.message : String(error)}`);
+      log(`Daily page ${path} could not be rendered for ${kolkataDate(instant)}; rendering it per request: ${messageOf(error)}`);
       return undefined;
     }
   };
@@ -201,7 +202,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         return await prerenderedPage(path);
       } catch (error) {
         prerendered.delete(path);
-        log(`Prerendered page ${path} could not be encoded: ${error instanceof Error ? error.message : String(error)}`);
+        log(`Prerendered page ${path} could not be encoded: ${messageOf(error)}`);
         return undefined;
       }
     },

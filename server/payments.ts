@@ -9,6 +9,7 @@ import type express from "express";
 import { isReference } from "~/features/payments/identifiers";
 import { BODY_LIMITS, readCapped } from "~/lib/request-body.server";
 import { paymentSetup, payments } from "~/payment-purposes.server";
+import { messageOf } from "~/lib/errors";
 
 /** Largest return form and webhook we read, in bytes (app/lib/request-body.server.ts). */
 export const MAX_RETURN_BYTES = BODY_LIMITS["/student-payment"];
@@ -35,10 +36,6 @@ function deadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Query and form fields of a return; a form field wins over a query parameter of the same name. */
@@ -74,7 +71,7 @@ const studentPayment: RequestHandler = async (req: Request, res: Response, next:
   } catch (error) {
     // The database (or the gateway) is away: nothing is claimed; reconciliation settles it later.
     const reference = [fields.ReferenceNo, fields.reference, fields.mock_reference].find(isReference);
-    console.error(`Payment ${reference ?? "(no reference)"}: return not recorded: ${message(error)}`);
+    console.error(`Payment ${reference ?? "(no reference)"}: return not recorded: ${messageOf(error)}`);
     res.redirect(303, reference ? `/payment-pending?reference=${reference}` : "/payment-pending");
   }
 };
@@ -98,7 +95,7 @@ const razorpayWebhook: RequestHandler = async (req: Request, res: Response) => {
     const answer = await deadline(payments.handleWebhook("razorpay", body, headers), WEBHOOK_DEADLINE_MS);
     res.status(answer.status).type("text").send(answer.message);
   } catch (error) {
-    console.error(`Payment webhook ${headers["x-razorpay-event-id"] ?? ""} not stored (the gateway will retry): ${message(error)}`);
+    console.error(`Payment webhook ${headers["x-razorpay-event-id"] ?? ""} not stored (the gateway will retry): ${messageOf(error)}`);
     res.status(503).type("text").send("Temporarily unavailable; please retry.");
   }
 };
@@ -135,7 +132,7 @@ export function startPayments(): void {
       .then((s) => {
         if (s.checked > 0) console.log(`Payment reconciliation: ${s.checked} checked, ${s.paid} paid, ${s.failed} failed, ${s.expired} expired, ${s.held} held, ${s.unchanged} unchanged, ${s.errors} errors.`);
       })
-      .catch((error: unknown) => console.error(`Payment reconciliation not run: ${message(error)}`));
+      .catch((error: unknown) => console.error(`Payment reconciliation not run: ${messageOf(error)}`));
   if (timer) return;
   setTimeout(tick, 2000).unref();
   timer = setInterval(tick, RECONCILE_TICK_MS);

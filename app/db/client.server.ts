@@ -19,6 +19,7 @@ import * as rateLimitTables from "./schema/rate-limits";
 import * as receiptTables from "./schema/receipts";
 import * as settingsTables from "./schema/settings";
 import * as signInTables from "./schema/sign-in-attempts";
+import { messageOf } from "~/lib/errors";
 
 export const schema = { ...admissionTables, ...analyticsTables, ...authTables, ...enquiryTables, ...feeTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables };
 
@@ -53,7 +54,7 @@ function outageLogger(label: string) {
       const now = Date.now();
       if (now - lastLogged < 60_000) return;
       lastLogged = now;
-      console.error(`${label}: ${error instanceof Error ? error.message : String(error)} (the site keeps serving and reconnects by itself)`);
+      console.error(`${label}: ${messageOf(error)} (the site keeps serving and reconnects by itself)`);
     },
     recovered() {
       if (lastLogged === 0) return;
@@ -65,7 +66,7 @@ function outageLogger(label: string) {
 
 /** A PGlite data folder that another process holds, or that cannot be opened: one message for the operator. */
 function pgliteOpenMessage(dir: string, error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = messageOf(error);
   return `The embedded database in ${dir} could not be opened (${reason}). It may be damaged: restore the latest backup into an empty DATA_DIR with \`npm run restore -- FILE\`, or move the folder away to start empty.`;
 }
 

@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "./client.server";
+import { messageOf } from "~/lib/errors";
 
 /** First key of every job lock (pg_try_advisory_xact_lock(namespace, hashtext(name))): "kvaj". */
 export const JOB_LOCK_NAMESPACE = 0x6b76_616a;
@@ -62,7 +63,7 @@ export async function runJobNow(name: string, getHandle: () => Promise<Pick<Data
     const outcome = await runExclusive(await getHandle(), name, job.run);
     return outcome.ran ? outcome.value : `${name}: already running in another process; skipped.`;
   } catch (error) {
-    return `${name} failed: ${error instanceof Error ? error.message : String(error)}`;
+    return `${name} failed: ${messageOf(error)}`;
   }
 }
 

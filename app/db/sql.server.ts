@@ -30,14 +30,6 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The most specific message in an error's cause chain, for "{reason}" in SPEC §8 messages. */
-export function reasonOf(error: unknown): string {
-  let message = error instanceof Error ? error.message : String(error);
-  for (let e: unknown = (error as { cause?: unknown })?.cause, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof Error && e.message) message = e.message;
-  }
-  return message;
-}
 
 type Tasks = readonly (() => Promise<unknown>)[];
 type Results<T extends Tasks> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };

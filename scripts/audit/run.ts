@@ -19,6 +19,7 @@ import { launchChromeForLighthouse, runLighthouse } from "./lighthouse-audit";
 import { AUDIT_PAGES } from "./pages";
 import { AXE_WIDTHS, formatSummary, formatTable, medianOf, medianRun, thresholdFailures, type PageResult } from "./report";
 import { startServer } from "./server";
+import { messageOf } from "~/lib/errors";
 
 const projectDir = path.resolve(import.meta.dirname, "../..");
 const resultsDir = path.join(projectDir, "audit-results");
@@ -60,7 +61,7 @@ function slug(pagePath: string): string {
 
 /** Message of an unknown thrown value. */
 function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }
 
 /** Prints a progress line with the seconds since `started` (ms timestamp). */

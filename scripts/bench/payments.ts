@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/db/client.server";
+import { messageOf } from "~/lib/errors";
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -127,7 +128,7 @@ await Promise.all(
         done.push(await parentFlow(i));
       } catch (error) {
         failures++;
-        const message = error instanceof Error ? error.message : String(error);
+        const message = messageOf(error);
         errors.set(message, (errors.get(message) ?? 0) + 1);
       }
     }

@@ -24,6 +24,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { messageOf } from "~/lib/errors";
 
 /** Value after `--name` on the command line, else `fallback`. */
 function option(name: string, fallback: number): number {
@@ -178,7 +179,7 @@ async function applyOnce(ip: string) {
     const head = Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString();
     if (pdf.status !== 200 || head !== "%PDF-") note(`the PDF answered ${pdf.status}`);
   } catch (error) {
-    note(error instanceof Error ? error.message : String(error));
+    note(messageOf(error));
   }
 }
 
@@ -194,7 +195,7 @@ async function visitor(until: number) {
       const page = await timed(times.page, pagePath, { headers: { "x-forwarded-for": "10.78.0.1", "accept-encoding": "gzip" } });
       if (page.status !== 200) note(`${pagePath} answered ${page.status}`);
     } catch (error) {
-      note(error instanceof Error ? error.message : String(error));
+      note(messageOf(error));
     }
   }
 }

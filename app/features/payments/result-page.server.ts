@@ -8,6 +8,7 @@ import { isPublicId, isReference } from "./identifiers";
 import type { PaymentService } from "./service.server";
 import { resultPath, type ResultPath } from "./states";
 import { summaryOf, type OrderSummaryData } from "./summary";
+import { messageOf } from "~/lib/errors";
 
 export type ResultPageData =
   | { kind: "redirect"; location: string }
@@ -28,7 +29,7 @@ export async function resultPageData(service: Pick<PaymentService, "view">, url:
     if (belongs !== page) return { kind: "redirect", location: `${belongs}?order=${view.publicId}` };
     return { kind: "order", summary: summaryOf(view) };
   } catch (error) {
-    console.error(`Payment result page without its order (${error instanceof Error ? error.message : String(error)})`);
+    console.error(`Payment result page without its order (${messageOf(error)})`);
     return { kind: "unavailable", reference: plainReference };
   }
 }

@@ -29,6 +29,7 @@ import {
 import type { PaymentLink, PaymentPurposes } from "./purposes";
 import type { PaymentSetup } from "./settings.server";
 import { isOpen, resultPath } from "./states";
+import { messageOf } from "~/lib/errors";
 
 /** An open order younger than this is handed off again instead of starting a new attempt. */
 export const REUSE_OPEN_ORDER_MS = 20 * 60_000;
@@ -163,7 +164,7 @@ export function createPaymentService(deps: PaymentDeps) {
         try {
           word = await gateway.checkStatus(target);
         } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
+          const message = messageOf(error);
           word = unasked(`The gateway could not be asked: ${message}.`, { error: message });
           answered = false;
         }
@@ -308,7 +309,7 @@ export function createPaymentService(deps: PaymentDeps) {
     try {
       return { kind: "handoff", order: await prepareFirstAttempt(db, outcome.order), reused: false };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       await recordNote(db, { order: outcome.order, kind: "order", status: "failed", now: now(), detail: `The gateway could not create its order: ${message}.` });
       logDecision(outcome.order, null, `gateway order not created: ${message}`);
       return { kind: "unavailable", reason: GATEWAY_DOWN };
@@ -457,7 +458,7 @@ export function createPaymentService(deps: PaymentDeps) {
         else summary.unchanged++;
       } catch (error) {
         summary.errors++;
-        logDecision(order, null, `reconciliation failed: ${error instanceof Error ? error.message : String(error)}`);
+        logDecision(order, null, `reconciliation failed: ${messageOf(error)}`);
       }
     }
     return summary;

@@ -13,6 +13,7 @@ import { internalHostsOf } from "~/features/analytics/figures/referrer";
 import { requireAdmin } from "~/features/auth/session.server";
 import { getConfig } from "~/lib/config.server";
 import { kolkataDate } from "~/lib/dates";
+import { messageOf } from "~/lib/errors";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? tableCsv(table, { archive: await loadArchive(db) })
         : tableCsv(table, { result: await getAnalyticsResult(db, range, { internalHosts: internalHostsOf(getConfig().publicSiteUrl, url.host) }) });
   } catch (error) {
-    return new Response(error instanceof Error ? error.message : String(error), { status: 503, headers });
+    return new Response(messageOf(error), { status: 503, headers });
   }
   headers.set("Content-Type", "text/csv; charset=utf-8");
   const name = table === "archive" ? `analytics-archive-${kolkataDate(new Date())}` : `analytics-${table}-${range}-${kolkataDate(new Date())}`;

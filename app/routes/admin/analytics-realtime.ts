@@ -7,6 +7,7 @@ import type { Route } from "./+types/analytics-realtime";
 import { getDb } from "~/db/client.server";
 import { getRealtimeVisitors } from "~/features/analytics/figures/realtime.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { messageOf } from "~/lib/errors";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
@@ -14,6 +15,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return Response.json(await getRealtimeVisitors(await getDb()), { headers });
   } catch (error) {
-    return Response.json({ error: error instanceof Error ? error.message : String(error) }, { status: 503, headers });
+    return Response.json({ error: messageOf(error) }, { status: 503, headers });
   }
 }

@@ -15,13 +15,14 @@ import { ApplicationCounts } from "~/features/admissions/components/application-
 import { requireAdmin } from "~/features/auth/session.server";
 import { enquiryCounts } from "~/features/enquiries/enquiries.server";
 import { getConfig } from "~/lib/config.server";
+import { messageOf } from "~/lib/errors";
 
 async function loadEnquiryCounts(db: Parameters<typeof enquiryCounts>[0]) {
   try {
     return { ok: true as const, data: await enquiryCounts(db) };
   } catch (error) {
     console.error(error);
-    return { ok: false as const, error: `Database error: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false as const, error: `Database error: ${messageOf(error)}` };
   }
 }
 

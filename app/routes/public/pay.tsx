@@ -13,6 +13,7 @@ import { isPublicId } from "~/features/payments/identifiers";
 import { resultPath } from "~/features/payments/states";
 import { summaryOf } from "~/features/payments/summary";
 import { payments } from "~/payment-purposes.server";
+import { messageOf } from "~/lib/errors";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -22,7 +23,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   try {
     found = await payments.handoffFor(params.orderId);
   } catch (error) {
-    console.error(`Payment hand-off not ready: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`Payment hand-off not ready: ${messageOf(error)}`);
     return data({ kind: "unavailable" as const, reason: "The payment gateway cannot be reached right now. Please try again in a few minutes." }, { status: 503, headers: noStore });
   }
   if (!found) return data({ kind: "missing" as const }, { status: 404, headers: noStore });

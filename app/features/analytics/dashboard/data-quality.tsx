@@ -14,6 +14,7 @@ import type { DateRange } from "../figures/ranges";
 import { formatDay, formatNumber, formatPercent } from "./format";
 import { CsvLink, DataTable, PanelError, Panel as Card } from "./panel";
 import type { JobKind } from "../maintenance/job-kinds";
+import { messageOf } from "~/lib/errors";
 
 const JOB_LABELS: Record<JobKind, string> = { "identify-bots": "Identify bots", "correct-data": "Correct data" };
 
@@ -85,7 +86,7 @@ function JobButton({ kind, initial }: { kind: JobKind; initial: JobStatus }) {
             const body = (await response.json()) as { status?: JobStatus; error?: string };
             setStatus(body.status ?? { kind, state: "failed", error: body.error ?? "That request was not understood.", finishedAt: new Date().toISOString() });
           } catch (error) {
-            setStatus({ kind, state: "failed", error: error instanceof Error ? error.message : String(error), finishedAt: new Date().toISOString() });
+            setStatus({ kind, state: "failed", error: messageOf(error), finishedAt: new Date().toISOString() });
           } finally {
             setStarting(false);
           }

@@ -1,8 +1,8 @@
 /** The latest stored visits, every SPEC §3 field, for the admin area. */
 import { desc } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { reasonOf } from "~/db/sql.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
+import { reasonOf } from "~/lib/errors";
 
 /** SPEC §7's largest plain list limit. */
 export const MAX_LIST = 200;

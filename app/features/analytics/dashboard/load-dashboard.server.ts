@@ -16,6 +16,7 @@ import { jobStatus, type JobStatus } from "../maintenance/dashboard-jobs.server"
 import type { DateRange } from "../figures/ranges";
 import { getRealtimeVisitors, type Realtime } from "../figures/realtime.server";
 import { getHistoricalAggregates, getLastResetDate } from "../maintenance/yearly-reset.server";
+import { messageOf } from "~/lib/errors";
 
 /** A panel's data, or the message to show in its place. */
 export type Panel<T> = { ok: true; data: T } | { ok: false; error: string };
@@ -54,7 +55,7 @@ async function panel<T>(load: () => Promise<T>): Promise<Panel<T>> {
   try {
     return { ok: true, data: await load() };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     console.error(`Dashboard panel failed: ${message}`);
     return { ok: false, error: message };
   }

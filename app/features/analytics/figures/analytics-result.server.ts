@@ -6,7 +6,7 @@
  * run side by side on the pool; PGlite runs them one after another (inTurnOrTogether).
  */
 import type { Database } from "~/db/client.server";
-import { inTurnOrTogether, reasonOf } from "~/db/sql.server";
+import { inTurnOrTogether } from "~/db/sql.server";
 import { istMidnight, kolkataDate, kolkataHour } from "~/lib/dates";
 import { pageLabel } from "./page-labels";
 import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, getTrafficSourceCategories, getTrafficSourceDetails, type Source } from "./procedures.server";
@@ -14,6 +14,7 @@ import { addDays, daysBetween, rangeBounds, type DateRange, type RangeBounds } f
 import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors, type DayTotals } from "./raw-visit-queries.server";
 import { dashboardFigures, type Window } from "./rollups.server";
 import type { CountRow, DailyVisitorRow, HourlyRow, LocationRow, PagePopularityRow, RepeatVisitor, TrafficCategoryRow, TrafficDetailRow } from "./figure-rows";
+import { reasonOf } from "~/lib/errors";
 
 /** SPEC §9 display caps. */
 export const TOP_LIST_LIMIT = 10;

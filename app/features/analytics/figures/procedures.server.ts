@@ -6,10 +6,11 @@
  */
 import { and, desc, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { reasonOf, rowsOf, textArray } from "~/db/sql.server";
+import { rowsOf, textArray } from "~/db/sql.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
 import { countsFromRows, pagePopularityFromRows, trafficCategoriesFromRows, trafficDetailsFromRows, type VisitRow } from "./procedure-twins";
 import type { AnalyticsCounts, DailyVisitorRow, PagePopularityRow, TrafficCategoryRow, TrafficDetailRow } from "./figure-rows";
+import { reasonOf } from "~/lib/errors";
 
 /** SPEC §9 caps of the fallback path. */
 export const FALLBACK_COUNT_ROWS = 50_000;

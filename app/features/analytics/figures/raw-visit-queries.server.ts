@@ -6,8 +6,9 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { jsonOf, reasonOf, rowsOf } from "~/db/sql.server";
+import { jsonOf, rowsOf } from "~/db/sql.server";
 import type { CountRow, HourlyRow, LocationRow, RepeatVisitor } from "./figure-rows";
+import { reasonOf } from "~/lib/errors";
 
 
 async function run<T>(db: Database, query: SQL): Promise<T[]> {

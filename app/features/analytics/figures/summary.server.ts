@@ -4,7 +4,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { reasonOf, rowsOf } from "~/db/sql.server";
+import { rowsOf } from "~/db/sql.server";
+import { reasonOf } from "~/lib/errors";
 
 export type AnalyticsSummary = {
   totalRecords: number;

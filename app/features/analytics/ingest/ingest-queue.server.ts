@@ -10,7 +10,6 @@
  * counted as dropped and logged (issue 17).
  */
 import type { Database } from "~/db/client.server";
-import { reasonOf } from "~/db/sql.server";
 import { isDatabaseUnavailable } from "~/db/unavailable";
 import { isBotVisit } from "./bot-detection";
 import { locate } from "./geolocation.server";
@@ -18,6 +17,7 @@ import { insertBatch, type VisitRecord } from "./batch-insert.server";
 import { insertVisit, type InsertOutcome } from "./insert-visit.server";
 import type { TrackPayload } from "./beacon-schema";
 import { parseUserAgent } from "./user-agent";
+import { reasonOf } from "~/lib/errors";
 
 /** A beacon as the route received it. */
 export type Beacon = {

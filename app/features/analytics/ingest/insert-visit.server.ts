@@ -9,9 +9,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/unavailable";
-import { reasonOf, sqlState } from "~/db/sql.server";
+import { sqlState } from "~/db/sql.server";
 import { classifyBatch, INGEST_LOCK_KEY, type VisitRecord } from "./batch-insert.server";
 import { UNAVAILABLE_IP, type Classification } from "./visitor-rules";
+import { reasonOf } from "~/lib/errors";
 
 /** Which payload was stored: all fields, SPEC §7's reduced set, or the minimal record. */
 export type InsertOutcome = "full" | "reduced" | "minimal";

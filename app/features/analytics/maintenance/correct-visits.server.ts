@@ -5,9 +5,9 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { reasonOf } from "~/db/sql.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
 import { VisitClassifier } from "../ingest/visitor-rules";
+import { reasonOf } from "~/lib/errors";
 
 const READ_PAGE = 5_000;
 

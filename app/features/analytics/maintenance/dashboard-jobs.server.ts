@@ -11,6 +11,7 @@ import { visitorAnalytics } from "~/db/schema/analytics";
 import { correctVisitData, type CorrectionResult } from "./correct-visits.server";
 import type { JobKind } from "./job-kinds";
 import { identifyBots, type BotIdentificationResult } from "./identify-bots.server";
+import { messageOf } from "~/lib/errors";
 
 export type JobStatus =
   | { kind: JobKind; state: "idle" }
@@ -52,7 +53,7 @@ async function run(db: Database, kind: JobKind, startedAt: string): Promise<void
       jobs.set(kind, { kind, state: "done", processed: result.checked, total: Math.max(total, result.checked), result, finishedAt: finishedAt() });
     }
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     console.error(message);
     jobs.set(kind, { kind, state: "failed", error: message, finishedAt: new Date().toISOString() });
   }

@@ -6,9 +6,9 @@
  */
 import { and, asc, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { reasonOf } from "~/db/sql.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
 import { isBotIp, isBotUserAgent } from "../ingest/bot-detection";
+import { reasonOf } from "~/lib/errors";
 
 /** SPEC §9 bot batch size. */
 export const BOT_BATCH_SIZE = 100;

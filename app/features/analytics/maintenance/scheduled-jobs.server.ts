@@ -14,6 +14,7 @@ import { loadAnalyticsDashboard } from "../dashboard/load-dashboard.server";
 import { addDays, DATE_RANGES, DEFAULT_RANGE, rangeBounds, type DateRange } from "../figures/ranges";
 import { pruneHourlyRollups, ROLLUP_LAG_MS, refreshRollups, splitRange } from "../figures/rollups.server";
 import { runYearlyReset } from "./yearly-reset.server";
+import { messageOf } from "~/lib/errors";
 
 /** The daily run starts this long after midnight in India (ms): a minute after the day closes for the rollups. */
 export const DAILY_RUN_AFTER_MIDNIGHT_MS = ROLLUP_LAG_MS + 60_000;
@@ -33,7 +34,7 @@ export async function yearlyResetJob(db: Database, now = new Date()): Promise<st
       ? `Analytics yearly reset: ${outcome.archivedRows} visit(s) archived into ${outcome.periods.length} month(s).`
       : "Analytics yearly reset: not due.";
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     console.error(message);
     return `Analytics yearly reset failed: ${message}`;
   }
@@ -80,7 +81,7 @@ export async function rollupJob(db: Database, now = new Date()): Promise<string>
     const dropped = await pruneHourlyRollups(db, now, firstDays);
     return `Analytics rollups: ${built} day(s) built, ${dropped} old hour(s) dropped.`;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     console.error(message);
     return `Analytics rollups failed: ${message}`;
   }

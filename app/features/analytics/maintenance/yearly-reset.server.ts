@@ -6,10 +6,11 @@
  */
 import { asc, eq, inArray, lt, min, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { reasonOf, rowsOf } from "~/db/sql.server";
+import { rowsOf } from "~/db/sql.server";
 import { analyticsAggregated, visitorAnalytics } from "~/db/schema/analytics";
 import { settings } from "~/db/schema/settings";
 import { istMidnight, kolkataDate } from "~/lib/dates";
+import { reasonOf } from "~/lib/errors";
 
 export const RESET_SETTING_KEY = "last_analytics_reset";
 
