@@ -1,5 +1,7 @@
-// Lint rules, including the import direction of DESIGN.md §3:
-// lib, db, components -> features -> routes; a feature never imports another feature.
+// Lint rules, including the import direction of DESIGN.md §3 and
+// docs/decisions/020-core-and-features.md:
+// lib, db -> components, core -> features -> routes; a feature never imports another feature;
+// inside core, receipts may read payments, and payments reads neither receipts nor students.
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
@@ -13,20 +15,27 @@ const features = readdirSync(new URL("./app/features", import.meta.url), { withF
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
-const importDirectionZones = [
-  // Lower layers never reach up.
-  { target: "./app/lib", from: ["./app/features", "./app/routes", "./app/db"], message: "app/lib is the bottom layer (DESIGN.md §3)." },
-  { target: "./app/db", from: ["./app/features", "./app/routes"], message: "app/db must not import features or routes (DESIGN.md §3)." },
-  { target: "./app/features", from: "./app/routes", message: "Features must not import routes: routes compose features (DESIGN.md §3)." },
+/** Layers: lower ones never reach up. These hold for tests too. */
+const layerZones = [
+  { target: "./app/lib", from: ["./app/core", "./app/features", "./app/routes", "./app/db"], message: "app/lib is the bottom layer (DESIGN.md §3)." },
+  { target: "./app/db", from: ["./app/core", "./app/features", "./app/routes"], message: "app/db must not import core, features or routes (DESIGN.md §3)." },
+  { target: "./app/core", from: ["./app/features", "./app/routes"], message: "Core services never import a feature or a route: a feature brings its own handler (docs/decisions/020-core-and-features.md)." },
+  { target: "./app/core/payments", from: ["./app/core/receipts", "./app/core/students"], message: "The payment core knows orders, not what they buy: a purpose's handler issues the receipt (docs/decisions/020-core-and-features.md)." },
+  { target: "./app/core/students", from: ["./app/core/payments", "./app/core/receipts"], message: "The roll does not depend on payments or receipts (docs/decisions/020-core-and-features.md)." },
   { target: "./content", from: ["./app", "./server"], message: "content/ holds data only (DESIGN.md §3)." },
-  // The payment composition module sits above the features it composes.
-  { target: ["./app/features", "./app/lib", "./app/db"], from: "./app/payment-purposes.server.ts", message: "Only routes and the server use the composed payment service (docs/decisions/012-payments.md)." },
+];
+
+/** What shipped code may not import; a test may reach across to set up a seam it checks. */
+const isolationZones = [
+  { target: ["./app/core", "./app/features"], from: "./app/routes", message: "Core and features must not import routes: routes compose features (DESIGN.md §3)." },
+  // The payment composition (each feature's purpose in one table) sits above the features.
+  { target: ["./app/core", "./app/features", "./app/lib", "./app/db"], from: "./app/payment-purposes.server.ts", message: "Only routes and the server use the composed payment service (docs/decisions/020-core-and-features.md)." },
   // A feature never imports another feature.
   ...features.map((name) => ({
     target: `./app/features/${name}`,
     from: "./app/features",
     except: [`./${name}`],
-    message: "A feature never imports another feature; compose them in a route (DESIGN.md §3).",
+    message: "A feature never imports another feature; use a core service or compose them in a route (DESIGN.md §3).",
   })),
 ];
 
@@ -43,7 +52,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      "import-x/no-restricted-paths": ["error", { zones: importDirectionZones }],
+      "import-x/no-restricted-paths": ["error", { zones: [...layerZones, ...isolationZones] }],
       "import-x/no-cycle": "error",
       "import-x/no-unresolved": ["error", { ignore: ["^virtual:", "/build/server/index\\.js$"] }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
@@ -68,7 +77,7 @@ export default tseslint.config(
   {
     // Code the browser may load never pulls in a table module or the database client: Drizzle's
     // tables belong on the server (*.server.ts). Types are fine; they vanish at build.
-    files: ["app/features/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    files: ["app/core/**/*.{ts,tsx}", "app/features/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
     ignores: ["**/*.server.ts", "**/*.test.ts", "**/*.test.tsx", "**/testing/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
@@ -83,6 +92,9 @@ export default tseslint.config(
   },
   {
     files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
-    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+    rules: {
+      "@typescript-eslint/no-non-null-assertion": "off",
+      "import-x/no-restricted-paths": ["error", { zones: layerZones }],
+    },
   },
 );

@@ -13,10 +13,10 @@ process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-purposes-"));
 
 const { getDatabase } = await import("~/db/client.server");
 const { paymentOrders } = await import("~/db/schema/payments");
-const { MockGateway } = await import("~/features/payments/gateways/mock.server");
-const { createPaymentService } = await import("~/features/payments/service.server");
-const { sampleStart } = await import("~/features/payments/sample.server");
-const { receiptForOrder } = await import("~/features/receipts/issue.server");
+const { MockGateway } = await import("~/core/payments/gateways/mock.server");
+const { createPaymentService } = await import("~/core/payments/service.server");
+const { sampleStart } = await import("~/core/payments/sample.server");
+const { receiptForOrder } = await import("~/core/receipts/issue.server");
 const { paymentPurposes } = await import("./payment-purposes.server");
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];

@@ -67,3 +67,6 @@ export type School = typeof school;
 export function formatAddress(a = school.address): string {
   return `${a.street}, ${a.locality}, ${a.postalCode} ${a.region}`;
 }
+
+/** The classes the school teaches, in order: pre-primary (Nursery, LKG, UKG), then Classes 1 to 12. */
+export const SCHOOL_CLASSES = ["Nursery", "LKG", "UKG", ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)] as const;

@@ -16,8 +16,8 @@ import { openTestDatabase, type TestDatabase } from "~/features/analytics/testin
 import { backupFileName, restoreBackup, summarizeDatabase, writeBackup } from "~/db/backup.server";
 import { account, user } from "~/db/schema/auth";
 import { enquiries } from "~/db/schema/enquiries";
-import { issueReceipt, receiptByHash } from "~/features/receipts/issue.server";
-import { sampleInput } from "~/features/receipts/testing";
+import { issueReceipt, receiptByHash } from "~/core/receipts/issue.server";
+import { sampleInput } from "~/core/receipts/testing";
 
 let source: TestDatabase;
 let target: TestDatabase;

@@ -5,8 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { receiptPdf } from "~/features/receipts/pdf.server";
-import { showcaseReceipts } from "~/features/receipts/testing";
+import { receiptPdf } from "~/core/receipts/pdf.server";
+import { showcaseReceipts } from "~/core/receipts/testing";
 
 const folder = path.resolve(process.argv[2] ?? "receipt-samples");
 mkdirSync(folder, { recursive: true });

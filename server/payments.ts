@@ -6,9 +6,10 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type express from "express";
-import { isReference } from "~/features/payments/identifiers";
+import { isReference } from "~/core/payments/identifiers";
 import { BODY_LIMITS, readCapped } from "~/lib/request-body.server";
-import { paymentSetup, payments } from "~/payment-purposes.server";
+import { paymentSetup } from "~/core/payments/settings.server";
+import { payments } from "~/payment-purposes.server";
 import { messageOf } from "~/lib/errors";
 
 /** Largest return form and webhook we read, in bytes (app/lib/request-body.server.ts). */

@@ -131,3 +131,17 @@ export function istDateRange(params: URLSearchParams, today: string): { from: st
   const to = realDate(params.get("to")) ?? today;
   return from <= to ? { from, to } : { from: to, to: from };
 }
+
+/** The academic session (April–March) of an IST date "YYYY-MM-DD", e.g. "2026-27". */
+export function sessionOf(isoDate: string): string {
+  const [y, m] = isoDate.split("-").map(Number) as [number, number];
+  const start = m >= 4 ? y : y - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "April 2026" for the month "2026-04". */
+export function monthLabel(month: string): string {
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}

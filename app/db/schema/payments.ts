@@ -7,7 +7,7 @@
  * paise). An order moves only forward: created → pending → paid | failed | expired | held; paid
  * is final, a late success after failed or expired still wins, and held (another amount or
  * merchant reported) waits for the office or a verified word for its own amount
- * (app/features/payments/states.ts). At most one order per thing owed (purpose + payable_key) is
+ * (app/core/payments/states.ts). At most one order per thing owed (purpose + payable_key) is
  * open (created or pending) at a time.
  */
 import { sql } from "drizzle-orm";
@@ -68,7 +68,7 @@ export const paymentOrders = pgTable(
     paidAmountPaise: bigint("paid_amount_paise", { mode: "number" }),
     /** The gateway's last status word, e.g. "E000", "Success", "captured". */
     gatewayStatus: text("gateway_status"),
-    /** Why the administrator must look, the latest of ORDER_FLAGS (app/features/payments/flags.ts). */
+    /** Why the administrator must look, the latest of ORDER_FLAGS (app/core/payments/flags.ts). */
     flag: text("flag"),
     /** Every flag's sentence, oldest first, one per line. */
     flagDetail: text("flag_detail"),

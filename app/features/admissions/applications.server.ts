@@ -148,7 +148,7 @@ export type MoveResult = { ok: true; application: ApplicationWithSession } | { o
 /**
  * The administrator moves an application along the workflow (STATUS_MOVES) with a note, in one
  * transaction with the row locked; `onAdmitted` runs inside it when the new status is
- * `admitted` (the composition module's hook: app/admission-roll.server.ts; what it returns is
+ * `admitted` (the composition module's hook: app/features/admissions/roll.server.ts; what it returns is
  * added to the step's note, e.g. the new admission number). `by` is the
  * administrator's e-mail; `from`, when given, is the status the administrator saw. A move the
  * workflow does not allow, or from a status the application has since left, is refused.

@@ -12,9 +12,10 @@
  * - One late fee rule: per day after the due date, or flat, never above the cap.
  */
 import { z } from "zod";
+import { SCHOOL_CLASSES } from "#content/school";
 
-/** Classes as CBSE schools name them (SPEC §3 class options). */
-export const FEE_CLASSES = ["Nursery", "LKG", "UKG", ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)] as const;
+/** Classes a fee book prices: the school's classes (SPEC §3 class options). */
+export const FEE_CLASSES = SCHOOL_CLASSES;
 
 export const HEAD_PERIODS = ["monthly", "quarterly", "annual", "one_time"] as const;
 export type HeadPeriod = (typeof HEAD_PERIODS)[number];
@@ -116,9 +117,4 @@ export function headsFor(book: FeeBook, className: string): FeeHead[] {
   return book.structures.find((s) => (s.classes as string[]).includes(className))?.heads ?? [];
 }
 
-/** The academic session (April–March) of an IST date "YYYY-MM-DD", e.g. "2026-27". */
-export function sessionOf(isoDate: string): string {
-  const [y, m] = isoDate.split("-").map(Number) as [number, number];
-  const start = m >= 4 ? y : y - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
-}
+export { sessionOf } from "~/lib/dates";

@@ -8,6 +8,8 @@
  */
 import { and, asc, eq, inArray, isNull, sql, TransactionRollbackError } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import type { ReceiptLine } from "~/core/receipts/issue.server";
+import type { Student } from "~/core/students/roll.server";
 import { feeBooks, feeLedger, feePayments, students } from "~/db/schema/fees";
 import { feeBookSchema, type FeeBook } from "./book";
 import {
@@ -25,7 +27,7 @@ import {
   type SelectionProblem,
 } from "./schedule";
 
-export type Student = typeof students.$inferSelect;
+export type { Student };
 export type LedgerLine = typeof feeLedger.$inferSelect;
 export type FeePayment = typeof feePayments.$inferSelect;
 
@@ -145,9 +147,6 @@ export function payLineFromRef(ref: string | undefined, label: string, amountPai
   return { month: m[1]!, head: m[2]!, periodLabel: label.split(" — ")[1] ?? monthLabel(m[1]!), amountPaise };
 }
 
-/** How a receipt line counts (the receipts feature's kinds). */
-export type PaidLine = { kind: "tuition" | "fee" | "late_fee" | "concession"; head: string; period: string | null; amountPaise: number };
-
 export type RecordInput = {
   studentId: number;
   session: string;
@@ -168,7 +167,7 @@ export type RecordInput = {
  * concession below zero, late fees), which add up to the amount paid. Throws RangeError when
  * there are no lines.
  */
-export async function recordPayment(tx: Database, input: RecordInput): Promise<{ payment: FeePayment; receiptLines: PaidLine[]; student: Student }> {
+export async function recordPayment(tx: Database, input: RecordInput): Promise<{ payment: FeePayment; receiptLines: ReceiptLine[]; student: Student }> {
   if (input.lines.length === 0) throw new RangeError("A payment needs at least one line");
   const student = await lockStudent(tx, input.studentId);
   if (!student) throw new RangeError(`No student ${input.studentId}`);
@@ -207,8 +206,8 @@ export async function recordPayment(tx: Database, input: RecordInput): Promise<{
  * Receipt lines for pay lines: a head paid in full shows its gross due and its concession
  * (negative); a head paid again after a refund, or with no due, shows the amount paid.
  */
-export function receiptLinesFor(lines: readonly PayLine[], ledger: readonly Pick<LedgerLine, "month" | "head" | "kind" | "amountPaise" | "headKind" | "periodLabel">[]): PaidLine[] {
-  const out: PaidLine[] = [];
+export function receiptLinesFor(lines: readonly PayLine[], ledger: readonly Pick<LedgerLine, "month" | "head" | "kind" | "amountPaise" | "headKind" | "periodLabel">[]): ReceiptLine[] {
+  const out: ReceiptLine[] = [];
   for (const l of lines) {
     if (l.head === LATE_FEE_HEAD) {
       out.push({ kind: "late_fee", head: "Fine", period: l.periodLabel, amountPaise: l.amountPaise });

@@ -14,7 +14,7 @@ import { formatDateTime, formatDisplayDate, istMidnight, kolkataDate } from "~/l
 import { formatRupees } from "~/lib/money";
 import { bookFor, entries, ledgerOf, ledgersOf, paymentsBetween, postOverdueDues, type Student } from "./ledger.server";
 import { balanceOf, creditsOf, monthLabel, type FeePurpose } from "./schedule";
-import { listStudents } from "./students.server";
+import { listStudents } from "~/core/students/roll.server";
 
 export const MODE_LABELS: Record<string, string> = { online: "Online", cash: "Cash", cheque: "Cheque", dd: "Demand draft", upi: "UPI", neft: "NEFT" };
 

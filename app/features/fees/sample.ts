@@ -5,7 +5,7 @@
  */
 import { classFees, otherCharges } from "#content/fees";
 import { feeBookSchema, type FeeBook } from "./book";
-import type { StudentInput } from "./roster";
+import type { StudentInput } from "~/core/students/roster";
 
 /** Bus stops from content/fees.ts's bus charges: R1 up to 5 km, R2 5-10 km, R3 beyond. */
 export function sampleFeeBook(session: string): FeeBook {

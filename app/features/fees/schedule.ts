@@ -8,6 +8,7 @@
  * one-time ones in April) is paid together. Dates are IST calendar dates "YYYY-MM-DD"; money is
  * integer paise.
  */
+import { monthLabel } from "~/lib/dates";
 import { BUS_HEAD, headsFor, type ConcessionRule, type FeeBook, type LateFeeRule } from "./book";
 
 export type FeePurpose = "tuition" | "bus";
@@ -57,10 +58,7 @@ export function sessionMonths(session: string): string[] {
   });
 }
 
-/** "April 2026" for "2026-04". */
-export function monthLabel(month: string): string {
-  return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-}
+export { monthLabel };
 
 function quarterLabel(month: string): string {
   const y = Number(month.slice(0, 4));

@@ -2,12 +2,12 @@
  * /admin/applications/{applicationId}: one application, every field, its documents, the fee's
  * payment and receipt, and the workflow (submitted → under review → admitted | waitlisted |
  * rejected) with a note at each step; a decision is confirmed by a second post
- * (app/features/admissions/workflow.server.ts). Admitting calls the roll hook (app/admission-roll.server.ts).
+ * (app/features/admissions/workflow.server.ts). Admitting calls the roll hook (app/features/admissions/roll.server.ts).
  */
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/application";
-import { onAdmitted } from "~/admission-roll.server";
-import { applicationPayment } from "~/admission-payments.server";
+import { applicationPayment } from "~/features/admissions/payment.server";
+import { onAdmitted } from "~/features/admissions/roll.server";
 import { getDb } from "~/db/client.server";
 import { applicationByPublicId, documentsOf, historyOf } from "~/features/admissions/applications.server";
 import { ApplicationDetail } from "~/features/admissions/components/admin-applications";

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { FeesNav, input, primary, secondary } from "~/features/fees/components/admin";
 import { sessionOf } from "~/features/fees/book";
 import { collections, creditHolders } from "~/features/fees/reports.server";
-import { FEE_PURPOSE_NAMES } from "~/fees.server";
+import { PURPOSE_LABELS } from "~/core/payments/labels";
 import { formatDateTime, istDateRange, kolkataDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const c = await collections(db, from, to);
   const credits = await creditHolders(db, sessionOf(to));
-  return data({ ...c, openCreditPaise: credits.reduce((s, h) => s + h.creditPaise, 0), openCredits: credits.length, list: c.list.map((p) => ({ ...p, paidAt: formatDateTime(p.paidAt), purpose: FEE_PURPOSE_NAMES[p.purpose] })) }, { headers });
+  return data({ ...c, openCreditPaise: credits.reduce((s, h) => s + h.creditPaise, 0), openCredits: credits.length, list: c.list.map((p) => ({ ...p, paidAt: formatDateTime(p.paidAt), purpose: PURPOSE_LABELS[p.purpose] })) }, { headers });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Collections | Admin" }];

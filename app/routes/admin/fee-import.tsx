@@ -6,8 +6,8 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { sessionOf } from "~/features/fees/book";
 import { ImportPage } from "~/features/fees/components/admin";
 import { bookFor } from "~/features/fees/ledger.server";
-import { checkRoster } from "~/features/fees/roster";
-import { importStudents } from "~/features/fees/students.server";
+import { checkRoster } from "~/core/students/roster";
+import { importStudents } from "~/core/students/roll.server";
 import { kolkataDate } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 

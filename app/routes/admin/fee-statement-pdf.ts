@@ -5,7 +5,7 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { sessionOf } from "~/features/fees/book";
 import { statementPdf } from "~/features/fees/reports.server";
-import { studentById } from "~/features/fees/students.server";
+import { studentById } from "~/core/students/roll.server";
 import { kolkataDate } from "~/lib/dates";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

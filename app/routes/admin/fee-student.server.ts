@@ -13,12 +13,14 @@ import { accountOf, bookFor, creditOfStudent, paymentsOf, type Student } from "~
 import { parseOfficeForm } from "~/features/fees/office-form";
 import { accountView } from "~/features/fees/parent.server";
 import { MODE_LABELS } from "~/features/fees/reports.server";
-import { COLUMN_OF, problemText, studentSchema, unknownCodes } from "~/features/fees/roster";
+import { COLUMN_OF, problemText, studentSchema, unknownCodes } from "~/core/students/roster";
 import { monthLabel, type FeePurpose } from "~/features/fees/schedule";
-import { updateStudent } from "~/features/fees/students.server";
-import { openOrderFor } from "~/features/payments/orders.server";
-import { adminReceiptHref } from "~/features/receipts/admin.server";
-import { applyStudentCredit, collectAtOffice, FEE_PURPOSE_NAMES, feePayableKey, OFFICE_MODES, refundFeePayment, refundStudentCredit } from "~/fees.server";
+import { updateStudent } from "~/core/students/roll.server";
+import { openOrderFor } from "~/core/payments/orders.server";
+import { adminReceiptHref } from "~/core/receipts/admin.server";
+import { PURPOSE_LABELS } from "~/core/payments/labels";
+import { applyStudentCredit, collectAtOffice, OFFICE_MODES, refundFeePayment, refundStudentCredit } from "~/features/fees/office.server";
+import { feePayableKey } from "~/features/fees/payment.server";
 import { formatDateTime, kolkataDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 
@@ -36,12 +38,12 @@ export async function studentPageData(student: Student) {
   const openOrders = [];
   for (const purpose of ["tuition", "bus"] as const) {
     const open = await openOrderFor(db, purpose, feePayableKey(student.id, session));
-    if (open) openOrders.push({ reference: open.reference, title: FEE_PURPOSE_NAMES[purpose], status: open.status, description: open.description, amount: formatRupees(open.amountPaise), created: formatDateTime(open.createdAt) });
+    if (open) openOrders.push({ reference: open.reference, title: PURPOSE_LABELS[purpose], status: open.status, description: open.description, amount: formatRupees(open.amountPaise), created: formatDateTime(open.createdAt) });
   }
   const payments = (await paymentsOf(db, student.id)).map((p) => ({
     id: p.id,
     paidAt: formatDateTime(p.paidAt),
-    purpose: FEE_PURPOSE_NAMES[p.purpose],
+    purpose: PURPOSE_LABELS[p.purpose],
     mode: `${MODE_LABELS[p.mode]}${p.instrument ? ` (${p.instrument})` : ""}${p.bankReference ? ` UTR ${p.bankReference}` : ""}`,
     amountPaise: p.amountPaise,
     receiptId: p.receiptId,
@@ -118,7 +120,7 @@ export async function studentAction(form: FormData, student: Student, by: string
     if (result.kind === "refused") return reply({ error: result.message, ok: null }, 400);
     const confirm: OfficeConfirm = {
       purpose: parsed.value.purpose,
-      title: FEE_PURPOSE_NAMES[parsed.value.purpose],
+      title: PURPOSE_LABELS[parsed.value.purpose],
       total: formatRupees(result.totalPaise),
       totalPaise: result.totalPaise,
       months: result.months,

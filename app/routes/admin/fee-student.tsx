@@ -12,7 +12,7 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { CreditPanel, FeesNav, Notice, OfficeCollect, OfficeConfirmPanel, OpenOrders, PaymentsTable, secondary } from "~/features/fees/components/admin";
 import { StudentForm } from "~/features/fees/components/student-form";
-import { studentById } from "~/features/fees/students.server";
+import { studentById } from "~/core/students/roll.server";
 import { readForm } from "~/lib/request-body.server";
 import { studentAction, studentPageData } from "./fee-student.server";
 

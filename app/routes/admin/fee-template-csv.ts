@@ -4,8 +4,8 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { sessionOf } from "~/features/fees/book";
 import { bookFor } from "~/features/fees/ledger.server";
-import { rosterTemplate } from "~/features/fees/roster";
-import { unusedAdmissionNumber } from "~/features/fees/students.server";
+import { rosterTemplate } from "~/core/students/roster";
+import { unusedAdmissionNumber } from "~/core/students/roll.server";
 import { kolkataDate } from "~/lib/dates";
 
 export async function loader({ request }: Route.LoaderArgs) {

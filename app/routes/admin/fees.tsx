@@ -5,7 +5,7 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { FEE_CLASSES } from "~/features/fees/book";
 import { RollList } from "~/features/fees/components/admin";
-import { listStudents } from "~/features/fees/students.server";
+import { listStudents } from "~/core/students/roll.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);

@@ -7,11 +7,12 @@ import { z } from "zod";
 import type { Route } from "./+types/icici-debug";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { debugData } from "~/features/payments/admin/admin-data.server";
-import { DebugView } from "~/features/payments/admin/debug-view";
-import { isReference } from "~/features/payments/identifiers";
+import { debugData } from "~/core/payments/admin/admin-data.server";
+import { DebugView } from "~/core/payments/admin/debug-view";
+import { isReference } from "~/core/payments/identifiers";
 import { getConfig } from "~/lib/config.server";
-import { paymentSetup, payments } from "~/payment-purposes.server";
+import { paymentSetup } from "~/core/payments/settings.server";
+import { payments } from "~/payment-purposes.server";
 import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

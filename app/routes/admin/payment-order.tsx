@@ -6,9 +6,9 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/payment-order";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { orderDetailData } from "~/features/payments/admin/admin-data.server";
-import { OrderDetail } from "~/features/payments/admin/order-detail";
-import { isReference } from "~/features/payments/identifiers";
+import { orderDetailData } from "~/core/payments/admin/admin-data.server";
+import { OrderDetail } from "~/core/payments/admin/order-detail";
+import { isReference } from "~/core/payments/identifiers";
 import { readForm } from "~/lib/request-body.server";
 import { paymentPurposes, payments } from "~/payment-purposes.server";
 

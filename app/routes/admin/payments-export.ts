@@ -2,9 +2,9 @@
 import type { Route } from "./+types/payments-export";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { ordersCsv } from "~/features/payments/admin/csv";
-import { parseOrderQuery } from "~/features/payments/admin/list-query";
-import { allOrders } from "~/features/payments/orders.server";
+import { ordersCsv } from "~/core/payments/admin/csv";
+import { parseOrderQuery } from "~/core/payments/admin/list-query";
+import { allOrders } from "~/core/payments/orders.server";
 import { kolkataDate } from "~/lib/dates";
 
 export async function loader({ request }: Route.LoaderArgs) {

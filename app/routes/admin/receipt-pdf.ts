@@ -3,8 +3,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/receipt-pdf";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { receiptById } from "~/features/receipts/issue.server";
-import { receiptPdfResponse } from "~/features/receipts/pdf-response.server";
+import { receiptById } from "~/core/receipts/issue.server";
+import { receiptPdfResponse } from "~/core/receipts/pdf-response.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -6,11 +6,11 @@ import { data } from "react-router";
 import type { Route } from "./+types/receipt";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { adminReceiptHref } from "~/features/receipts/admin.server";
-import { formatReceiptAmount } from "~/features/receipts/amount-words";
-import { CancelReceipt, type AdminReceiptView } from "~/features/receipts/components/cancel-receipt";
-import { receiptById, type Receipt } from "~/features/receipts/issue.server";
-import { cancelReceiptWithLedger } from "~/fees.server";
+import { adminReceiptHref } from "~/core/receipts/admin.server";
+import { formatReceiptAmount } from "~/core/receipts/amount-words";
+import { CancelReceipt, type AdminReceiptView } from "~/core/receipts/components/cancel-receipt";
+import { receiptById, type Receipt } from "~/core/receipts/issue.server";
+import { cancelReceiptWithLedger } from "~/features/fees/office.server";
 import { formatDateTime } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 

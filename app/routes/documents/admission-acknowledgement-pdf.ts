@@ -6,7 +6,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/admission-acknowledgement-pdf";
-import { applicationPayment } from "~/admission-payments.server";
+import { applicationPayment } from "~/features/admissions/payment.server";
 import { getDb } from "~/db/client.server";
 import { acknowledgementFileName, acknowledgementPdf, acknowledgementPhoto } from "~/features/admissions/acknowledgement-pdf.server";
 import { applicationByPublicId, documentsOf } from "~/features/admissions/applications.server";

@@ -5,8 +5,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/receipt-file-pdf";
 import { getDb } from "~/db/client.server";
-import { receiptForToken } from "~/features/receipts/download.server";
-import { receiptPdfResponse } from "~/features/receipts/pdf-response.server";
+import { receiptForToken } from "~/core/receipts/download.server";
+import { receiptPdfResponse } from "~/core/receipts/pdf-response.server";
 import { getConfig } from "~/lib/config.server";
 
 export async function loader({ params }: Route.LoaderArgs) {

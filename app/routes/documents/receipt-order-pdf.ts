@@ -6,8 +6,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/receipt-order-pdf";
 import { getDb } from "~/db/client.server";
-import { receiptForOrderPublicId } from "~/features/receipts/download.server";
-import { receiptPdfResponse } from "~/features/receipts/pdf-response.server";
+import { receiptForOrderPublicId } from "~/core/receipts/download.server";
+import { receiptPdfResponse } from "~/core/receipts/pdf-response.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const receipt = /^[A-Za-z0-9_-]{22}$/.test(params.publicId) ? await receiptForOrderPublicId(await getDb(), params.publicId) : null;

@@ -6,7 +6,7 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/admission-acknowledgement";
-import { applicationStatusFacts } from "~/admission-payments.server";
+import { applicationStatusFacts } from "~/features/admissions/payment.server";
 import { getDb } from "~/db/client.server";
 import { applicationByPublicId } from "~/features/admissions/applications.server";
 import { clearApplicationDraft } from "~/features/admissions/components/apply-form";

@@ -6,7 +6,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/admission-status";
-import { applicationStatusFacts } from "~/admission-payments.server";
+import { applicationStatusFacts } from "~/features/admissions/payment.server";
 import { getDb } from "~/db/client.server";
 import { lookupApplication } from "~/features/admissions/applications.server";
 import { ApplicationStatusCard } from "~/features/admissions/components/application-status";

@@ -6,7 +6,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/apply";
 import { school } from "#content/school";
-import { startApplicationFee } from "~/admission-payments.server";
+import { applicationFeeStart } from "~/features/admissions/payment.server";
 import { getDb } from "~/db/client.server";
 import { ApplyForm } from "~/features/admissions/components/apply-form";
 import { openSession } from "~/features/admissions/sessions.server";
@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (outcome.kind === "error") return data({ result: outcome.result, message: outcome.message }, { status: 503, headers: noStore });
   const retry = `/admissions/retry-payment/${outcome.application.publicId}?new=1`;
   try {
-    const started = await startApplicationFee(outcome.application);
+    const started = await payments.start(applicationFeeStart(outcome.application));
     if (started.kind === "handoff") throw redirect(`/pay/${started.order.publicId}`, { status: 303, headers: noStore });
   } catch (error) {
     if (error instanceof Response) throw error;

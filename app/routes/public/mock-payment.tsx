@@ -6,11 +6,11 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/mock-payment";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
-import { MockCheckout } from "~/features/payments/components/mock-checkout";
-import { MockGateway } from "~/features/payments/gateways/mock.server";
-import { PURPOSE_LABELS } from "~/features/payments/labels";
+import { MockCheckout } from "~/core/payments/components/mock-checkout";
+import { MockGateway } from "~/core/payments/gateways/mock.server";
+import { PURPOSE_LABELS } from "~/core/payments/labels";
 import { formatRupees } from "~/lib/money";
-import { paymentSetup } from "~/payment-purposes.server";
+import { paymentSetup } from "~/core/payments/settings.server";
 import { readForm } from "~/lib/request-body.server";
 
 const noStore = { "Cache-Control": "no-store" };

@@ -7,11 +7,11 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/pay";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
-import { HandoffPanel } from "~/features/payments/components/handoff-panel";
-import { PaymentUnavailable } from "~/features/payments/components/payment-unavailable";
-import { isPublicId } from "~/features/payments/identifiers";
-import { resultPath } from "~/features/payments/states";
-import { summaryOf } from "~/features/payments/summary";
+import { HandoffPanel } from "~/core/payments/components/handoff-panel";
+import { PaymentUnavailable } from "~/core/payments/components/payment-unavailable";
+import { isPublicId } from "~/core/payments/identifiers";
+import { resultPath } from "~/core/payments/states";
+import { summaryOf } from "~/core/payments/summary";
 import { payments } from "~/payment-purposes.server";
 import { messageOf } from "~/lib/errors";
 

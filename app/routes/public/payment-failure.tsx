@@ -6,9 +6,9 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/payment-failure";
 import { ResultPanel } from "~/features/content/components/result-panel";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
-import { OrderSummary } from "~/features/payments/components/order-summary";
-import { PendingPanel } from "~/features/payments/components/pending-panel";
-import { resultPageData } from "~/features/payments/result-page.server";
+import { OrderSummary } from "~/core/payments/components/order-summary";
+import { PendingPanel } from "~/core/payments/components/pending-panel";
+import { resultPageData } from "~/core/payments/result-page.server";
 import { payments } from "~/payment-purposes.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,9 +6,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/payment-on-hold";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
-import { HeldPanel } from "~/features/payments/components/held-panel";
-import { PendingPanel } from "~/features/payments/components/pending-panel";
-import { resultPageData } from "~/features/payments/result-page.server";
+import { HeldPanel } from "~/core/payments/components/held-panel";
+import { PendingPanel } from "~/core/payments/components/pending-panel";
+import { resultPageData } from "~/core/payments/result-page.server";
 import { payments } from "~/payment-purposes.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

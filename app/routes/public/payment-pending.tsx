@@ -6,8 +6,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/payment-pending";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
-import { PendingPanel } from "~/features/payments/components/pending-panel";
-import { resultPageData } from "~/features/payments/result-page.server";
+import { PendingPanel } from "~/core/payments/components/pending-panel";
+import { resultPageData } from "~/core/payments/result-page.server";
 import { payments } from "~/payment-purposes.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -8,11 +8,11 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/payment-success";
 import { ResultPanel } from "~/features/content/components/result-panel";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
-import { OrderSummary } from "~/features/payments/components/order-summary";
-import { PendingPanel } from "~/features/payments/components/pending-panel";
-import type { PaymentPurpose } from "~/features/payments/orders.server";
-import { resultPageData } from "~/features/payments/result-page.server";
-import type { OrderSummaryData } from "~/features/payments/summary";
+import { OrderSummary } from "~/core/payments/components/order-summary";
+import { PendingPanel } from "~/core/payments/components/pending-panel";
+import type { PaymentPurpose } from "~/core/payments/orders.server";
+import { resultPageData } from "~/core/payments/result-page.server";
+import type { OrderSummaryData } from "~/core/payments/summary";
 import { payments } from "~/payment-purposes.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

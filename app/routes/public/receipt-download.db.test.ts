@@ -11,8 +11,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-receipt-download-route-"));
 
 const { getDatabase } = await import("~/db/client.server");
-const { issueReceipt } = await import("~/features/receipts/issue.server");
-const { sampleInput, testSeries } = await import("~/features/receipts/testing");
+const { issueReceipt } = await import("~/core/receipts/issue.server");
+const { sampleInput, testSeries } = await import("~/core/receipts/testing");
 const { action } = await import("./receipt-download");
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];

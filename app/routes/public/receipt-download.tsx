@@ -6,9 +6,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/receipt-download";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
-import { DownloadForm } from "~/features/receipts/components/download-form";
-import { downloadPath, findForParent, NOT_FOUND_MESSAGE, THROTTLED_MESSAGE } from "~/features/receipts/download.server";
-import { downloadSchema } from "~/features/receipts/schema";
+import { DownloadForm } from "~/core/receipts/components/download-form";
+import { downloadPath, findForParent, NOT_FOUND_MESSAGE, THROTTLED_MESSAGE } from "~/core/receipts/download.server";
+import { downloadSchema } from "~/core/receipts/schema";
 import { getDb } from "~/db/client.server";
 import { getConfig } from "~/lib/config.server";
 import { readForm } from "~/lib/request-body.server";

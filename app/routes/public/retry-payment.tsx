@@ -5,7 +5,7 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/retry-payment";
-import { applicationPayment, startApplicationFee } from "~/admission-payments.server";
+import { applicationFeeStart, applicationPayment } from "~/features/admissions/payment.server";
 import { getDb } from "~/db/client.server";
 import { applicationByPublicId } from "~/features/admissions/applications.server";
 import { ApplicationMissing, RetryPanel } from "~/features/admissions/components/retry-panel";
@@ -50,7 +50,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   const found = await view(params.applicationId);
   if (!found) return data({ message: "We could not find this application." }, { status: 404, headers: noStore });
   if (found.facts.paid) throw redirect(`/admissions/retry-payment/${params.applicationId}`, { status: 303, headers: noStore });
-  const result = await startApplicationFee(found.application);
+  const result = await payments.start(applicationFeeStart(found.application));
   switch (result.kind) {
     case "handoff":
       throw redirect(`/pay/${result.order.publicId}`, { status: 303, headers: noStore });

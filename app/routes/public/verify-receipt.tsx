@@ -7,11 +7,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/verify-receipt";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
-import { VerificationPanel } from "~/features/receipts/components/verification-panel";
-import { receiptByHash } from "~/features/receipts/issue.server";
-import { formatReceiptAmount } from "~/features/receipts/amount-words";
-import { isVerificationHash } from "~/features/receipts/verification.server";
-import { verificationView } from "~/features/receipts/verify";
+import { VerificationPanel } from "~/core/receipts/components/verification-panel";
+import { receiptByHash } from "~/core/receipts/issue.server";
+import { formatReceiptAmount } from "~/core/receipts/amount-words";
+import { isVerificationHash } from "~/core/receipts/verification.server";
+import { verificationView } from "~/core/receipts/verify";
 import { getDb } from "~/db/client.server";
 
 const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };

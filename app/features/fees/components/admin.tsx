@@ -6,7 +6,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatRupees } from "~/lib/money";
 import type { MonthRow } from "../parent.server";
-import type { RowProblem } from "../roster";
+import type { RowProblem } from "~/core/students/roster";
 
 export const input = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2";
 export const primary = "min-h-11 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-500";

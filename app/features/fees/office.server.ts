@@ -1,135 +1,17 @@
 /**
- * School fees composed with the payment core and receipts (issue 13; features never import each
- * other, DESIGN.md §3): the tuition and bus purposes' handlers (ledger payment lines and the
- * receipt, in the transaction that marks the order paid), the quote a fee page gives
- * `payments.start`, payments recorded at the school office (receipt issued in the same
- * transaction) and refunds/cancellations (reversing ledger lines and the receipt cancelled, in
- * one transaction). docs/decisions/016-fees.md.
+ * Fees at the school office: payments recorded at the counter (receipt issued in the same
+ * transaction), refunds and cancellations (reversing ledger lines and the receipt cancelled, in
+ * one transaction) and a student's credit refunded or applied. docs/decisions/016-fees.md.
  */
 import { eq, TransactionRollbackError } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { feePayments } from "~/db/schema/fees";
-import type { OrderSubject } from "~/db/schema/payments";
-import { creditsOf, monthLabel, type FeePurpose } from "~/features/fees/schedule";
-import {
-  applyCredit,
-  attachReceipt,
-  checkReason,
-  entries,
-  ledgerOf,
-  payLineFromRef,
-  payLineRef,
-  quoteMonths,
-  recordPayment,
-  refundCredit,
-  reversePayment,
-  type PaidLine,
-  type PayLine,
-  type Student,
-} from "~/features/fees/ledger.server";
-import { openOrderFor, orderByPublicId, type PaymentOrder } from "~/features/payments/orders.server";
-import type { PaymentPurposeHandler } from "~/features/payments/purposes";
-import { cancelReceipt, issueReceipt, type CancelResult, type Receipt } from "~/features/receipts/issue.server";
-import { issueOrderReceipt, orderReceiptLinks, type OrderFacts, type ReceiptFacts } from "~/features/receipts/order-receipts.server";
-import { RECEIPT_SERIES } from "~/features/receipts/series";
+import { openOrderFor } from "~/core/payments/orders.server";
+import { cancelReceipt, issueReceipt, type CancelResult, type Receipt } from "~/core/receipts/issue.server";
 import { getConfig } from "~/lib/config.server";
-import { formatRupees } from "~/lib/money";
-
-/** What a receipt calls each purpose. */
-export const FEE_PURPOSE_NAMES: Record<FeePurpose, string> = { tuition: "School fee", bus: "Bus fee" };
-
-/** The thing owed, per student and session ("student:42:2026-27"); the purpose keeps tuition and bus apart. */
-export function feePayableKey(studentId: number, session: string): string {
-  return `student:${studentId}:${session}`;
-}
-
-/** Who a fee order pays for, as money lists name them: "Riya Kumari", "Class 5 A", "2021/0042". */
-export function feeSubject(student: Pick<Student, "name" | "className" | "section" | "admissionNumber">): OrderSubject {
-  return { name: student.name, className: `${student.className}${student.section ? ` ${student.section}` : ""}`, number: student.admissionNumber };
-}
-
-function parseKey(payableKey: string): { studentId: number; session: string } {
-  const m = /^student:(\d+):(\d{4}-\d{2})$/.exec(payableKey);
-  if (!m) throw new RangeError(`Not a fee payable key: ${payableKey}`);
-  return { studentId: Number(m[1]), session: m[2]! };
-}
-
-/** The receipt's facts for a fee payment: the student as on the roll now, the paid lines. */
-export function feeReceiptFacts(student: Student, purpose: FeePurpose, session: string, lines: PaidLine[]): ReceiptFacts {
-  return {
-    series: RECEIPT_SERIES.fees,
-    purpose: FEE_PURPOSE_NAMES[purpose],
-    student: {
-      name: student.name,
-      className: student.className,
-      section: student.section,
-      admissionNumber: student.admissionNumber,
-      applicationNumber: null,
-      parentName: student.fatherName ?? student.motherName,
-      mobile: student.mobile,
-      session,
-    },
-    lines,
-  };
-}
-
-/**
- * The quote for `payments.start`: inside the lock on the payable thing, the student's row is
- * locked and the chosen months are checked and priced from the ledger (oldest first, no gaps,
- * none already paid). Null (nothing due / already paid) when the choice no longer holds.
- */
-export function feeQuote(studentId: number, session: string, purpose: FeePurpose, months: readonly string[], today: string) {
-  return async (tx: Database) => {
-    const quote = await quoteMonths(tx, studentId, session, purpose, months, today);
-    if (!quote.ok) return null;
-    return {
-      description: `${FEE_PURPOSE_NAMES[purpose]}: ${quote.months.map((m) => m.label).join(", ")}`,
-      lines: quote.lines.map((l) => ({ label: `${l.head} — ${l.periodLabel}`, amountPaise: l.amountPaise, ref: payLineRef(l) })),
-    };
-  };
-}
-
-/**
- * The tuition or bus purpose's handler: on paid, the order's lines become the ledger's payment
- * lines (and its late fee line) and the receipt is issued, all in the paying transaction.
- */
-export function feePurposeHandler(purpose: FeePurpose, orderFacts: (order: PaymentOrder) => OrderFacts): PaymentPurposeHandler {
-  return {
-    onPaid: async (tx, order) => {
-      const { studentId, session } = parseKey(order.payableKey);
-      const lines = order.lines.map((l) => payLineFromRef(l.ref, l.label, l.amountPaise));
-      if (lines.some((l) => l === null)) throw new RangeError(`Order ${order.reference} has lines that are not fee lines`);
-      const recorded = await recordPayment(tx, { studentId, session, purpose, lines: lines as PayLine[], mode: "online", orderId: order.id, bankReference: order.bankReference, paidAt: order.paidAt ?? new Date() });
-      const receipt = await issueOrderReceipt(tx, orderFacts(order), feeReceiptFacts(recorded.student, purpose, session, recorded.receiptLines));
-      await attachReceipt(tx, recorded.payment.id, receipt.id);
-      // Money that arrives is recorded; when it pays a head and month already paid (the office
-      // took it meanwhile, by any channel) the excess is a credit the office must see.
-      const paid = new Set((lines as PayLine[]).map((l) => `${l.month}|${l.head}`));
-      const credits = creditsOf(entries(await ledgerOf(tx, studentId, session, purpose))).filter((c) => paid.has(`${c.month}|${c.head}`));
-      if (credits.length === 0) return;
-      const total = credits.reduce((sum, c) => sum + c.excessPaise, 0);
-      return {
-        flag: "credit" as const,
-        detail: `Paid ${credits.map((c) => `${c.head}, ${monthLabel(c.month)}`).join("; ")} again: ${formatRupees(total)} is a credit on the student's fees page for the office to refund or apply to the next months.`,
-      };
-    },
-    links: (db, order) => orderReceiptLinks(db, order),
-    // Try Again reopens the fee page with the same student and months (retryOf).
-    retryPath: (order) => `${purpose === "bus" ? "/bus-fee-payment" : "/fees"}?retry=${order.publicId}`,
-  };
-}
-
-/**
- * What an unpaid fee order was for, so Try Again shows the same student and months: null for
- * an unknown id, another purpose, or an order that is paid or still open.
- */
-export async function retryOf(publicId: string, purpose: FeePurpose, db?: Database): Promise<{ studentId: number; session: string; months: string[] } | null> {
-  const order = await orderByPublicId(db ?? (await getDb()), publicId);
-  if (!order || order.purpose !== purpose || !["failed", "expired", "held"].includes(order.status)) return null;
-  const { studentId, session } = parseKey(order.payableKey);
-  const months = [...new Set(order.lines.map((l) => payLineFromRef(l.ref, l.label, l.amountPaise)?.month).filter((m): m is string => !!m))];
-  return { studentId, session, months };
-}
+import { applyCredit, attachReceipt, checkReason, quoteMonths, recordPayment, refundCredit, reversePayment } from "./ledger.server";
+import { feePayableKey, feeReceiptFacts } from "./payment.server";
+import type { FeePurpose } from "./schedule";
 
 export const OFFICE_MODES = { cash: "Cash", cheque: "Cheque", dd: "Demand draft", upi: "UPI", neft: "NEFT" } as const;
 export type OfficeMode = keyof typeof OFFICE_MODES;
@@ -168,7 +50,7 @@ export type OfficeResult =
  * Nothing is recorded until the office has seen the total (`expectedTotalPaise`) and any open
  * online order of the student for this purpose (`acknowledgedOrders`); until then the answer is
  * `confirm` with what to show. If an acknowledged order is paid at the bank later, its money is
- * recorded as a credit (feePurposeHandler).
+ * recorded as a credit (feePurpose in payment.server.ts).
  */
 export async function collectAtOffice(input: OfficeInput, db?: Database): Promise<OfficeResult> {
   const database = db ?? (await getDb());

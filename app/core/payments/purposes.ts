@@ -1,8 +1,8 @@
 /**
- * How the features that sell something (fees, admissions) and the one that documents it
- * (receipts) hook into the payment core without importing it into each other (DESIGN.md §3;
- * docs/decisions/012-payments.md). A composition module outside the features
- * (app/payment-purposes.server.ts) gives the core one handler per purpose.
+ * How a selling feature (fees, admissions) hooks into the payment core: it exports one handler
+ * for its purpose, which calls the receipts service itself; the table in
+ * app/payment-purposes.server.ts gives the core every purpose's handler, so the core never
+ * imports a feature (docs/decisions/020-core-and-features.md).
  */
 import type { Database } from "~/db/client.server";
 import type { Flag } from "./flags";

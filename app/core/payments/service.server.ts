@@ -1,9 +1,9 @@
 /**
- * The payment core (issue 11; DESIGN.md §7): starting a payment for something owed, handing it
+ * The payment core (DESIGN.md §7): starting a payment for something owed, handing it
  * off to the gateway (each hand-off an attempt with a fresh reference), the gateway's return and
- * webhooks, status checks and reconciliation. Built once per process by the composition module
- * app/payment-purposes.server.ts with each purpose's handler; routes and the server call it
- * through that module.
+ * webhooks, status checks and reconciliation. Built once per process by
+ * app/payment-purposes.server.ts with each feature's purpose handler; routes and the server call
+ * it through that module.
  */
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";

@@ -1,36 +1,22 @@
 /**
- * Receipts for online orders (issue 12): what the composition module
- * (app/payment-purposes.server.ts) calls from a purpose's `onPaid`, inside the transaction that
- * marks the order paid, and the "Download receipt" link of the success page and the
- * administrator's order page. The payment core's order reaches this feature as `OrderFacts`,
- * so the two features never import each other (DESIGN.md §3).
+ * Receipts for online orders: what a selling feature's purpose handler calls from `onPaid`,
+ * inside the transaction that marks the order paid, and the "Download receipt" link of the
+ * success page and the administrator's order page. Receipts read the payment core's orders;
+ * the payment core never reads receipts.
  */
 import type { Database } from "~/db/client.server";
+import { PROVIDER_LABELS } from "~/core/payments/labels";
+import type { PaymentOrder } from "~/core/payments/orders.server";
 import { getConfig } from "~/lib/config.server";
 import { issueReceipt, receiptForOrder, totalOf, type Receipt, type ReceiptLine, type ReceiptStudent } from "./issue.server";
-
-/** What a receipt needs to know about a paid online order. */
-export type OrderFacts = {
-  id: number;
-  publicId: string;
-  reference: string;
-  amountPaise: number;
-  paidAt: Date | null;
-  /** "ICICI Bank Eazypay", "Razorpay", "Test gateway". */
-  providerLabel: string;
-  providerPaymentId: string | null;
-  bankReference: string | null;
-  /** The gateway's word for the mode, e.g. "NET_BANKING", "upi". */
-  paymentMode: string | null;
-};
 
 /** What the selling feature knows: the series, the purpose, the student and the lines. */
 export type ReceiptFacts = { series: string; purpose: string; student: ReceiptStudent; lines: ReceiptLine[] };
 
 /** "Online, Razorpay (UPI)". */
-export function onlineMode(order: Pick<OrderFacts, "providerLabel" | "paymentMode">): string {
+export function onlineMode(order: Pick<PaymentOrder, "provider" | "paymentMode">): string {
   const mode = order.paymentMode?.replaceAll("_", " ").trim();
-  return `Online, ${order.providerLabel}${mode ? ` (${mode.length <= 4 ? mode.toUpperCase() : mode.toLowerCase().replace(/^\w/, (c) => c.toUpperCase())})` : ""}`;
+  return `Online, ${PROVIDER_LABELS[order.provider]}${mode ? ` (${mode.length <= 4 ? mode.toUpperCase() : mode.toLowerCase().replace(/^\w/, (c) => c.toUpperCase())})` : ""}`;
 }
 
 /**
@@ -38,7 +24,7 @@ export function onlineMode(order: Pick<OrderFacts, "providerLabel" | "paymentMod
  * Throws RangeError when the lines do not add up to the amount paid (then the order stays
  * unpaid and the payment core logs it), and what the driver throws.
  */
-export async function issueOrderReceipt(tx: Database, order: OrderFacts, facts: ReceiptFacts, now = new Date()): Promise<Receipt> {
+export async function issueOrderReceipt(tx: Database, order: PaymentOrder, facts: ReceiptFacts, now = new Date()): Promise<Receipt> {
   if (totalOf(facts.lines) !== order.amountPaise) throw new RangeError(`Receipt lines add up to ${totalOf(facts.lines)} paise, the order to ${order.amountPaise}`);
   return issueReceipt(
     tx,
@@ -58,7 +44,7 @@ export function orderReceiptHref(publicId: string): string {
 }
 
 /** "Download receipt" (the number is on the PDF and in the admin list) for an order that has one; none otherwise. */
-export async function orderReceiptLinks(db: Database, order: Pick<OrderFacts, "id" | "publicId">): Promise<{ label: string; href: string }[]> {
+export async function orderReceiptLinks(db: Database, order: Pick<PaymentOrder, "id" | "publicId">): Promise<{ label: string; href: string }[]> {
   const receipt = await receiptForOrder(db, order.id);
   return receipt ? [{ label: receipt.status === "cancelled" ? "Download receipt (cancelled)" : "Download receipt", href: orderReceiptHref(order.publicId) }] : [];
 }

@@ -3,13 +3,14 @@
  * sample student whose admission number is made from the sample's key, so /receipt-download can
  * be tried with it ("SAMPLE/TWO-MONTHS" for the key "two-months").
  */
+import { payableIdOf } from "~/core/payments/payable-keys";
 import { financialYear } from "./numbering";
 import type { ReceiptFacts } from "./order-receipts.server";
 import { RECEIPT_SERIES } from "./series";
 
 /** `payableKey` is "sample:<key>"; `lines` are the order's lines; `payerName` the form's name. */
 export function sampleReceiptFacts(order: { payableKey: string; lines: { label: string; amountPaise: number }[]; payerName: string | null; paidAt: Date | null }): ReceiptFacts {
-  const key = order.payableKey.replace(/^sample:/, "");
+  const key = payableIdOf(order.payableKey, "sample") ?? order.payableKey;
   return {
     series: RECEIPT_SERIES.sample,
     purpose: "Sample payment",

@@ -29,6 +29,11 @@ export async function orderByReference(db: Database, reference: string): Promise
   return row ?? null;
 }
 
+/** The orders with these references (any order; unknown references are left out), for lists. */
+export async function ordersByReferences(db: Database, references: readonly string[]): Promise<PaymentOrder[]> {
+  return references.length === 0 ? [] : db.select().from(paymentOrders).where(inArray(paymentOrders.reference, [...references]));
+}
+
 /** The attempt with this reference and its order, or null. */
 export async function attemptByReference(db: Database, reference: string): Promise<{ attempt: PaymentAttempt; order: PaymentOrder } | null> {
   const [row] = await db.select({ attempt: paymentAttempts, order: paymentOrders }).from(paymentAttempts).innerJoin(paymentOrders, eq(paymentOrders.id, paymentAttempts.orderId)).where(eq(paymentAttempts.reference, reference));

@@ -4,7 +4,8 @@
  * available, and `problems` names what is missing (logged once at start). The mock gateway is
  * never built in production.
  */
-import type { Config } from "~/lib/config.server";
+import { school } from "#content/school";
+import { getConfig, type Config } from "~/lib/config.server";
 import { PAYMENT_PURPOSES, type PaymentProvider, type PaymentPurpose } from "~/db/schema/payments";
 import type { PaymentGateway } from "./gateway";
 import { DEFAULT_MANDATORY_TEMPLATE, templateProblem } from "./gateways/eazypay-protocol";
@@ -150,4 +151,12 @@ export function paymentSetupFrom(config: Config, merchantName: string): PaymentS
     gateways.mock = new MockGateway(config.authSecret);
   }
   return { active: config.paymentProvider, gateways, problems, settings };
+}
+
+let setup: PaymentSetup | undefined;
+
+/** The gateways of this process, built once from the configuration, with the school as merchant. */
+export function paymentSetup(): PaymentSetup {
+  setup ??= paymentSetupFrom(getConfig(), school.name);
+  return setup;
 }

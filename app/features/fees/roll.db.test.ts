@@ -11,8 +11,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-fees-roll-"));
 
 const { getDatabase } = await import("~/db/client.server");
-const { checkRoster, ROSTER_COLUMNS } = await import("./roster");
-const { importStudents, findStudentForParent, studentByAdmissionNumber, MAX_FAILURES_PER_IP } = await import("./students.server");
+const { checkRoster, ROSTER_COLUMNS } = await import("~/core/students/roster");
+const { importStudents, findStudentForParent, studentByAdmissionNumber, MAX_FAILURES_PER_IP } = await import("~/core/students/roll.server");
 const { saveBook, bookFor, recordPayment, quoteMonths } = await import("./ledger.server");
 const { sampleFeeBook } = await import("./sample");
 const { schedule } = await import("./schedule");

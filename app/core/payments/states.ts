@@ -57,3 +57,8 @@ export function resultPath(status: OrderStatus): ResultPath {
   if (status === "held") return "/payment-on-hold";
   return "/payment-pending";
 }
+
+/** An order that ended unpaid (failed, expired, or held by the bank): Try Again may start a new one for the same thing. */
+export function isRetryable(status: OrderStatus): boolean {
+  return status === "failed" || status === "expired" || status === "held";
+}

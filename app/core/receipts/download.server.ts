@@ -9,9 +9,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, eq, gte, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { paymentOrders } from "~/db/schema/payments";
-import { receiptLookupFailures, receipts } from "~/db/schema/receipts";
-import { receiptById, receiptByNumber, type Receipt } from "./issue.server";
+import { receiptLookupFailures } from "~/db/schema/receipts";
+import { orderByPublicId } from "~/core/payments/orders.server";
+import { receiptById, receiptByNumber, receiptForOrder, type Receipt } from "./issue.server";
 import { normaliseReceiptNumber } from "./numbering";
 import type { DownloadInput } from "./schema";
 
@@ -92,6 +92,6 @@ export async function receiptForToken(db: Database, secret: string, token: strin
 
 /** The receipt of a paid order, found by the order's unguessable public id. */
 export async function receiptForOrderPublicId(db: Database, publicId: string): Promise<Receipt | null> {
-  const [row] = await db.select({ receipt: receipts }).from(receipts).innerJoin(paymentOrders, eq(paymentOrders.id, receipts.orderId)).where(eq(paymentOrders.publicId, publicId));
-  return row?.receipt ?? null;
+  const order = await orderByPublicId(db, publicId);
+  return order ? receiptForOrder(db, order.id) : null;
 }

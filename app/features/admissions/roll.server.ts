@@ -1,18 +1,15 @@
 /**
- * Admissions meet the students roll (issues 13 and 14): when the administrator admits an
- * applicant, the applicant becomes a student with a new admission number. Composed here,
- * outside the features, because a feature never imports another (DESIGN.md §3).
+ * Admitting an applicant puts the child on the student roll with a new admission number, in
+ * the transaction that marks the application admitted.
  */
 import type { Database } from "~/db/client.server";
-import type { ApplicationWithSession } from "~/features/admissions/applications.server";
-import { sessionOf } from "~/features/fees/book";
-import { monthLabel } from "~/features/fees/schedule";
-import { createStudent } from "~/features/fees/students.server";
-import { kolkataDate } from "~/lib/dates";
+import { createStudent } from "~/core/students/roll.server";
+import { kolkataDate, monthLabel, sessionOf } from "~/lib/dates";
+import type { ApplicationWithSession } from "./applications.server";
 
 /**
  * Runs inside the transaction that marks `application` admitted (its status is already
- * "admitted" and its row is locked): adds the child to the roll of the fees feature with the
+ * "admitted" and its row is locked): adds the child to the roll with the
  * next admission number of the session's first year (`createStudent`, numbered in this
  * transaction), joined in the application's session: billed from its April when admitted
  * before it starts, from the current month (IST, `now`) when admitted during it. Returns the

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES, type OrderStatus } from "~/db/schema/payments";
-import { nextStatus, resultPath, type Verdict } from "./states";
+import { isOpen, isRetryable, nextStatus, resultPath, type Verdict } from "./states";
 
 const VERDICTS: Verdict[] = ["paid", "held", "pending", "failed", "expired", "unknown"];
 const RANK: Record<OrderStatus, number> = { created: 0, pending: 1, failed: 2, expired: 2, held: 3, paid: 4 };
@@ -59,5 +59,12 @@ describe("resultPath", () => {
     expect(resultPath("created")).toBe("/payment-pending");
     expect(resultPath("pending")).toBe("/payment-pending");
     expect(resultPath("held")).toBe("/payment-on-hold");
+  });
+});
+
+describe("isRetryable", () => {
+  it("lets Try Again start anew only after an order ended unpaid: never while open, never once paid", () => {
+    expect(ORDER_STATUSES.filter(isRetryable)).toEqual(["failed", "expired", "held"]);
+    expect(ORDER_STATUSES.filter((s) => isRetryable(s) && (isOpen(s) || s === "paid"))).toEqual([]);
   });
 });

@@ -5,13 +5,14 @@
  */
 import { formatRupees } from "~/lib/money";
 import { paidOrdersFor } from "./orders.server";
+import { payableKey as keyOf } from "./payable-keys";
 import { SAMPLE_AMOUNTS, type SampleInput } from "./sample";
 import type { StartInput } from "./service.server";
 
 /** The payment core's input for a sample: nothing is due once the key has a paid order. */
 export function sampleStart(input: SampleInput): StartInput {
   const amount = SAMPLE_AMOUNTS.find((a) => a.id === input.amount)!;
-  const payableKey = `sample:${input.key}`;
+  const payableKey = keyOf("sample", input.key);
   return {
     purpose: "sample",
     payableKey,

@@ -1,0 +1,40 @@
+/** The administrator's receipt links: every receipt re-downloads from /admin/receipts/{id}. */
+import type { Database } from "~/db/client.server";
+import { ordersByReferences } from "~/core/payments/orders.server";
+import { receiptNumbersForOrders } from "./issue.server";
+
+/** The PDF of any receipt, for the administrator. */
+export function adminReceiptHref(id: number): string {
+  return `/admin/receipts/${id}`;
+}
+
+/** The administrator's page of a receipt, where it can be cancelled. */
+export function adminCancelHref(id: number): string {
+  return `/admin/receipts/${id}/cancel`;
+}
+
+type Link = { label: string; href: string; download?: boolean };
+
+/**
+ * Links for the orders of a payments list page, by order reference: "Receipt KVA/2026-27/000123"
+ * (the PDF) and "Cancel…" (its page) for orders with a receipt. Throws what the driver throws.
+ */
+export async function receiptLinksByOrderReference(db: Database, references: readonly string[]): Promise<Record<string, Link[]>> {
+  const orders = await ordersByReferences(db, references);
+  const byOrder = await receiptNumbersForOrders(db, orders.map((o) => o.id));
+  return Object.fromEntries(
+    orders.flatMap((o) => {
+      const r = byOrder.get(o.id);
+      if (!r) return [];
+      return [
+        [
+          o.reference,
+          [
+            { label: `Receipt ${r.number}${r.status === "cancelled" ? " (cancelled)" : ""}`, href: adminReceiptHref(r.id), download: true },
+            { label: r.status === "cancelled" ? "Receipt details" : "Cancel receipt…", href: adminCancelHref(r.id) },
+          ],
+        ],
+      ];
+    }),
+  );
+}
