@@ -75,16 +75,17 @@ type Definition = { kind: SqlObjectKind; name: string; alter: boolean; text: str
 function definitionsOf(script: string): Definition[] {
   return statementsOf(script).flatMap((text) => {
     const match = /^(?:\s|--[^\n]*\n)*(?:CREATE(?: OR REPLACE)? (FUNCTION|TRIGGER|AGGREGATE|TYPE)|ALTER (FUNCTION)) (\w+)/i.exec(text);
-    if (!match) return [];
-    const kind = (match[1] ?? match[2]).toLowerCase() as SqlObjectKind;
-    return [{ kind, name: match[3], alter: !!match[2], text }];
+    const [, created, altered, name] = match ?? [];
+    if (!name) return [];
+    const kind = (created ?? altered ?? "").toLowerCase() as SqlObjectKind;
+    return [{ kind, name, alter: !!altered, text }];
   });
 }
 
 /** The text between a CREATE FUNCTION's dollar quotes. */
 function bodyOf(statement: string): string {
   const match = /\bAS\s+(\$(?:[A-Za-z_]\w*)?\$)([\s\S]*?)\1/i.exec(statement);
-  if (!match) throw new Error(`no dollar-quoted body in: ${statement.slice(0, 120)}`);
+  if (match?.[2] === undefined) throw new Error(`no dollar-quoted body in: ${statement.slice(0, 120)}`);
   return match[2];
 }
 
@@ -144,8 +145,9 @@ function definitionQuery(object: SqlObject, copy = false): SQL {
 
 async function definitionIn(db: Database, object: SqlObject, copy = false): Promise<string> {
   const rows = await rowsOf<{ d: string | null }>(db, definitionQuery(object, copy));
-  if (rows.length !== 1 || rows[0].d === null) throw new Error(`${keyOf(object)}${copy ? " (copy)" : ""}: ${rows.length} definitions`);
-  return rows[0].d;
+  const [row, ...others] = rows;
+  if (!row?.d || others.length) throw new Error(`${keyOf(object)}${copy ? " (copy)" : ""}: ${rows.length} definitions`);
+  return row.d;
 }
 
 /** The name of a composite type's copy in pg_temp (its own name there would hide the one in public). */
