@@ -3,11 +3,34 @@
  * monthly aggregates the yearly reset keeps after it deletes last year's rows. Timestamps are
  * UTC instants (timestamptz); days and hours are bucketed in Asia/Kolkata by the queries.
  *
- * The SQL functions that read these tables (get_analytics_counts and the others of SPEC §7)
- * are created by a hand-written migration in drizzle/.
+ * Below them, the rollups and caches the analytics SQL functions build and read (decision
+ * records 009 and 013): daily and hourly rollups with their versions, range caches, visitor
+ * ids and the record counts. Hand-written migrations created them (0005, 0008, 0014), so their
+ * constraints keep PostgreSQL's default names ("_pkey", "_key", "_fkey", "_check"). The SQL
+ * functions that fill and read them (get_analytics_counts and the others of SPEC §7, the
+ * rollup builders, the triggers on visitor_analytics) are in app/db/sql/, listed in
+ * app/db/sql/map.ts.
  */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** Rows whose is_bot is true are kept for the record but left out of every figure. */
 const notBot = sql`is_bot IS NOT TRUE`;
@@ -71,4 +94,142 @@ export const analyticsAggregated = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("analytics_aggregated_period_idx").on(t.period)],
+);
+
+/** A small integer per visitor IP, so the rollups keep visitor sets as sorted integer arrays. */
+export const analyticsVisitorIds = pgTable("analytics_visitor_ids", {
+  id: serial("id").primaryKey(),
+  visitorIp: text("visitor_ip").notNull().unique("analytics_visitor_ids_visitor_ip_key"),
+});
+
+/**
+ * One row per closed IST day whose visits changed (drizzle/0005): the triggers on
+ * visitor_analytics bump `version`; the day's rollup rows are read only while
+ * built_version = version.
+ */
+export const analyticsRollupDays = pgTable("analytics_rollup_days", {
+  day: date("day").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+  /** The version the day's rollup rows were built from; null: never built. */
+  builtVersion: bigint("built_version", { mode: "number" }),
+});
+
+/** The daily rollup: visits of one IST day grouped by dimension and key (drizzle/0005). */
+export const analyticsDailyRollup = pgTable(
+  "analytics_daily_rollup",
+  {
+    day: date("day").notNull(),
+    /**
+     * 'all' (key ''), 'page' (path), 'hour' (0-23 in India), 'place' (JSON [country, region,
+     * city]), 'referrer' (host; '' direct; '?' a referrer without a readable host), 'device'
+     * (JSON [device, browser]).
+     */
+    dimension: text("dimension").notNull(),
+    key: text("key").notNull(),
+    visits: integer("visits").notNull(),
+    newVisits: integer("new_visits").notNull(),
+    applyVisits: integer("apply_visits").notNull(),
+    /** Sorted distinct analytics_visitor_ids.id; null for 'device', whose visitors are never counted. */
+    visitors: integer("visitors").array(),
+  },
+  (t) => [primaryKey({ name: "analytics_daily_rollup_pkey", columns: [t.day, t.dimension, t.key] })],
+);
+
+/** The one row of visit counts by bot flag, kept by the triggers on visitor_analytics. */
+export const analyticsRecordCounts = pgTable(
+  "analytics_record_counts",
+  {
+    onlyRow: boolean("only_row").primaryKey().default(true),
+    bots: bigint("bots", { mode: "number" }).notNull(),
+    humans: bigint("humans", { mode: "number" }).notNull(),
+    unprocessed: bigint("unprocessed", { mode: "number" }).notNull(),
+  },
+  () => [check("analytics_record_counts_only_row_check", sql`only_row`)],
+);
+
+/** A range of closed days summed once for some dimensions (drizzle/0008). */
+export const analyticsRangeCache = pgTable(
+  "analytics_range_cache",
+  {
+    id: serial("id").primaryKey(),
+    closedFrom: date("closed_from").notNull(),
+    closedTo: date("closed_to").notNull(),
+    /** 'visitor' (repeat visitors' per-IP counts) or the rollup dimensions summed, sorted. */
+    dimensions: text("dimensions").array().notNull(),
+    /** The closed days when built: how many rows analytics_rollup_days had and their versions' sum. */
+    dayCount: integer("day_count").notNull(),
+    versionSum: numeric("version_sum").notNull(),
+    builtAt: timestamp("built_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("analytics_range_cache_closed_from_closed_to_dimensions_key").on(t.closedFrom, t.closedTo, t.dimensions)],
+);
+
+/** A range cache's rows, as the daily rollup's without the day. */
+export const analyticsRangeCacheRows = pgTable(
+  "analytics_range_cache_rows",
+  {
+    cacheId: integer("cache_id").notNull(),
+    dimension: text("dimension").notNull(),
+    key: text("key").notNull(),
+    visits: integer("visits").notNull(),
+    newVisits: integer("new_visits").notNull(),
+    applyVisits: integer("apply_visits").notNull(),
+    /** Sorted distinct analytics_visitor_ids.id; null for 'device'. */
+    visitors: integer("visitors").array(),
+  },
+  (t) => [
+    primaryKey({ name: "analytics_range_cache_rows_pkey", columns: [t.cacheId, t.dimension, t.key] }),
+    foreignKey({ name: "analytics_range_cache_rows_cache_id_fkey", columns: [t.cacheId], foreignColumns: [analyticsRangeCache.id] }).onDelete("cascade"),
+  ],
+);
+
+/** A '{visitor}' range cache's visits per IP, for the repeat visitors. */
+export const analyticsRangeCacheVisitors = pgTable(
+  "analytics_range_cache_visitors",
+  {
+    cacheId: integer("cache_id").notNull(),
+    visitorIp: text("visitor_ip").notNull(),
+    visits: integer("visits").notNull(),
+    firstTs: timestamp("first_ts", { withTimezone: true }).notNull(),
+    lastTs: timestamp("last_ts", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "analytics_range_cache_visitors_pkey", columns: [t.cacheId, t.visitorIp] }),
+    foreignKey({ name: "analytics_range_cache_visitors_cache_id_fkey", columns: [t.cacheId], foreignColumns: [analyticsRangeCache.id] }).onDelete("cascade"),
+    index("analytics_range_cache_visitors_visits_idx").on(t.cacheId, t.visits.desc().nullsFirst()),
+  ],
+);
+
+/** One row per ended IST hour whose visits changed (drizzle/0014), versioned as analytics_rollup_days. */
+export const analyticsRollupHours = pgTable("analytics_rollup_hours", {
+  /** The IST hour's first instant. */
+  hour: timestamp("hour", { withTimezone: true }).primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+  /** The version the hour's rows were built from; null: never built. */
+  builtVersion: bigint("built_version", { mode: "number" }),
+});
+
+/** The hourly rollup of an ended IST hour, grouped as the live part of a range (drizzle/0014). */
+export const analyticsHourlyRollup = pgTable(
+  "analytics_hourly_rollup",
+  {
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    /** As analytics_live_part: 'all', 'page', 'place', 'referrer', 'device' and 'ip' ('hour' is the hour's 'all' row). */
+    dimension: text("dimension").notNull(),
+    key: text("key").notNull(),
+    visits: integer("visits").notNull(),
+    newVisits: integer("new_visits").notNull(),
+    applyVisits: integer("apply_visits").notNull(),
+    /** Sorted distinct analytics_visitor_ids.id; null for 'device' and 'ip'. */
+    visitors: integer("visitors").array(),
+    /** First and last visit, for 'ip' only. */
+    firstTs: timestamp("first_ts", { withTimezone: true }),
+    lastTs: timestamp("last_ts", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: "analytics_hourly_rollup_pkey", columns: [t.hour, t.dimension, t.key] }),
+    // Repeat visitors (analytics_live_ip_parts): the IPs of many visits in an hour, and one IP's hours.
+    index("analytics_hourly_rollup_visits_idx").on(t.hour, t.visits).where(sql`dimension = 'ip'`),
+    index("analytics_hourly_rollup_ip_idx").on(t.key, t.hour).where(sql`dimension = 'ip'`),
+  ],
 );
