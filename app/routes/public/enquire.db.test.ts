@@ -120,7 +120,7 @@ describe("enquiry action, property-based", () => {
     const fields = new URLSearchParams({ name: "x".repeat(20_000), phone: "9876543210", class: "LKG" });
     const declared = new Request("http://localhost/enquire", { method: "POST", body: fields, headers: { "content-length": "20040" } });
     await expect(action({ request: declared, params: {}, context: {} } as never)).rejects.toMatchObject({ status: 413 });
-    // Chunked (issue 18: only Content-Length was checked, and a 20 MB enquiry was stored).
+    // Chunked (once only Content-Length was checked, and a 20 MB enquiry was stored).
     const bytes = new TextEncoder().encode(fields.toString());
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
