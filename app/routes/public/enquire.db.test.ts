@@ -1,5 +1,5 @@
 /**
- * Property test of the enquiry action (issue: enquiries are never lost): 1,000 random form
+ * Property test of the enquiry action (enquiries are never lost): 1,000 random form
  * posts, valid and invalid by construction, straight into the route action on a real database
  * (PGlite, or PostgreSQL with DATABASE_URL). No 5xx, no invalid row stored, every valid
  * enquiry stored exactly once with normalised values.
