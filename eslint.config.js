@@ -69,7 +69,7 @@ export default tseslint.config(
         "error",
         {
           selector: "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]",
-          message: "Read request bodies with readForm/readBody (app/lib/request-body.server.ts): they cap what is read (issue 18).",
+          message: "Read request bodies with readForm/readBody (app/lib/request-body.server.ts): they cap what is read.",
         },
       ],
     },

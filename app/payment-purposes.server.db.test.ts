@@ -1,5 +1,5 @@
 /**
- * The composed payment service issues receipts (issue 12): a sample order paid through the test
+ * The composed payment service issues receipts: a sample order paid through the test
  * gateway gets exactly one receipt, in the transaction that marks it paid, however often the
  * gateway's return is replayed; the success page's link leads to it.
  */

@@ -13,13 +13,13 @@ function moduleOf(path: string): string {
   if (!file) throw new Error(`No route module for ${path}: add it to app/page-routes.ts or route it below`);
   return file;
 }
-/** SPEC §2 pages that are payment steps (issue 11), routed below with their own modules. */
+/** SPEC §2 pages that are payment steps, routed below with their own modules. */
 const paymentPages = new Set(["/student-payment", "/mock-payment", "/icici-debug"]);
-/** SPEC §2 receipt pages (issue 12), routed below with their own modules. */
+/** SPEC §2 receipt pages, routed below with their own modules. */
 const receiptPages = new Set(["/receipt-download"]);
-/** SPEC §2 fee pages (issue 13), routed below with their own modules. */
+/** SPEC §2 fee pages, routed below with their own modules. */
 const feePages = new Set(["/payment-portal", "/fees", "/fee-payment", "/bus-fee-payment"]);
-/** SPEC §2 admission pages (issue 14), routed below with their own modules. */
+/** SPEC §2 admission pages, routed below with their own modules. */
 const admissionPages = new Set(["/apply"]);
 
 export default [

@@ -60,7 +60,7 @@ export const ageRules: AgeRule[] = [
 ];
 
 /**
- * Online application (issue 14) defaults for the admission session: the fee (paise, SAMPLE)
+ * Online application defaults for the admission session: the fee (paise, SAMPLE)
  * and the classes that take applications (Nursery to Class 9 and Class 11, as /admissions-overview
  * says). The administrator changes both in the admin area; these seed the first session.
  */

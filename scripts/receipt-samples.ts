@@ -1,5 +1,5 @@
 /**
- * Writes the four receipts issue 12 asks to look at (a small amount, one over one crore, one
+ * Writes four receipts that test the layout (a small amount, one over one crore, one
  * with a concession and a late fee, a cancelled one) as PDFs into a folder, to print or turn
  * into pictures: `npx tsx scripts/receipt-samples.ts <folder>`.
  */

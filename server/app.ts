@@ -2,7 +2,7 @@
  * The Express 5 application (DESIGN.md §1): security headers, compression, request logging,
  * rate limits, static files, GET /healthz, legacy 301 redirects, pages served from memory
  * (prerendered and daily) and the React Router request handler; the request guards and final
- * error handler of issue 18 (server/request-guards.ts, server/error-handler.ts). Vite bundles
+ * error handler (server/request-guards.ts, server/error-handler.ts). Vite bundles
  * this file as the server build, so configuration and the database client exist once.
  */
 import { randomBytes } from "node:crypto";

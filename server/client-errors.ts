@@ -1,7 +1,7 @@
 /**
  * Answers a request Node's HTTP parser refused before Express saw it (a request line or headers
  * over Node's 16 KiB limit, a malformed request line, a header timeout): the status Node would
- * send, plus the security headers every other answer carries (issue 18: no answer without them;
+ * send, plus the security headers every other answer carries (no answer without them;
  * OWASP Secure Headers), then the connection is closed.
  */
 import type { Duplex } from "node:stream";

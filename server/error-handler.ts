@@ -1,5 +1,5 @@
 /**
- * The final Express error handler (issue 18; OWASP ASVS 4.0.3 7.4.1: a generic message, the
+ * The final Express error handler (OWASP ASVS 4.0.3 7.4.1: a generic message, the
  * details in the log). Whatever reaches it, the client never sees a stack, a server path or
  * SQL: a request Express or the React Router adapter could not read (a malformed URL or Host,
  * an error that carries a 4xx status) gets that status and a plain message; anything else is

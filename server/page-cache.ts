@@ -1,6 +1,6 @@
 /**
- * Public pages served from memory at static-file speed (issue 16;
- * docs/decisions/011-pages-from-memory-hash-csp-and-crowd-limits.md):
+ * Public pages served from memory at static-file speed
+ * (docs/decisions/011-pages-from-memory-hash-csp-and-crowd-limits.md):
  *
  * - **prerendered** pages (build/client/<path>/index.html and <path>.data, decision 004) with
  *   PUBLIC_SITE_URL filled in once;

@@ -1,5 +1,5 @@
 /**
- * The gateways' ways into the server (issue 11; DESIGN.md §7): the return page /student-payment
+ * The gateways' ways into the server (DESIGN.md §7): the return page /student-payment
  * (GET or POST) and Razorpay's webhook. Both are cross-site by nature, so they are mounted before
  * the Origin check and the strict per-IP post limit, carry no session, and trust only what they
  * verify. Also the CSP form-action origins of the hand-off, and the reconciliation loop.

@@ -1,5 +1,5 @@
 /**
- * The shared rate-limit store (issue 17): two stores on one database, as two server processes
+ * The shared rate-limit store: two stores on one database, as two server processes
  * would hold, count the same client together; an unavailable database falls back to memory.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

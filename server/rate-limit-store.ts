@@ -1,6 +1,6 @@
 /**
- * A rate-limit store shared by every server process on one PostgreSQL (issue 17; decision
- * 012): an express-rate-limit `Store` over rate-limiter-flexible's RateLimiterDrizzle, which
+ * A rate-limit store shared by every server process on one PostgreSQL (decision
+ * 015): an express-rate-limit `Store` over rate-limiter-flexible's RateLimiterDrizzle, which
  * counts in the `rate_limits` table with one atomic upsert per request. While the database is
  * away, counting continues in this process's memory (rate-limiter-flexible's insurance
  * limiter), so a client is still limited and nobody is refused for the outage itself.

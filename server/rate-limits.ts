@@ -1,6 +1,6 @@
 /**
  * Rate limits per client IP (TRUST_PROXY decides which address that is), in tiers by what a
- * request costs (DESIGN.md §6; issue 16). A school's computer lab or a carrier-grade NAT puts
+ * request costs (DESIGN.md §6; decision 011). A school's computer lab or a carrier-grade NAT puts
  * many people behind one address, so reading the site is limited only as far as it protects
  * the server, while writes stay strictly limited:
  *

@@ -1,5 +1,5 @@
 /**
- * Express middleware that holds for every request, whatever route answers it (issue 18):
+ * Express middleware that holds for every request, whatever route answers it (decision 010):
  *
  * - `allowedMethods`: the site speaks GET, HEAD and POST. OPTIONS gets 204 and every other
  *   method (PUT, DELETE, TRACE, WebDAV's …) a plain 405, both with `Allow` (RFC 9110 §9.3.7,

@@ -1,5 +1,5 @@
 /**
- * The states of an admission application and the kinds of its documents (issue 14), apart from
+ * The states of an admission application and the kinds of its documents, apart from
  * the Drizzle tables (app/db/schema/admissions.ts) so the browser's code can build the form and
  * the administrator's filters without bundling the table modules.
  *
@@ -18,7 +18,7 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   rejected: "Not admitted",
 };
 
-/** The administrator's moves: from each status, the statuses it may go to (issue 14 workflow). */
+/** The administrator's moves: from each status, the statuses it may go to. */
 export const STATUS_MOVES: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
   payment_pending: [],
   submitted: ["under_review"],

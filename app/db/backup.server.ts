@@ -1,6 +1,6 @@
 /**
- * Logical backup and restore through the app's own database connection (issue 17; decision
- * 012), so it works on PGlite and on PostgreSQL without pg_dump on the operator's machine.
+ * Logical backup and restore through the app's own database connection (decision
+ * 015), so it works on PGlite and on PostgreSQL without pg_dump on the operator's machine.
  *
  * A backup is one gzip'd file of JSON lines: a header (format, time, driver, migrations,
  * each table's columns, row count and checksum, the sequences' values), then each table's rows

@@ -154,7 +154,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     });
     const outage = outageLogger("Database connection lost");
     // Without these listeners a server restart ("terminating connection due to administrator
-    // command") is an unhandled 'error' event, which ends the Node process (issue 17).
+    // command") is an unhandled 'error' event, which ends the Node process.
     pool.on("error", (error) => outage.failed(error));
     pool.on("connect", (client) => {
       client.on("error", (error) => outage.failed(error));

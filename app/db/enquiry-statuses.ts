@@ -1,5 +1,5 @@
 /**
- * The states of an enquiry (issue: enquiries are never lost), apart from the Drizzle table so
+ * The states of an enquiry, apart from the Drizzle table so
  * the browser's code can validate a status filter without bundling the table module.
  */
 export const ENQUIRY_STATUSES = ["new", "contacted"] as const;

@@ -1,5 +1,5 @@
 /**
- * Background jobs that must run once at a time across every server process (issue 17;
+ * Background jobs that must run once at a time across every server process (see
  * decision 015): the analytics yearly reset and rollups today, and any job registered by name
  * later (payment reconciliation, receipts housekeeping). On PostgreSQL a job holds a
  * transaction-level advisory lock keyed by its name for as long as it runs, on a connection of

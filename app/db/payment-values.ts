@@ -1,5 +1,5 @@
 /**
- * The purposes, gateways and states of a payment order (issue 11; DESIGN.md §7), apart from the
+ * The purposes, gateways and states of a payment order (DESIGN.md §7), apart from the
  * Drizzle table (app/db/schema/payments.ts) so the browser's code can build and validate the
  * administrator's filters without bundling the table module.
  */

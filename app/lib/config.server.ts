@@ -82,7 +82,7 @@ export type Config = {
   authSecret: string;
   adminEmail: string;
   adminPassword: string | undefined;
-  /** The gateway for new payments (issue 11); its settings are checked by app/core/payments/settings.server.ts. */
+  /** The gateway for new payments; its settings are checked by app/core/payments/settings.server.ts. */
   paymentProvider: "mock" | "icici_eazypay" | "razorpay";
   /** `apiUrl` replaces https://api.razorpay.com (a local test double). */
   razorpay: { keyId?: string; keySecret?: string; webhookSecret?: string; apiUrl?: string };

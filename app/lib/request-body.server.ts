@@ -1,5 +1,5 @@
 /**
- * Request bodies, capped by the bytes actually read (issue 18; OWASP ASVS 4.0.3 §13.1,
+ * Request bodies, capped by the bytes actually read (OWASP ASVS 4.0.3 §13.1,
  * "Denial of service" and §12.1.1 "the application will not accept large files"): the one way a
  * route reads what a client sent.
  *
@@ -11,7 +11,7 @@
  * - A declared `Content-Length` over the limit is refused before anything is read; a chunked
  *   body is read up to the limit and refused at the first byte beyond it. Either way the answer
  *   is HTTP 413 with a plain message, and the rest of the body is never read (the server closes
- *   the connection after answering: server/unread-body.ts).
+ *   the connection after answering: `closeUnreadBodies`, server/request-guards.ts).
  * - Express handlers outside React Router use `readCapped` on the Node request stream. The
  *   visitor-analytics beacon (`POST /api/track`) predates this module and counts its bytes the
  *   same way in its own handler (4 KiB, app/features/analytics/ingest/track.server.ts).
@@ -39,7 +39,7 @@ export const BODY_LIMITS = {
   "/icici-debug": 1 * KiB,
   "/admin/payments/:reference": 1 * KiB,
   "/receipt-download": 4 * KiB,
-  // Fee pages (issue 13): an admission number, a date, up to 12 months and a token.
+  // Fee pages: an admission number, a date, up to 12 months and a token.
   "/fees": 4 * KiB,
   "/bus-fee-payment": 4 * KiB,
   "/admin/fees/students/:id": 16 * KiB,

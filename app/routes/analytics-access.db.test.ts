@@ -1,5 +1,5 @@
 /**
- * No analytics data is readable without an admin session (issue "Done when"; DESIGN.md §1, §6):
+ * No analytics data is readable without an admin session (DESIGN.md §1, §6):
  * the JSON reads redirect anonymous visitors to the login screen and answer a USER with 403;
  * only the ADMIN gets data. (This file lives outside
  * app/routes/admin/ because the session test imports every module there.)

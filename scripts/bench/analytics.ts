@@ -11,7 +11,7 @@
  * Prints median, min and max milliseconds of `runs` runs after one warm-up of each case (--only: the cases whose name matches the regular expression) (the "first load of the
  * day" cases clear the range caches before each run, outside the timing; so does the nightly job's
  * warm-up of every range's caches, which makes the first load of the day a warm one). Targets at 1 M visits
- * over 90 days (issue 15): the 30-day dashboard data ≤ 150 ms on PostgreSQL and ≤ 500 ms on
+ * over 90 days (decision 013): the 30-day dashboard data ≤ 150 ms on PostgreSQL and ≤ 500 ms on
  * PGlite, the year ≤ 500 ms on PostgreSQL; at 3 M visits no more than twice the 1 M figure.
  */
 import { sql } from "drizzle-orm";

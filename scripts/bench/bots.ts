@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bots`: measures bot detection (issue "Done when"). Prints the share of the
+ * `npm run bench:bots`: measures bot detection. Prints the share of the
  * crawler-user-agents package's example strings that isBotUserAgent flags (target ≥ 99%) and
  * the share of 10,000 real browser strings from the user-agents package it flags (target ≤ 0.5%),
  * with the misses, so a regression in either direction shows. Exits 1 when a target is missed.

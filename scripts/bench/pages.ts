@@ -13,7 +13,7 @@
  * and the bench says it cannot compare.
  *
  * Prints requests/s, p50/p99 latency and gzip bytes per response for both, and the ratio
- * site ÷ nginx with the target of issue 16 (≥ 0.6). Exits 1 when a request failed or answered
+ * site ÷ nginx with the target (≥ 0.6). Exits 1 when a request failed or answered
  * anything but 200 (so a rate limit refusing the bench shows), 0 otherwise.
  */
 import { spawn, type ChildProcess } from "node:child_process";

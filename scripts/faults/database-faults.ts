@@ -1,5 +1,5 @@
 /**
- * `npm run test:faults` (issue 17), run under `scripts/ci/with-postgres.sh`, which gives
+ * `npm run test:faults`, run under `scripts/ci/with-postgres.sh`, which gives
  * DATABASE_URL and PG_CTL: the production build (run `npm run build` first) serves steady
  * load of page views, enquiries, beacons, /healthz and the administrator's enquiry inbox while PostgreSQL is restarted
  * (`pg_ctl restart -m fast`), then stopped for 30 s (FAULTS_OUTAGE_S) and started again. Then the

@@ -1,5 +1,5 @@
 /**
- * `npm run test:processes` (issue 17), run under `scripts/ci/with-postgres.sh`: two server
+ * `npm run test:processes`, run under `scripts/ci/with-postgres.sh`: two server
  * processes of the production build (`npm run build` first) on one PostgreSQL, as behind a
  * load balancer. Prints each figure and exits 1 unless:
  * - both start at once on an empty database (migrations under an advisory lock) and every

@@ -1,7 +1,7 @@
 /**
  * Vite plugin: after the client build, writes a Brotli (quality 11) and a gzip (level 9) copy
  * beside every compressible asset (`x.js` → `x.js.br`, `x.js.gz`), so the server sends them
- * without compressing per request (server/static-files.ts; issue 16). A copy that would not be
+ * without compressing per request (server/static-files.ts). A copy that would not be
  * smaller is not written. Prerendered HTML is compressed by the server instead, once it knows
  * PUBLIC_SITE_URL (server/page-cache.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * Online admission in a real browser (issue 14 "Done when"), on a development server of its
+ * Online admission in a real browser, on a development server of its
  * own with the test gateway (production refuses it): a parent applies for Class 1 with a child
  * too young for it (told at once beside the date of birth and offered UKG), corrects it, uploads
  * the photograph and the birth certificate, pays the application fee (Fail first, then Retry

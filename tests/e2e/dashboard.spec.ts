@@ -1,5 +1,5 @@
 /**
- * The administrator's analytics dashboard (issue 6) over a database seeded with
+ * The administrator's analytics dashboard over a database seeded with
  * `npm run seed:traffic`: every panel is checked against figures computed in this test from the
  * raw rows (dashboard-oracle.ts) for two ranges; the range lives in the URL; Identify bots on
  * the seeded bot rows changes the counts; a CSV export has the right header and rows; nothing

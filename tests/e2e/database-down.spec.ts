@@ -2,7 +2,7 @@
  * With the database unreachable the site still serves its pages, /healthz says so, and an
  * enquiry shows the SPEC §8 error with everything the parent typed kept: never a fake success
  * (DESIGN.md §8). A gateway's webhook gets a non-2xx answer (so it is retried) and a parent
- * returning from the gateway sees 'Payment being confirmed' with the reference (issue 11).
+ * returning from the gateway sees 'Payment being confirmed' with the reference.
  */
 import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";

@@ -1,5 +1,5 @@
 /**
- * School fees in a real browser (issue 13), on a development server of its own (the test gateway
+ * School fees in a real browser, on a development server of its own (the test gateway
  * and the sample fee book and roll need the development configuration): a parent finds a seeded
  * student, pays two months of school fee and a month of bus fee through the test gateway, sees
  * them paid and downloads the receipt; a wrong date of birth gets the one generic message. The

@@ -1,8 +1,8 @@
 /**
- * Hardening (issue 18), against a server started as `npm start` starts it (no NODE_ENV,
+ * Hardening (decision 010), against a server started as `npm start` starts it (no NODE_ENV,
  * development configuration, PGlite unless DATABASE_URL is set):
  *
- * - the five findings of the issue, each as the attacker tried it;
+ * - the five findings decision 010 records, each as the attacker tried it;
  * - the fuzz suite: every route and action the app registers (fuzz/route-table.ts reads
  * them from app/routes.ts and server/*.ts) gets wrong methods, wrong and missing content types,
  * broken encodings, NUL bytes, overlong and malformed query values and bodies over its limit,

@@ -1,5 +1,5 @@
 /**
- * Online payments in a real browser (issue 11): through the test gateway a payment that is paid,
+ * Online payments in a real browser: through the test gateway a payment that is paid,
  * one that fails, and one left pending then settled by the administrator's Check with the bank;
  * one payment end to end through each protocol's local test double (Eazypay: encrypted hand-off →
  * hosted page → signed POST to /student-payment → EazyPGVerify → result page; Razorpay: form

@@ -1,5 +1,5 @@
 /**
- * Rate limits (DESIGN.md §6, issue 16; server/rate-limits.ts): a classroom behind one address
+ * Rate limits (DESIGN.md §6; server/rate-limits.ts): a classroom behind one address
  * reads the site without a single refusal, while form posts and sign-ins from one client IP
  * are refused with HTTP 429 and a plain message once over the strict limit.
  */

@@ -1,5 +1,5 @@
 /**
- * Receipts in a real browser (issue 12): pay through the test gateway, download the receipt from
+ * Receipts in a real browser: pay through the test gateway, download the receipt from
  * the success page and from /receipt-download, read every field from the PDF's text, decode the
  * QR code from the rendered page and open it ('Valid receipt'); a tampered code is a 404 with the
  * message; the administrator re-downloads it from the payments list and the order's page.

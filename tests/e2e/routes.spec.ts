@@ -14,7 +14,7 @@ const dynamicSamples = [
 
 /** SPEC §2 pages that are not public on a production server: payments.spec.ts covers them. */
 const notPublic = new Set(["/icici-debug", "/mock-payment"]);
-/** SPEC §2 pages that are another page's second URL: one canonical URL, the other a 301 (issue 13). */
+/** SPEC §2 pages that are another page's second URL: one canonical URL, the other a 301. */
 const sameScreen: Record<string, string> = { "/fee-payment": "/fees" };
 
 test.describe("routes", () => {
@@ -60,7 +60,7 @@ test.describe("routes", () => {
     await expect(page.locator("h1")).toHaveText("Payment Successful!");
     await expect(page.getByText("Your fee payment has been processed successfully.")).toBeVisible();
     await page.getByRole("link", { name: "Back to Fee Payment" }).click();
-    // /fee-payment is the same screen as /fees, whose URL is the canonical one (a 301, issue 13).
+    // /fee-payment is the same screen as /fees, whose URL is the canonical one (a 301).
     await expect(page).toHaveURL(/\/fees$/);
 
     await page.goto("/payment-failure");

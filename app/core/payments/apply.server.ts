@@ -1,5 +1,5 @@
 /**
- * Records one gateway word and moves its order, in one transaction (DESIGN.md §7, issue 11):
+ * Records one gateway word and moves its order, in one transaction (DESIGN.md §7):
  * the event is stored once per gateway event (a replay changes nothing), the order row is locked
  * while its next status is decided, and when it becomes paid the purpose's `onPaid` runs in the
  * same transaction, so a receipt is never missing for a paid order nor issued for an unpaid one.

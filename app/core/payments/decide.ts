@@ -1,5 +1,5 @@
 /**
- * What the core concludes from a gateway's word (DESIGN.md §7; issue 11): money moves only on
+ * What the core concludes from a gateway's word (DESIGN.md §7): money moves only on
  * verified facts. Pure; apply.server.ts records the decision and moves the order.
  *
  * - A message whose signature does not verify is never trusted. For a return (the parent's

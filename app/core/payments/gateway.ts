@@ -40,7 +40,7 @@ export type GatewayWord = {
   mismatch?: { flag: Extract<OrderFlag, "merchant_mismatch" | "amount_mismatch">; detail: string } | null;
   /**
    * A success claim carried by the parent's browser: the core asks the gateway's status API
-   * before marking anything paid (issue 11: every success confirmed server-to-server).
+   * before marking anything paid (DESIGN.md §7: a browser's word can be forged).
    */
   needsConfirmation?: boolean;
   /** Unique per gateway event: a replay is stored once. Null for status checks. */

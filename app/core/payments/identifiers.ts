@@ -1,5 +1,5 @@
 /**
- * Identifiers and amounts as gateways see them (issue 11; PAYMENTS.md §A, §B):
+ * Identifiers and amounts as gateways see them (PAYMENTS.md §A, §B):
  * - our reference: 12 characters of A-Z and 2-9 without look-alikes (60 bits), new for every
  *   attempt; short and alphanumeric because one Eazypay integration truncates at 15 characters;
  * - the public id in links: 128 random bits, base64url (DESIGN.md §6: identifiers that lead to

@@ -1,5 +1,5 @@
 /**
- * Gateway payloads as they are kept in `payment_events` (issue 11): secrets removed, and a key
+ * Gateway payloads as they are kept in `payment_events`: secrets removed, and a key
  * that is the same for a message and its replays.
  */
 import { createHash } from "node:crypto";

@@ -2,7 +2,7 @@
  * The payment core on a real database (PGlite, or PostgreSQL with DATABASE_URL), through the
  * development gateway: one order per thing owed under double submits, paid only on verified and
  * confirmed words, the paid handler inside the paying transaction, replays stored once,
- * reconciliation (healing, expiry, two runs at once). Issue 11 "Done when".
+ * reconciliation (healing, expiry, two runs at once).
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";

@@ -1,5 +1,5 @@
 /**
- * Which gateways this process can use, from the configuration (DESIGN.md §4, issue 11). SPEC §5:
+ * Which gateways this process can use, from the configuration (DESIGN.md §4). SPEC §5:
  * missing gateway settings are tolerated: the site runs, pay buttons say online payment is not
  * available, and `problems` names what is missing (logged once at start). The mock gateway is
  * never built in production.

@@ -1,5 +1,5 @@
 /**
- * The order's state machine (DESIGN.md §7, issue 11): created → pending → paid | failed |
+ * The order's state machine (DESIGN.md §7): created → pending → paid | failed |
  * expired | held. Paid is final; a late success after failed or expired still wins (Razorpay's
  * `payment.failed` may be followed by `payment.captured`); a success for another amount or
  * merchant holds the order for the office (not paid, not open: the family may pay again), and

@@ -1,5 +1,5 @@
 /**
- * Amounts in words (issue 12 "Done when"): every paise value from 0 to ₹99,99,99,999.99
+ * Amounts in words: every paise value from 0 to ₹99,99,99,999.99
  * round-trips through a parser of the words written here, independent of the code under test.
  */
 import fc from "fast-check";

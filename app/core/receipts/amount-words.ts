@@ -1,5 +1,5 @@
 /**
- * Amounts in words in the Indian system (issue 12; PAYMENTS.md §C: "Three Hundred Seventy One
+ * Amounts in words in the Indian system (PAYMENTS.md §C: "Three Hundred Seventy One
  * Thousand" for 3,71,000 is a known fault of other systems): thousand, lakh, crore, with the
  * number words from `to-words` (en-IN) and the receipt's wording around them:
  * 1_23_450_00 paise → "Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty Only";

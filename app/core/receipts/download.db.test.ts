@@ -1,5 +1,5 @@
 /**
- * /receipt-download's look-up on a real database (issue 12): the right pair finds the receipt,
+ * /receipt-download's look-up on a real database: the right pair finds the receipt,
  * either wrong detail gets the same answer, wrong tries are throttled per IP and per number, and
  * download links are signed and expire.
  */

@@ -1,5 +1,5 @@
 /**
- * /receipt-download (issue 12): a parent gives the receipt number and the student's admission
+ * /receipt-download: a parent gives the receipt number and the student's admission
  * number, or the application number and the registered mobile, and gets a link to the PDF. The
  * answer never says which of the two was wrong; wrong tries are counted per client IP and per
  * receipt number in the database (OWASP ASVS 2.2.1 style throttling). The link is signed with

@@ -1,5 +1,5 @@
 /**
- * Receipts on a real database (PGlite, or PostgreSQL with DATABASE_URL; issue 12 "Done when"):
+ * Receipts on a real database (PGlite, or PostgreSQL with DATABASE_URL):
  * numbers without gaps or twins under concurrency, a rolled-back issue gives its number back, a
  * new series each financial year (IST), one receipt per order, cancelling keeps the number, and
  * the database refuses any edit or delete.

@@ -1,5 +1,5 @@
 /**
- * Issuing, reading and cancelling receipts (issue 12; tables of app/db/schema/receipts.ts).
+ * Issuing, reading and cancelling receipts (tables of app/db/schema/receipts.ts).
  * `issueReceipt` must run inside the transaction that records the payment (the payment core's
  * `onPaid`, or the office's entry): the number is taken from `receipt_counters` in that
  * transaction, so a rollback gives it back and no number is skipped or used twice

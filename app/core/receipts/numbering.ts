@@ -1,5 +1,5 @@
 /**
- * Receipt numbers (issue 12; PAYMENTS.md §D): `${series}/${financialYear}/${sequence}`, e.g.
+ * Receipt numbers (PAYMENTS.md §D): `${series}/${financialYear}/${sequence}`, e.g.
  * "KVA/2026-27/000123". The financial year runs 1 April–31 March and is judged by the date in
  * India (DESIGN.md §8: receipts follow the income-tax year, not the academic year).
  */

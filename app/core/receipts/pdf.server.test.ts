@@ -1,5 +1,5 @@
 /**
- * The receipt PDF (issue 12): A4, one page, every field the issue lists readable as text, the
+ * The receipt PDF: A4, one page, every field PAYMENTS.md §D lists readable as text, the
  * amount in figures and words, signed concession and late-fee lines, the QR code decoding to the
  * verification URL printed beneath it, and CANCELLED on a cancelled receipt.
  */

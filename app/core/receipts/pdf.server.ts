@@ -1,5 +1,5 @@
 /**
- * The receipt as a PDF (issue 12; PAYMENTS.md §D): A4, black on white so it prints and copies
+ * The receipt as a PDF (PAYMENTS.md §D): A4, black on white so it prints and copies
  * in black and white, with the embedded DejaVu Sans (assets/fonts/) for the rupee sign ₹ that
  * PDFKit's standard fonts lack. It carries the school's name, address, CBSE affiliation number
  * and school code; the receipt's number, date and time (IST); the student, class and section,

@@ -1,5 +1,5 @@
 /**
- * The /receipt-download form (issue 12), for the browser and the server: the receipt number and
+ * The /receipt-download form, for the browser and the server: the receipt number and
  * either the student's admission number or the application number and the registered mobile.
  */
 import { z } from "zod";

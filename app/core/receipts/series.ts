@@ -1,5 +1,5 @@
 /**
- * Receipt series (issue 12): fees and application fees count apart ("KVA/2026-27/000123",
+ * Receipt series: fees and application fees count apart ("KVA/2026-27/000123",
  * "KVA/APP/2026-27/000001"); sample payments of development and tests use their own series so
  * they never take a number of the school's books.
  */

@@ -18,7 +18,7 @@ export function sampleInput(series: string, amountPaise = 2_600_00): ReceiptInpu
   };
 }
 
-/** The four receipts issue 12 asks to look at as pictures, as stored rows. */
+/** Four receipts that test the layout, to look at as pictures, as stored rows. */
 export function showcaseReceipts(): Record<"small" | "over-one-crore" | "concession-and-late-fee" | "cancelled", Receipt> {
   const base = {
     id: 1,

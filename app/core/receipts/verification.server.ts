@@ -1,5 +1,5 @@
 /**
- * Verification codes of receipts (issue 12; DESIGN.md §6): the code in /verify-receipt/{hash}
+ * Verification codes of receipts (DESIGN.md §6): the code in /verify-receipt/{hash}
  * is an HMAC-SHA256 under RECEIPT_SECRET of the receipt's identity (its number and series
  * sequence), cut to 24 base64url characters (144 bits): unguessable and URL-safe. The code is
  * stored with the receipt together with the key id (a fingerprint of the secret that made it), so

@@ -1,5 +1,5 @@
 /**
- * What /verify-receipt/{hash} shows (issue 12): enough to check a paper receipt against the
+ * What /verify-receipt/{hash} shows: enough to check a paper receipt against the
  * school's record, and no more: the student's name masked ("R**** K****").
  */
 import { formatDateTime } from "~/lib/dates";

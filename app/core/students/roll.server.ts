@@ -1,5 +1,5 @@
 /**
- * The student roll (issue 13): listing, editing, importing it all or nothing, creating one
+ * The student roll: listing, editing, importing it all or nothing, creating one
  * student with a new admission number (for admissions), and the parent's look-up by admission
  * number and date of birth, throttled like /receipt-download (5 wrong tries per IP and 10 per
  * admission number in 15 minutes; one generic answer for any mismatch). Throws what the driver
@@ -113,7 +113,7 @@ export type NewStudent = Omit<StudentInput, "admissionNumber" | "section" | "fat
  * Creates a student inside `tx` with the next admission number of `year` ("2027/0001", 4 digits
  * or more), taken from a counter row locked until `tx` ends: numbers are sequential and a rolled
  * back transaction gives its number back. A number already on the roll (imported by hand) is
- * skipped. For admissions (issue 14) to call when an application is admitted.
+ * skipped. For admissions to call when an application is admitted.
  * Returns the new id and admission number; throws what the driver throws.
  */
 export async function createStudent(tx: Database, input: NewStudent, year = new Date().getFullYear()): Promise<{ id: number; admissionNumber: string }> {

@@ -1,7 +1,7 @@
 /**
- * The student roll as the administrator imports it (issue 13): the CSV template, a small RFC 4180
+ * The student roll as the administrator imports it: the CSV template, a small RFC 4180
  * reader and one zod schema per row, shared by the import, the edit form and createStudent.
- * Every row is checked; the import is all or nothing (roster.server.ts).
+ * Every row is checked; the import is all or nothing (roll.server.ts `importStudents`).
  */
 import { z } from "zod";
 import { mobileSchema } from "~/lib/phone";

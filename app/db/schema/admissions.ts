@@ -1,5 +1,5 @@
 /**
- * Online admission (issue 14; SPEC §2 /apply; PAYMENTS.md §D).
+ * Online admission (SPEC §2 /apply; PAYMENTS.md §D).
  *
  * - `admission_sessions`: one row per admission session ("2027-28"); at most one is open. The
  *   school sets its open classes, the application fee (paise) and the age cut-off date.
@@ -44,7 +44,7 @@ export const applicationCounters = pgTable("application_counters", {
   lastNumber: integer("last_number").notNull(),
 });
 
-/** Everything the form asks that is not a column (issue 14 form sections). */
+/** Everything the form asks that is not a column. */
 export type ApplicationDetails = {
   gender: string;
   nationality: string;

@@ -1,5 +1,5 @@
 /**
- * Parent enquiries (SPEC §3 "Enquiry", issue: enquiries are never lost). `class` holds one of
+ * Parent enquiries (SPEC §3 "Enquiry"; enquiries are never lost). `class` holds one of
  * the SPEC §3 class options; `status` moves from "new" to "contacted" when the school calls back.
  */
 import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";

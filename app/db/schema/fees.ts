@@ -1,5 +1,5 @@
 /**
- * School fees (issue 13; docs/decisions/016-fees.md): the fee book of each session, the student
+ * School fees (docs/decisions/016-fees.md): the fee book of each session, the student
  * roll, the payments and the ledger. The ledger is the one source of truth for what a family owes:
  * a balance is the sum of its lines (dues − concessions + late fees − payments + refunds) and
  * nothing else. Ledger lines are never updated or deleted (a trigger in the migration refuses it);

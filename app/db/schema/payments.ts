@@ -1,5 +1,5 @@
 /**
- * Online payments (issue 11; DESIGN.md §5, §7): one `payment_orders` row per order to pay for
+ * Online payments (DESIGN.md §5, §7): one `payment_orders` row per order to pay for
  * something, one `payment_attempts` row per hand-off of it to the gateway (each with a fresh
  * reference: Eazypay refuses a reused one), and every word from a gateway in `payment_events`.
  *

@@ -1,5 +1,5 @@
 /**
- * Rate-limit counters shared by every server process (issue 17; server/rate-limit-store.ts):
+ * Rate-limit counters shared by every server process (server/rate-limit-store.ts):
  * one row per tier and client key, in the layout rate-limiter-flexible's RateLimiterDrizzle
  * reads and writes (key, points, expire).
  */

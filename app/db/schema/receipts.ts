@@ -1,5 +1,5 @@
 /**
- * Receipts (issue 12; DESIGN.md §5; PAYMENTS.md §C, §D): one row per receipt, numbered without
+ * Receipts (DESIGN.md §5; PAYMENTS.md §C, §D): one row per receipt, numbered without
  * gaps per series and Indian financial year (1 April–31 March, IST), e.g. `KVA/2026-27/000123`.
  *
  * A receipt is never edited or deleted: what it says is a copy taken when it was issued (the
@@ -116,7 +116,7 @@ export const receipts = pgTable(
 
 /**
  * Wrong tries at /receipt-download, kept for throttling per client IP and per receipt number
- * (issue 12: several wrong tries are throttled), in the database so the limit holds across
+ * (so a receipt cannot be found by guessing), in the database so the limit holds across
  * processes. Rows older than a day are removed as new ones arrive.
  */
 export const receiptLookupFailures = pgTable(

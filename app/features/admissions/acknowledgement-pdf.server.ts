@@ -1,5 +1,5 @@
 /**
- * The acknowledgement of an application as a PDF (issue 14): A4, black on white, the embedded
+ * The acknowledgement of an application as a PDF: A4, black on white, the embedded
  * DejaVu Sans as receipts use (₹). It carries the school, the application's number and status,
  * the child's photo, every detail of the form, the fee's receipt number, and the next step.
  * The photo drawn is always the normalised JPEG copy (documents.server.ts `documentView`):

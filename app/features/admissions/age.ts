@@ -1,5 +1,5 @@
 /**
- * The admission age rule (issue 14; PAYMENTS.md §D): a child's age is the number of completed
+ * The admission age rule (PAYMENTS.md §D): a child's age is the number of completed
  * years on the session's cut-off date (default 31 March of the session's start year, the
  * common practice; no CBSE circular fixes it). The minimum ages are the table /fee publishes
  * (content/fees.ts `ageRules`: Nursery 3+, LKG 4+, UKG 5+, Class 1 6+; NEP 2020 and the

@@ -1,5 +1,5 @@
 /**
- * Applications (issue 14; tables of app/db/schema/admissions.ts): storing a submitted form
+ * Applications (tables of app/db/schema/admissions.ts): storing a submitted form
  * with its number, the fee's payment turning it `submitted`, the administrator's workflow, the
  * list and counts, and the parent's status lookup. Every function throws what the driver throws.
  */

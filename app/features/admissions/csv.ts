@@ -1,4 +1,4 @@
-/** The applications as CSV (issue 14 "CSV export"): one row per application, times in IST. */
+/** The applications as CSV: one row per application, times in IST. */
 import { APPLICATION_STATUS_LABELS } from "~/db/admission-values";
 import { csvDocument } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";

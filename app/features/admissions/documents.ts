@@ -1,5 +1,5 @@
 /**
- * Admission documents (issue 14): the child's photograph and birth certificate, JPEG, PNG or
+ * Admission documents: the child's photograph and birth certificate, JPEG, PNG or
  * PDF, at most 2 MB each. The type is read from the file's first bytes (its signature), never
  * from its name or the browser's word, so a renamed program is refused (OWASP ASVS 4.0.3
  * §12.2.1 "files obtained from untrusted sources are validated to be of expected type based

@@ -1,6 +1,6 @@
 /**
- * What a parent does next at each status (issue 14: "a parent sees the status and the next
- * step", as Finalsite Enrollment shows it). Shown on the acknowledgement, the status page and
+ * What a parent does next at each status (a parent sees the status and the next
+ * step, as Finalsite Enrollment shows it). Shown on the acknowledgement, the status page and
  * the acknowledgement PDF.
  */
 import { school } from "#content/school";

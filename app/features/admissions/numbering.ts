@@ -1,5 +1,5 @@
 /**
- * Application numbers (issue 14): "KVA/ADM/2027-28/0001", the school's short name, ADM, the
+ * Application numbers: "KVA/ADM/2027-28/0001", the school's short name, ADM, the
  * session and a four-digit sequence per session without gaps (allocated in the inserting
  * transaction, applications.server.ts). Shown to parents and on receipts; never a key in links.
  */

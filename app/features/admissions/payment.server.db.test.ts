@@ -1,5 +1,5 @@
 /**
- * Admission applications on the database (issue 14 "Done when"), on PGlite and on PostgreSQL
+ * Admission applications on the database, on PGlite and on PostgreSQL
  * (scripts/ci/with-postgres.sh): 100 concurrent submissions take 100 distinct consecutive
  * numbers; a failed fee payment then a retry through a new order gives one paid application
  * and one receipt; a fee paid twice is recorded and flagged for a refund; the documents route is

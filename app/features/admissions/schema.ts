@@ -1,5 +1,5 @@
 /**
- * The application form's rules (issue 14): one zod schema for the browser (conform) and the
+ * The application form's rules: one zod schema for the browser (conform) and the
  * server, built for the open session (its classes and age cut-off). The server checks the
  * documents' content again (documents.ts `checkDocument`, and a picture's pixels:
  * app/lib/images.ts), which a browser cannot do before it sends them. Messages name the field

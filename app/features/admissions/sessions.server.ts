@@ -1,5 +1,5 @@
 /**
- * The admission session settings (issue 14): which session is open, its classes, the
+ * The admission session settings: which session is open, its classes, the
  * application fee (paise) and the age cut-off date. The first call on an empty table creates
  * the session of the content module (content/calendar.ts `admissionsSession`, content/fees.ts
  * `applicationDefaults`, cut-off 31 March of its start year), so a fresh site (npm start, the

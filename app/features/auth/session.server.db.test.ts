@@ -117,7 +117,7 @@ describe("administrator sessions", () => {
     expect(await getSessionUser(request("/admin", { cookie: active }))).toBeNull();
   });
 
-  it("issue 18 finding 3: strangers failing from four addresses never lock the administrator out", async () => {
+  it("strangers failing from four addresses never lock the administrator out", async () => {
     // As reported: four addresses, each under the 30-posts-in-10-minutes limit (one post every
     // 20 s), guessing the one admin account for two hours.
     const owner = { email: `owner-a-${run}@test.example`, password: "owner-password-a1" };

@@ -1,6 +1,6 @@
 /**
  * Sign-in throttling that slows guessing without letting a stranger lock the owner out
- * (issue 18; DESIGN.md §6; OWASP Authentication Cheat Sheet, "Protect against automated
+ * (DESIGN.md §6; OWASP Authentication Cheat Sheet, "Protect against automated
  * attacks" and "Account lockout"; OWASP "Slow Down Online Guessing Attacks with Device Cookies";
  * ASVS 4.0.3 2.2.1). docs/decisions/007-admin-sign-in.md says why.
  *

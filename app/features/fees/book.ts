@@ -1,5 +1,5 @@
 /**
- * The fee book (issue 13): what the school charges in one academic session (April–March), as the
+ * The fee book: what the school charges in one academic session (April–March), as the
  * administrator sets it. Plain data validated with zod on every save and every read, shared by
  * the server and the browser (no table module here). Amounts are integer paise.
  *

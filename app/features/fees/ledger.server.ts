@@ -1,5 +1,5 @@
 /**
- * The fee ledger (issue 13; docs/decisions/016-fees.md): posting dues, quoting what a chosen set
+ * The fee ledger (docs/decisions/016-fees.md): posting dues, quoting what a chosen set
  * of months costs, recording a payment (online or at the office) and reversing one. Every
  * function that changes money runs inside a transaction and first locks the student's row
  * (`lockStudent`), so the quote of an online payment, the webhook that marks it paid and the
@@ -107,7 +107,7 @@ export type Quote = { ok: true; months: MonthView[]; lines: PayLine[]; totalPais
  * `tx` with the student locked: dues of those months are posted first, then each head's
  * outstanding amount and the late fee (if the month is overdue and none was charged yet) make
  * the lines. Refuses an empty choice, a paid month and a choice that is not the oldest unpaid
- * months (issue 13: oldest first, no gaps).
+ * months (oldest first, no gaps: decision 016).
  */
 export async function quoteMonths(tx: Database, studentId: number, session: string, purpose: FeePurpose, chosen: readonly string[], today: string): Promise<Quote> {
   const student = await lockStudent(tx, studentId);

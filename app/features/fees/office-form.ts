@@ -1,5 +1,5 @@
 /**
- * The office counter's form (issue 13): which months, and how the money came: cash, cheque or
+ * The office counter's form: which months, and how the money came: cash, cheque or
  * demand draft (6-digit number, bank, date), UPI or NEFT (UTR). Returns what collectAtOffice
  * needs, or the message to show.
  */

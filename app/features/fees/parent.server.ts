@@ -1,5 +1,5 @@
 /**
- * What the parent's fee pages (/fees, /bus-fee-payment) need on the server (issue 13): a
+ * What the parent's fee pages (/fees, /bus-fee-payment) need on the server: a
  * short-lived signed token naming the student found by admission number and date of birth, so
  * the next form posts (choose months, pay) need not ask again and cannot name another student;
  * and the plain view of an account the page renders.

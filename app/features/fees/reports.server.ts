@@ -1,5 +1,5 @@
 /**
- * The administrator's fee reports (issue 13): collections by day, head, class and mode for an
+ * The administrator's fee reports: collections by day, head, class and mode for an
  * IST date range; defaulters with what each owes per month (from the ledger, after posting the
  * dues now past their date); a student's statement of account (PDF, PDFKit with the embedded
  * DejaVu Sans for ₹). Amounts are paise; dates IST. Throws what the driver throws.

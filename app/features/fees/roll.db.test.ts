@@ -1,5 +1,5 @@
 /**
- * The roll and the reports on the database (issue 13): an import is all or nothing; the parent's
+ * The roll and the reports on the database: an import is all or nothing; the parent's
  * look-up gives one answer for any mismatch and is throttled per IP; defaulters and collections
  * come from the ledger.
  */

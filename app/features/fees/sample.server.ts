@@ -1,4 +1,4 @@
-/** Writes the sample fee book and roll into a fresh development database (issue 13). */
+/** Writes the sample fee book and roll into a fresh development database. */
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { feeBooks, students } from "~/db/schema/fees";

@@ -1,5 +1,5 @@
 /**
- * The sample fee book and roll a fresh development database starts with (issue 13), built from
+ * The sample fee book and roll a fresh development database starts with, built from
  * the fee structure of content/fees.ts (SAMPLE amounts the school replaces). Students' mobiles
  * are 90000000xx, never real numbers.
  */

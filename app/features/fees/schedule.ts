@@ -1,5 +1,5 @@
 /**
- * What a student owes in a session and what can be paid now (issue 13), as plain functions of
+ * What a student owes in a session and what can be paid now, as plain functions of
  * the fee book, the student and the student's ledger lines, so the parent's screen, the office
  * counter, the payment's quote and the tests all compute it the same way.
  *
@@ -188,7 +188,7 @@ export const SELECTION_MESSAGES = {
 
 /**
  * Checks the months a payer chose: at least one, all unpaid, and exactly the oldest unpaid ones
- * (oldest first, no gaps; issue 13). Returns the chosen views in order, or the problem.
+ * (oldest first, no gaps: decision 016). Returns the chosen views in order, or the problem.
  */
 export function checkSelection(views: readonly MonthView[], chosen: readonly string[]): { ok: true; months: MonthView[] } | { ok: false; problem: SelectionProblem } {
   const wanted = new Set(chosen);

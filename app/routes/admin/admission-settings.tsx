@@ -1,6 +1,6 @@
 /**
  * /admin/applications/settings: the open admission session, its classes, the application fee
- * and the age cut-off date (issue 14), or closing admissions.
+ * and the age cut-off date, or closing admissions.
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/admission-settings";

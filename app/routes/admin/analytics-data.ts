@@ -1,6 +1,6 @@
 /**
  * GET /admin/analytics/data?range=30days: the Analytics result, summary and monthly history as
- * JSON for the dashboard (a later issue). Admin only.
+ * JSON. Admin only.
  */
 import type { Route } from "./+types/analytics-data";
 import { getDb } from "~/db/client.server";

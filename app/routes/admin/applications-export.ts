@@ -1,4 +1,4 @@
-/** GET /admin/applications/export: the filtered applications as CSV (issue 14). */
+/** GET /admin/applications/export: the filtered applications as CSV. */
 import type { Route } from "./+types/applications-export";
 import { getDb } from "~/db/client.server";
 import { parseApplicationQuery } from "~/features/admissions/admin-query";

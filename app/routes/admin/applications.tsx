@@ -1,4 +1,4 @@
-/** /admin/applications: the applications, filtered and searched (issue 14). */
+/** /admin/applications: the applications, filtered and searched. */
 import { data } from "react-router";
 import type { Route } from "./+types/applications";
 import { getDb } from "~/db/client.server";

@@ -1,4 +1,4 @@
-/** /admin/enquiries: the enquiry inbox (issue: enquiries are never lost). */
+/** /admin/enquiries: the enquiry inbox (enquiries are never lost). */
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/enquiries";

@@ -1,4 +1,4 @@
-/** /admin/fees/book: the session's fee book, viewed and edited (validated; issue 13). */
+/** /admin/fees/book: the session's fee book, viewed and edited (validated). */
 import { data } from "react-router";
 import type { Route } from "./+types/fee-book";
 import { getDb } from "~/db/client.server";

@@ -1,4 +1,4 @@
-/** GET /admin/fees/collections.csv?from=&to=: the collections report as CSV (issue 13). */
+/** GET /admin/fees/collections.csv?from=&to=: the collections report as CSV. */
 import type { Route } from "./+types/fee-collections-csv";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";

@@ -1,4 +1,4 @@
-/** /admin/fees/collections: money received by day, head, class and mode for an IST range (issue 13). */
+/** /admin/fees/collections: money received by day, head, class and mode for an IST range. */
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/fee-collections";
 import { getDb } from "~/db/client.server";

@@ -1,4 +1,4 @@
-/** GET /admin/fees/defaulters.csv: defaulters per student and month owed (issue 13). */
+/** GET /admin/fees/defaulters.csv: defaulters per student and month owed. */
 import type { Route } from "./+types/fee-defaulters-csv";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";

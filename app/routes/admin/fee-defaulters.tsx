@@ -1,4 +1,4 @@
-/** /admin/fees/defaulters: students owing money, per month, from the ledger; printable (issue 13). */
+/** /admin/fees/defaulters: students owing money, per month, from the ledger; printable. */
 import { data, Link } from "react-router";
 import type { Route } from "./+types/fee-defaulters";
 import { getDb } from "~/db/client.server";

@@ -1,4 +1,4 @@
-/** /admin/fees/import: the roll from a CSV file, every row checked, all or nothing (issue 13). */
+/** /admin/fees/import: the roll from a CSV file, every row checked, all or nothing. */
 import { data } from "react-router";
 import type { Route } from "./+types/fee-import";
 import { getDb } from "~/db/client.server";

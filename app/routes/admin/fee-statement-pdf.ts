@@ -1,4 +1,4 @@
-/** GET /admin/fees/students/{id}/statement.pdf: a student's statement of account for this session (issue 13). */
+/** GET /admin/fees/students/{id}/statement.pdf: a student's statement of account for this session. */
 import { data } from "react-router";
 import type { Route } from "./+types/fee-statement-pdf";
 import { getDb } from "~/db/client.server";

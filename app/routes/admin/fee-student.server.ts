@@ -1,5 +1,5 @@
 /**
- * The work of /admin/fees/students/{id} (issue 13): what the page shows about one student, and
+ * The work of /admin/fees/students/{id}: what the page shows about one student, and
  * what its forms do (save, collect at the office with its confirmation, refund or apply a
  * credit, refund or cancel a payment), with the messages the office sees. Composes the fees
  * feature with payments (open orders) and receipts (links), as routes may.

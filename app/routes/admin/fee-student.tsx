@@ -1,5 +1,5 @@
 /**
- * /admin/fees/students/{id} (issue 13): edit the student; the months of the session for school
+ * /admin/fees/students/{id}: edit the student; the months of the session for school
  * and bus fees; open online orders; collect at the office (the total, and any open online
  * order, confirmed first; receipt issued at once); credits (months paid twice) refunded or
  * applied to the next months; the payments, each refundable or cancellable with a reason; the

@@ -1,4 +1,4 @@
-/** GET /admin/fees/template.csv: the roll import template, whose example row imports as it is (issue 13). */
+/** GET /admin/fees/template.csv: the roll import template, whose example row imports as it is. */
 import type { Route } from "./+types/fee-template-csv";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";

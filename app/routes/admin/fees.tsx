@@ -1,4 +1,4 @@
-/** /admin/fees: the student roll, searchable by name, admission number and class (issue 13). */
+/** /admin/fees: the student roll, searchable by name, admission number and class. */
 import { data } from "react-router";
 import type { Route } from "./+types/fees";
 import { getDb } from "~/db/client.server";

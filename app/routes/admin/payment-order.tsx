@@ -1,6 +1,6 @@
 /**
- * /admin/payments/{reference}: one payment, its attempts and events, and Check with the bank
- * (issue 11). An attempt's reference leads to its order's page.
+ * /admin/payments/{reference}: one payment, its attempts and events, and Check with the bank.
+ * An attempt's reference leads to its order's page.
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/payment-order";

@@ -1,5 +1,5 @@
 /**
- * /admin/payments: every online order, filtered, with totals per status (issue 11), and the
+ * /admin/payments: every online order, filtered, with totals per status, and the
  * money received in the same days by every channel, so this list and Collections agree.
  */
 import { data } from "react-router";

@@ -1,4 +1,4 @@
-/** /admin/receipts/{id}: the administrator re-downloads any receipt (issue 12). */
+/** /admin/receipts/{id}: the administrator re-downloads any receipt. */
 import { data } from "react-router";
 import type { Route } from "./+types/receipt-pdf";
 import { getDb } from "~/db/client.server";

@@ -1,5 +1,5 @@
 /**
- * /admin/receipts/{id}/cancel: one receipt, its PDF, and cancelling it with a reason (issue 12);
+ * /admin/receipts/{id}/cancel: one receipt, its PDF, and cancelling it with a reason;
  * a fee receipt's payment is reversed on the ledger in the same transaction.
  */
 import { data } from "react-router";

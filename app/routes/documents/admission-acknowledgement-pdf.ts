@@ -1,5 +1,5 @@
 /**
- * /admissions/acknowledgement/{applicationId}/pdf (issue 14): the acknowledgement PDF, found by
+ * /admissions/acknowledgement/{applicationId}/pdf: the acknowledgement PDF, found by
  * the application's unguessable public id (as receipts are by their order's): the details, the
  * photo (its normalised copy, made now for an application stored before copies were kept), the
  * receipt number. Never cached by shared caches or indexed (it carries a child's data).

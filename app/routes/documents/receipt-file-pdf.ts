@@ -1,6 +1,6 @@
 /**
  * /receipts/file/{token}: the PDF a parent found on /receipt-download, through a link signed
- * with RECEIPT_SECRET that lasts 15 minutes (issue 12). A forged or expired link is a 404.
+ * with RECEIPT_SECRET that lasts 15 minutes. A forged or expired link is a 404.
  */
 import { data } from "react-router";
 import type { Route } from "./+types/receipt-file-pdf";

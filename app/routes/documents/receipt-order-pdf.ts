@@ -1,6 +1,6 @@
 /**
  * /receipts/order/{orderPublicId}: the receipt of a paid order, linked from the payment success
- * page and the administrator's order page (issue 12). The order's public id is unguessable
+ * page and the administrator's order page. The order's public id is unguessable
  * (128 bits), like the success page's own link; anything else is a 404.
  */
 import { data } from "react-router";

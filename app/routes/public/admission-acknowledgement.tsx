@@ -1,5 +1,5 @@
 /**
- * /admissions/acknowledgement/{applicationId} (issue 14): the acknowledgement of an application
+ * /admissions/acknowledgement/{applicationId}: the acknowledgement of an application
  * after its fee is paid: the number, the status and the next step, the receipt and the PDF.
  * The link carries the application's unguessable public id; an unknown one is a 404 page.
  */

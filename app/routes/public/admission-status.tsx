@@ -1,5 +1,5 @@
 /**
- * /admissions/status (issue 14): a parent gives the application number and the registered
+ * /admissions/status: a parent gives the application number and the registered
  * mobile and sees the status and the next step. Wrong tries are throttled per IP and per number
  * (the receipts' pattern, applications.server.ts); the answer is one generic message whichever
  * of the two was wrong.

@@ -1,5 +1,5 @@
 /**
- * /apply (SPEC §2; issue 14): the application form for the open admission session. A valid
+ * /apply (SPEC §2): the application form for the open admission session. A valid
  * post stores the application (status payment_pending, with its number) and sends the parent
  * to pay the application fee; an invalid one comes back with every value and the messages.
  */

@@ -1,5 +1,5 @@
 /**
- * Property test of the enquiry action (issue: enquiries are never lost): 1,000 random form
+ * Property test of the enquiry action (enquiries are never lost): 1,000 random form
  * posts, valid and invalid by construction, straight into the route action on a real database
  * (PGlite, or PostgreSQL with DATABASE_URL). No 5xx, no invalid row stored, every valid
  * enquiry stored exactly once with normalised values.
@@ -120,7 +120,7 @@ describe("enquiry action, property-based", () => {
     const fields = new URLSearchParams({ name: "x".repeat(20_000), phone: "9876543210", class: "LKG" });
     const declared = new Request("http://localhost/enquire", { method: "POST", body: fields, headers: { "content-length": "20040" } });
     await expect(action({ request: declared, params: {}, context: {} } as never)).rejects.toMatchObject({ status: 413 });
-    // Chunked (issue 18: only Content-Length was checked, and a 20 MB enquiry was stored).
+    // Chunked (once only Content-Length was checked, and a 20 MB enquiry was stored).
     const bytes = new TextEncoder().encode(fields.toString());
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {

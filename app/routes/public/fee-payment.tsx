@@ -1,5 +1,5 @@
 /**
- * /fees (canonical; /fee-payment redirects here) and /bus-fee-payment (SPEC §2, issue 13): the
+ * /fees (canonical; /fee-payment redirects here) and /bus-fee-payment (SPEC §2): the
  * parent finds the student (admission number + date of birth, throttled, one generic error),
  * sees the session's months and pays chosen months through the payment core.
  */

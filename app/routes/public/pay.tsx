@@ -1,5 +1,5 @@
 /**
- * /pay/{order}: the hand-off to the gateway for an open order (issue 11). The fee and admission
+ * /pay/{order}: the hand-off to the gateway for an open order. The fee and admission
  * pages start a payment through the payment core and send the parent here; a reload or a second
  * tab shows the same order, each time as a new attempt with a fresh reference for the gateway. A
  * settled (or held) order goes to its result page.

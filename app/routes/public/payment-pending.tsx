@@ -1,5 +1,5 @@
 /**
- * /payment-pending: 'Payment being confirmed' with the reference and what happens next (issue 11).
+ * /payment-pending: 'Payment being confirmed' with the reference and what happens next.
  * `?order=` shows the order (and moves on to success or failure once settled); `?reference=`
  * alone is what a parent sees when the return could not be recorded.
  */

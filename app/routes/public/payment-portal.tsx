@@ -1,4 +1,4 @@
-/** /payment-portal (SPEC §2 "Fee payment entry", issue 13); ?verify=<code> goes to that receipt's verification page. */
+/** /payment-portal (SPEC §2 "Fee payment entry"); ?verify=<code> goes to that receipt's verification page. */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/payment-portal";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";

@@ -1,5 +1,5 @@
 /**
- * /receipt-download (SPEC §2, issue 12): a parent finds a receipt by its number and the
+ * /receipt-download (SPEC §2): a parent finds a receipt by its number and the
  * student's admission number (or the application number and registered mobile) and gets a
  * short-lived download link. Wrong tries are throttled; one message for any mismatch.
  */

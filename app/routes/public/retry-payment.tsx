@@ -1,5 +1,5 @@
 /**
- * /admissions/retry-payment/{applicationId} (SPEC §2; issue 14): pays an application's fee
+ * /admissions/retry-payment/{applicationId} (SPEC §2): pays an application's fee
  * through a new order. Unpaid: the child's name (masked), the class and the amount, and a Pay
  * button. Paid: says so, with the receipt. An unknown id: a 404 page.
  */

@@ -1,5 +1,5 @@
 /**
- * /verify-receipt/{hash} (SPEC §2, issue 12): the QR code on a receipt leads here. A code the
+ * /verify-receipt/{hash} (SPEC §2): the QR code on a receipt leads here. A code the
  * school issued shows 'Valid receipt' with the number, date, amount, purpose, status and the
  * student's masked name; anything else is a 404 page with a clear message, never a 5xx for a
  * code a visitor can type. Not indexed.

@@ -1,5 +1,5 @@
 /**
- * The administrator's payment pages' data (issue 11): the list with totals, one order with its
+ * The administrator's payment pages' data: the list with totals, one order with its
  * events, and /icici-debug. Amounts and IST times are formatted here, once.
  */
 import type { Database } from "~/db/client.server";

@@ -1,5 +1,5 @@
 /**
- * The payments CSV for reconciliation against the bank statement (issue 11): one row per order
+ * The payments CSV for reconciliation against the bank statement: one row per order
  * with our reference, the gateway's ids, the bank reference (UTR), the amount in rupees, the
  * status, the times in India, and the reference of the attempt that paid (the one the bank's
  * statement shows).

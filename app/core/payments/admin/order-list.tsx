@@ -26,7 +26,7 @@ export type OrderRow = {
 
 export type StatusTotalRow = { status: (typeof ORDER_STATUSES)[number]; orders: number; amount: string };
 
-/** Documents of an order shown under its status (the receipt, issue 12), by order reference. */
+/** Documents of an order shown under its status (the receipt), by order reference. */
 export type OrderDocumentLinks = Record<string, { label: string; href: string; download?: boolean }[]>;
 
 /** One line of the money received in the list's days, composed by the route from every channel. */

@@ -1,5 +1,5 @@
 /**
- * The hand-off to the gateway (issue 11): what is being paid, then Continue to payment, a plain
+ * The hand-off to the gateway: what is being paid, then Continue to payment, a plain
  * link (Eazypay's encrypted URL, the test gateway) or a plain form POST (Razorpay Hosted
  * Checkout). Works without JavaScript; no third-party script is loaded on our page. Each showing
  * carries a fresh reference for the bank (the order's own reference is the one parents keep).

@@ -1,5 +1,5 @@
 /**
- * 'Payment being confirmed' (issue 11; PAYMENTS.md §C: never claim a success that has not been
+ * 'Payment being confirmed' (PAYMENTS.md §C: never claim a success that has not been
  * recorded): the reference, and what happens next. Shown when the gateway says the payment is
  * in progress, when a success has not been confirmed yet, and when the return could not be
  * recorded at all (the database was away).

@@ -1,5 +1,5 @@
 /**
- * The development and test gateway (`PAYMENT_PROVIDER=mock`, issue 11): its hosted page is
+ * The development and test gateway (`PAYMENT_PROVIDER=mock`): its hosted page is
  * /mock-payment, which shows the amount, purpose and reference with the buttons Pay, Fail and
  * Leave pending. It behaves like a real gateway: the hand-off and the result are HMAC-signed
  * (HMAC-SHA256 with a key derived from AUTH_SECRET), the result returns through

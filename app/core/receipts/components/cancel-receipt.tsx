@@ -1,5 +1,5 @@
 /**
- * The administrator's page for one receipt (issue 12): what it says, its PDF, and cancelling it
+ * The administrator's page for one receipt: what it says, its PDF, and cancelling it
  * with a reason. A receipt is never edited or deleted; a cancelled one keeps its number.
  */
 import { Form, useNavigation } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * The /receipt-download form (issue 12): the receipt number and the admission number, or the
+ * The /receipt-download form: the receipt number and the admission number, or the
  * application number and the registered mobile (only the chosen kind's fields show, by CSS, so
  * it works the same without JavaScript). Keeps what was typed when the details do not match;
  * the answer never says which detail was wrong.

@@ -1,5 +1,5 @@
 -- From drizzle/0011_fees.sql:
--- The ledger is history (issue 13): a line is never edited or deleted; a refund adds reversing lines.
+-- The ledger is history: a line is never edited or deleted; a refund adds reversing lines.
 CREATE FUNCTION fee_ledger_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'fee ledger line % cannot be changed or deleted: add a reversing line', OLD.id USING ERRCODE = 'check_violation';

@@ -1,5 +1,5 @@
 -- From drizzle/0009_receipts.sql:
--- A receipt is never edited or deleted (issue 12): the only change is cancelling it once, with a reason.
+-- A receipt is never edited or deleted: the only change is cancelling it once, with a reason.
 CREATE FUNCTION receipts_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN

@@ -1,5 +1,5 @@
 /**
- * The administrator's applications (issue 14): the list with filters and search (session,
+ * The administrator's applications: the list with filters and search (session,
  * class, status, IST date range), the CSV of the same filter, and one application's page with
  * every field, the documents, the payment and the workflow with its history. A decision (admit,
  * waitlist, reject) shows its confirmation question at the top of the page with Confirm and

@@ -1,4 +1,4 @@
-/** The admin dashboard's applications panel (issue 14): the open session's applications by class and status. */
+/** The admin dashboard's applications panel: the open session's applications by class and status. */
 import { Link } from "react-router";
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from "~/db/admission-values";
 import { ADMISSION_CLASSES } from "../schema";

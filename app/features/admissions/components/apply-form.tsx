@@ -1,5 +1,5 @@
 /**
- * The application form (issue 14; SPEC §2 /apply). A plain multipart form posted to /apply, so
+ * The application form (SPEC §2 /apply). A plain multipart form posted to /apply, so
  * it works without JavaScript (the server answers with the messages and every typed value);
  * with JavaScript the same zod schema checks each field as it is left, the eligibility for the
  * chosen class shows at once beside the date of birth, and a draft of what was typed is kept in

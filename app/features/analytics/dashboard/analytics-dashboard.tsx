@@ -1,5 +1,5 @@
 /**
- * The administrator's analytics dashboard (issue 6; SPEC §3, §8, §9), anchored on Umami's and
+ * The administrator's analytics dashboard (SPEC §3, §8, §9), anchored on Umami's and
  * Plausible's: a range picker kept in the URL, headline cards with the change against the
  * previous period, charts with tables behind them, top lists, repeat visitors, realtime
  * visitors and the data-quality panel. Each panel shows its own error and the rest still render.

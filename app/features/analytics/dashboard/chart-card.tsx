@@ -1,5 +1,5 @@
 /**
- * A chart with its accessible alternative (issue 6). The server and the first client render draw
+ * A chart with its accessible alternative. The server and the first client render draw
  * a skeleton of exactly the chart's height; after hydration the Recharts module is fetched
  * lazily and drawn in the same box, so the layout never jumps. Screen readers get the summary
  * sentence (the drawing itself is hidden from them); everyone can open the figures as a table.

@@ -1,5 +1,5 @@
 /**
- * What each dashboard chart draws and what a screen reader hears instead (issue 6: every chart
+ * What each dashboard chart draws and what a screen reader hears instead (every chart
  * has an accessible alternative). Pure functions over the Analytics result (SPEC §3).
  */
 import { dateBadge } from "~/lib/dates";

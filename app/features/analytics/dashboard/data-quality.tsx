@@ -1,5 +1,5 @@
 /**
- * The data-quality panel (SPEC §3 Analytics summary; issue 6): record counts by bot flag, the
+ * The data-quality panel (SPEC §3 Analytics summary): record counts by bot flag, the
  * last 24 hours' visitors, the Identify bots and Correct data buttons with progress and result
  * counts, and the archive (last reset date, archived months). The buttons are plain forms that
  * work without JavaScript; with it, the page posts in the background, polls the job every

@@ -1,5 +1,5 @@
 /**
- * The dashboard's server side against a real database (issue 6): every panel loads for a range,
+ * The dashboard's server side against a real database: every panel loads for a range,
  * the previous period and realtime count what they should, a failing panel carries its SPEC §8
  * message while the others still load, the maintenance jobs run in the background with
  * progress, and a table exports as CSV.

@@ -1,5 +1,5 @@
 /**
- * Everything the /admin analytics dashboard shows for one range (issue 6), as independent
+ * Everything the /admin analytics dashboard shows for one range, as independent
  * panels: the Analytics result, the previous-period comparison, the Analytics summary, the
  * archive (last reset date and monthly history), the realtime count and the maintenance jobs.
  * A panel whose query fails carries its SPEC §8 message instead of data and the others still

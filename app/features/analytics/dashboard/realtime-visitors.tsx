@@ -1,5 +1,5 @@
 /**
- * Visitors in the last 5 minutes (issue 6): starts from the loader's count and asks
+ * Visitors in the last 5 minutes: starts from the loader's count and asks
  * /admin/analytics/realtime again every 30 s, only while the tab is visible, and at once when
  * the tab becomes visible again.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's inputs, validated with zod on the server (issue 6): the range in the URL
+ * The dashboard's inputs, validated with zod on the server: the range in the URL
  * (anything unknown is the default, 30days: a bad link still opens the dashboard), the table
  * to export, and the maintenance job to start.
  */

@@ -1,5 +1,5 @@
 /**
- * Every table of the dashboard (issue 6), defined once: the page renders them as HTML tables
+ * Every table of the dashboard, defined once: the page renders them as HTML tables
  * (also the charts' accessible alternative) and /admin/analytics/export writes the same columns
  * as CSV. Page cells are formatted for reading (en-IN numbers, IST 12-hour times, SPEC §9);
  * CSV cells keep plain numbers so a spreadsheet can add them up.

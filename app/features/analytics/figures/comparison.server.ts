@@ -1,5 +1,5 @@
 /**
- * The figures the headline cards are compared with (issue 6): totals of the previous period of
+ * The figures the headline cards are compared with: totals of the previous period of
  * the same length (comparison.ts) and yesterday's peak hour. Reuses the result's own query (the
  * rollups' figures: yesterday's hours too, a closed day, instead of reading its visits raw), so
  * both periods are counted by the same rules. Throws

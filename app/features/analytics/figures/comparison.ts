@@ -1,6 +1,6 @@
 /**
- * The period a dashboard range is compared with (issue 6: "the change against the previous
- * period of the same length"). The current period runs from the range's first midnight (India)
+ * The period a dashboard range is compared with (decision 008: the change against the previous
+ * period of the same length). The current period runs from the range's first midnight (India)
  * to its end or to now, whichever is earlier; the previous period is the same span moved back by
  * the range's length in whole days. So "today" at 2 PM is compared with yesterday until 2 PM,
  * "yesterday" with the whole day before, and "30days" with the 30 days before it up to the same

@@ -1,5 +1,5 @@
 /**
- * Realtime visitors (issue 6): distinct visitors (IPs) and visits in the 5 minutes before now,
+ * Realtime visitors: distinct visitors (IPs) and visits in the 5 minutes before now,
  * bots left out, counted by the same query as the result's period totals. Throws
  * "Database error: {reason}" (SPEC §8).
  */

@@ -1,6 +1,6 @@
 /**
  * Range figures from the daily rollups and range caches (drizzle/0005_analytics_daily_rollups.sql,
- * drizzle/0008_analytics_range_cache.sql; issue 15: the 30-day dashboard data ≤ 150 ms on
+ * drizzle/0008_analytics_range_cache.sql; decision 013: the 30-day dashboard data ≤ 150 ms on
  * PostgreSQL and ≤ 500 ms on PGlite at 1,000,000 visits over 90 days). A range is split into
  * closed days, summed once into a cache (rebuilt when one of its days changes, its days'
  * rollups refreshed first), and a live part (today, the last ROLLUP_LAG_MS, a partial first

@@ -1,5 +1,5 @@
 /**
- * Bot detection on the server (SPEC §5, §9; issue "Ingest"): a visit is a bot's when its
+ * Bot detection on the server (SPEC §5, §9): a visit is a bot's when its
  * user agent is empty, matches isbot's list, or matches one of the SPEC's keyword classes, or
  * when it comes from a known search-company crawler network. Bots are not recorded as visits,
  * and bot identification (maintenance) re-checks stored rows with the same function.

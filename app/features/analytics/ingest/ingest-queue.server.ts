@@ -7,7 +7,7 @@
  * so one bad visit costs only itself. While the database is away (a restart, a failover, an
  * outage), visits wait in the queue, in order, and the writer retries with a growing pause
  * (RETRY_MIN_MS … RETRY_MAX_MS); the queue is bounded by MAX_PENDING and what overflows is
- * counted as dropped and logged (issue 17).
+ * counted as dropped and logged, so an outage cannot exhaust memory.
  */
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/unavailable";

@@ -52,7 +52,7 @@ function minimalInsert(visit: VisitRecord): SQL {
 
 /**
  * Runs `work` in a transaction holding the visit writers' lock (INGEST_LOCK_KEY), so server
- * processes classify and insert in turn (issue 17).
+ * processes classify and insert in turn, each seeing the visits committed before it.
  */
 async function locked(db: Database, work: (tx: Database) => Promise<unknown>): Promise<void> {
   await db.transaction(async (txn) => {

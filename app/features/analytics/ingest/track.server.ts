@@ -1,5 +1,5 @@
 /**
- * POST /api/track (issue "Ingest"): reads the beacon (at most MAX_BEACON_BYTES), validates it,
+ * POST /api/track: reads the beacon (at most MAX_BEACON_BYTES), validates it,
  * hands it to the ingest queue and answers 204 without waiting for the database. Answers 400
  * ("Validation failed: {reason}", SPEC §8) or 413 for a bad body; never a 5xx for any payload.
  */

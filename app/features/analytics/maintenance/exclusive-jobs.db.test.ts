@@ -1,5 +1,5 @@
 /**
- * Jobs run once at a time across processes (issue 17): on PostgreSQL two connection pools on
+ * Jobs run once at a time across processes: on PostgreSQL two connection pools on
  * one database stand for two server processes (advisory locks belong to sessions); on PGlite
  * the in-process guard. The yearly reset started on both at once archives each visit once.
  */

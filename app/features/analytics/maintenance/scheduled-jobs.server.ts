@@ -4,7 +4,7 @@
  * rollups of the last year's closed days and the range caches of every range the dashboard
  * offers (at a start during the day, the default range's), so the first dashboard load of the
  * day finds them built. Each runs once at a time across server processes (registered
- * in app/db/exclusive-jobs.server.ts; issue 17). Failures are logged, never thrown: the site
+ * in app/db/exclusive-jobs.server.ts). Failures are logged, never thrown: the site
  * keeps serving.
  */
 import type { Database, DatabaseHandle } from "~/db/client.server";

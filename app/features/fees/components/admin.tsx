@@ -1,5 +1,5 @@
 /**
- * The administrator's fee screens (issue 13): the roll, one student (edit, months, collect at
+ * The administrator's fee screens: the roll, one student (edit, months, collect at
  * the office, payments with refund), the roll import, the fee book, collections and defaulters.
  * Plain forms posting to their own route; messages are announced (role="alert"/"status").
  */

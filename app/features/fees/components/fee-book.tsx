@@ -1,5 +1,5 @@
 /**
- * The fee book in the admin area (issue 13): the session's heads per class group, bus stops,
+ * The fee book in the admin area: the session's heads per class group, bus stops,
  * concessions and the late fee rule as tables, and an editor for the whole book (JSON, checked
  * with the same rules as the server; the error names the field). Saving never touches the ledger.
  */

@@ -1,5 +1,5 @@
 /**
- * The parent's fee payment screen (/fees, /bus-fee-payment; issue 13): find the student by
+ * The parent's fee payment screen (/fees, /bus-fee-payment): find the student by
  * admission number and date of birth, see the session's months (paid, due, overdue with its late
  * fee, upcoming), tick months (oldest first, no gaps), see the total the server computes, pay.
  * Plain forms: every step works without JavaScript; errors are announced (role="alert").

@@ -1,5 +1,5 @@
 /**
- * /payment-portal (SPEC §2, issue 13): where the floating Pay Fee button, the menu's Pay Fee and
+ * /payment-portal (SPEC §2): where the floating Pay Fee button, the menu's Pay Fee and
  * the footer's Payment Portal lead. School fee, Bus fee, Application fee, Download a receipt,
  * Verify a receipt; the verification code form is a plain GET form (works without JavaScript).
  */

@@ -1,4 +1,4 @@
-/** The administrator's edit form for one student (issue 13); keeps what was typed on error. */
+/** The administrator's edit form for one student; keeps what was typed on error. */
 import { Form } from "react-router";
 import { FEE_CLASSES } from "../book";
 import { input, primary } from "./admin";
