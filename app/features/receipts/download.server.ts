@@ -6,11 +6,11 @@
  * RECEIPT_SECRET and lasts DOWNLOAD_LINK_MS, so the number (which is printed and guessable) is
  * never an access key on its own (DESIGN.md §6).
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, eq, gte, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { paymentOrders } from "~/db/schema/payments";
 import { receiptLookupFailures, receipts } from "~/db/schema/receipts";
+import { readIdToken, signToken } from "~/lib/signed-token.server";
 import { receiptById, receiptByNumber, type Receipt } from "./issue.server";
 import { normaliseReceiptNumber } from "./numbering";
 import type { DownloadInput } from "./schema";
@@ -62,26 +62,14 @@ export async function recentFailures(db: Database, ip: string, now = new Date())
   return Number(row?.n ?? 0);
 }
 
-function sign(secret: string, id: number, expires: number): string {
-  return createHmac("sha256", secret).update(`kva-receipt-download:${id}:${expires}`).digest("base64url").slice(0, 32);
-}
-
 /** A download path for receipt `id` valid for DOWNLOAD_LINK_MS: `/receipts/file/<id>.<expires>.<mac>`. */
 export function downloadPath(secret: string, id: number, now = new Date()): string {
-  const expires = now.getTime() + DOWNLOAD_LINK_MS;
-  return `/receipts/file/${id}.${expires}.${sign(secret, id, expires)}`;
+  return `/receipts/file/${signToken(secret, "kva-receipt-download", id, DOWNLOAD_LINK_MS, now)}`;
 }
 
 /** The receipt id a download token grants, or null when it is malformed, forged or expired. */
 export function readDownloadToken(secret: string, token: string, now = new Date()): number | null {
-  const m = /^(\d{1,10})\.(\d{13})\.([A-Za-z0-9_-]{32})$/.exec(token);
-  if (!m) return null;
-  const id = Number(m[1]);
-  const expires = Number(m[2]);
-  const expected = Buffer.from(sign(secret, id, expires));
-  const given = Buffer.from(m[3]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given) || expires < now.getTime()) return null;
-  return id;
+  return readIdToken(secret, "kva-receipt-download", token, now);
 }
 
 /** The receipt behind a download token; null when the token does not grant one. */
