@@ -2,23 +2,24 @@
  * /receipt-download (issue 12): a parent gives the receipt number and the student's admission
  * number, or the application number and the registered mobile, and gets a link to the PDF. The
  * answer never says which of the two was wrong; wrong tries are counted per client IP and per
- * receipt number in the database (OWASP ASVS 2.2.1 style throttling). The link is signed with
+ * receipt number by the look-up throttle (app/db/lookup-throttle.server.ts). The link is signed with
  * RECEIPT_SECRET and lasts DOWNLOAD_LINK_MS, so the number (which is printed and guessable) is
  * never an access key on its own (DESIGN.md §6).
  */
-import { and, count, eq, gte, lt, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { LOOKUP_LIMITS, lookupThrottled, recordLookupFailure } from "~/db/lookup-throttle.server";
 import { paymentOrders } from "~/db/schema/payments";
-import { receiptLookupFailures, receipts } from "~/db/schema/receipts";
+import { receipts } from "~/db/schema/receipts";
 import { readIdToken, signToken } from "~/lib/signed-token.server";
 import { receiptById, receiptByNumber, type Receipt } from "./issue.server";
 import { normaliseReceiptNumber } from "./numbering";
 import type { DownloadInput } from "./schema";
 
 /** Wrong tries allowed per client IP in THROTTLE_WINDOW_MS, and per receipt number. */
-export const MAX_FAILURES_PER_IP = 5;
-export const MAX_FAILURES_PER_NUMBER = 10;
-export const THROTTLE_WINDOW_MS = 15 * 60_000;
+export const MAX_FAILURES_PER_IP = LOOKUP_LIMITS.receipt.perIp;
+export const MAX_FAILURES_PER_NUMBER = LOOKUP_LIMITS.receipt.perKey;
+export const THROTTLE_WINDOW_MS = LOOKUP_LIMITS.receipt.windowMs;
 export const DOWNLOAD_LINK_MS = 15 * 60_000;
 
 export const NOT_FOUND_MESSAGE = "We could not find a receipt with these details. Check the receipt number and the other detail, and try again.";
@@ -34,13 +35,7 @@ export type DownloadResult = { kind: "found"; receipt: Receipt } | { kind: "not_
  */
 export async function findForParent(db: Database, input: DownloadInput, ip: string, now = new Date()): Promise<DownloadResult> {
   const number = normaliseReceiptNumber(input.receiptNumber) ?? input.receiptNumber.trim().toUpperCase().slice(0, 60);
-  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  const [tries] = await db
-    .select({ byIp: sql<number>`count(*) FILTER (WHERE ${receiptLookupFailures.ip} = ${ip})::int`, byNumber: sql<number>`count(*) FILTER (WHERE ${receiptLookupFailures.receiptNumber} = ${number})::int` })
-    .from(receiptLookupFailures)
-    .where(and(gte(receiptLookupFailures.createdAt, since), or(eq(receiptLookupFailures.ip, ip), eq(receiptLookupFailures.receiptNumber, number))));
-  if (Number(tries?.byIp ?? 0) >= MAX_FAILURES_PER_IP || Number(tries?.byNumber ?? 0) >= MAX_FAILURES_PER_NUMBER) return { kind: "throttled" };
-
+  if (await lookupThrottled(db, "receipt", { key: number, ip }, now)) return { kind: "throttled" };
   const receipt = normaliseReceiptNumber(input.receiptNumber) ? await receiptByNumber(db, number) : null;
   const s = receipt?.student;
   const matches =
@@ -49,17 +44,8 @@ export async function findForParent(db: Database, input: DownloadInput, ip: stri
       ? Boolean(s.admissionNumber) && same(s.admissionNumber, input.admissionNumber)
       : Boolean(s.applicationNumber) && same(s.applicationNumber, input.applicationNumber) && same(s.mobile, input.mobile));
   if (receipt && matches) return { kind: "found", receipt };
-  await db.transaction(async (tx) => {
-    await tx.insert(receiptLookupFailures).values({ ip, receiptNumber: number, createdAt: now });
-    await tx.delete(receiptLookupFailures).where(lt(receiptLookupFailures.createdAt, new Date(now.getTime() - 86_400_000)));
-  });
+  await recordLookupFailure(db, "receipt", { key: number, ip }, now);
   return { kind: "not_found" };
-}
-
-/** Wrong tries stored in the window (for tests and the admin's eye). */
-export async function recentFailures(db: Database, ip: string, now = new Date()): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(receiptLookupFailures).where(and(eq(receiptLookupFailures.ip, ip), gte(receiptLookupFailures.createdAt, new Date(now.getTime() - THROTTLE_WINDOW_MS))));
-  return Number(row?.n ?? 0);
 }
 
 /** A download path for receipt `id` valid for DOWNLOAD_LINK_MS: `/receipts/file/<id>.<expires>.<mac>`. */
