@@ -14,6 +14,7 @@ import * as analyticsTables from "./schema/analytics";
 import * as authTables from "./schema/auth";
 import * as enquiryTables from "./schema/enquiries";
 import * as feeTables from "./schema/fees";
+import * as lookupFailureTables from "./schema/lookup-failures";
 import * as paymentTables from "./schema/payments";
 import * as rateLimitTables from "./schema/rate-limits";
 import * as receiptTables from "./schema/receipts";
@@ -21,7 +22,7 @@ import * as settingsTables from "./schema/settings";
 import * as signInTables from "./schema/sign-in-attempts";
 import { messageOf } from "~/lib/errors";
 
-export const schema = { ...admissionTables, ...analyticsTables, ...authTables, ...enquiryTables, ...feeTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables };
+export const schema = { ...admissionTables, ...analyticsTables, ...authTables, ...enquiryTables, ...feeTables, ...lookupFailureTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

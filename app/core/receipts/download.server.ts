@@ -2,23 +2,22 @@
  * /receipt-download: a parent gives the receipt number and the student's admission
  * number, or the application number and the registered mobile, and gets a link to the PDF. The
  * answer never says which of the two was wrong; wrong tries are counted per client IP and per
- * receipt number in the database (OWASP ASVS 2.2.1 style throttling). The link is signed with
+ * receipt number by the look-up throttle (app/db/lookup-throttle.server.ts). The link is signed with
  * RECEIPT_SECRET and lasts DOWNLOAD_LINK_MS, so the number (which is printed and guessable) is
  * never an access key on its own (DESIGN.md §6).
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, count, eq, gte, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { receiptLookupFailures } from "~/db/schema/receipts";
 import { orderByPublicId } from "~/core/payments/orders.server";
+import { LOOKUP_LIMITS, lookupThrottled, recordLookupFailure } from "~/db/lookup-throttle.server";
+import { readIdToken, signToken } from "~/lib/signed-token.server";
 import { receiptById, receiptByNumber, receiptForOrder, type Receipt } from "./issue.server";
 import { normaliseReceiptNumber } from "./numbering";
 import type { DownloadInput } from "./schema";
 
 /** Wrong tries allowed per client IP in THROTTLE_WINDOW_MS, and per receipt number. */
-export const MAX_FAILURES_PER_IP = 5;
-export const MAX_FAILURES_PER_NUMBER = 10;
-export const THROTTLE_WINDOW_MS = 15 * 60_000;
+export const MAX_FAILURES_PER_IP = LOOKUP_LIMITS.receipt.perIp;
+export const MAX_FAILURES_PER_NUMBER = LOOKUP_LIMITS.receipt.perKey;
+export const THROTTLE_WINDOW_MS = LOOKUP_LIMITS.receipt.windowMs;
 export const DOWNLOAD_LINK_MS = 15 * 60_000;
 
 export const NOT_FOUND_MESSAGE = "We could not find a receipt with these details. Check the receipt number and the other detail, and try again.";
@@ -34,13 +33,7 @@ export type DownloadResult = { kind: "found"; receipt: Receipt } | { kind: "not_
  */
 export async function findForParent(db: Database, input: DownloadInput, ip: string, now = new Date()): Promise<DownloadResult> {
   const number = normaliseReceiptNumber(input.receiptNumber) ?? input.receiptNumber.trim().toUpperCase().slice(0, 60);
-  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  const [tries] = await db
-    .select({ byIp: sql<number>`count(*) FILTER (WHERE ${receiptLookupFailures.ip} = ${ip})::int`, byNumber: sql<number>`count(*) FILTER (WHERE ${receiptLookupFailures.receiptNumber} = ${number})::int` })
-    .from(receiptLookupFailures)
-    .where(and(gte(receiptLookupFailures.createdAt, since), or(eq(receiptLookupFailures.ip, ip), eq(receiptLookupFailures.receiptNumber, number))));
-  if (Number(tries?.byIp ?? 0) >= MAX_FAILURES_PER_IP || Number(tries?.byNumber ?? 0) >= MAX_FAILURES_PER_NUMBER) return { kind: "throttled" };
-
+  if (await lookupThrottled(db, "receipt", { key: number, ip }, now)) return { kind: "throttled" };
   const receipt = normaliseReceiptNumber(input.receiptNumber) ? await receiptByNumber(db, number) : null;
   const s = receipt?.student;
   const matches =
@@ -49,39 +42,18 @@ export async function findForParent(db: Database, input: DownloadInput, ip: stri
       ? Boolean(s.admissionNumber) && same(s.admissionNumber, input.admissionNumber)
       : Boolean(s.applicationNumber) && same(s.applicationNumber, input.applicationNumber) && same(s.mobile, input.mobile));
   if (receipt && matches) return { kind: "found", receipt };
-  await db.transaction(async (tx) => {
-    await tx.insert(receiptLookupFailures).values({ ip, receiptNumber: number, createdAt: now });
-    await tx.delete(receiptLookupFailures).where(lt(receiptLookupFailures.createdAt, new Date(now.getTime() - 86_400_000)));
-  });
+  await recordLookupFailure(db, "receipt", { key: number, ip }, now);
   return { kind: "not_found" };
-}
-
-/** Wrong tries stored in the window (for tests and the admin's eye). */
-export async function recentFailures(db: Database, ip: string, now = new Date()): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(receiptLookupFailures).where(and(eq(receiptLookupFailures.ip, ip), gte(receiptLookupFailures.createdAt, new Date(now.getTime() - THROTTLE_WINDOW_MS))));
-  return Number(row?.n ?? 0);
-}
-
-function sign(secret: string, id: number, expires: number): string {
-  return createHmac("sha256", secret).update(`kva-receipt-download:${id}:${expires}`).digest("base64url").slice(0, 32);
 }
 
 /** A download path for receipt `id` valid for DOWNLOAD_LINK_MS: `/receipts/file/<id>.<expires>.<mac>`. */
 export function downloadPath(secret: string, id: number, now = new Date()): string {
-  const expires = now.getTime() + DOWNLOAD_LINK_MS;
-  return `/receipts/file/${id}.${expires}.${sign(secret, id, expires)}`;
+  return `/receipts/file/${signToken(secret, "kva-receipt-download", id, DOWNLOAD_LINK_MS, now)}`;
 }
 
 /** The receipt id a download token grants, or null when it is malformed, forged or expired. */
 export function readDownloadToken(secret: string, token: string, now = new Date()): number | null {
-  const m = /^(\d{1,10})\.(\d{13})\.([A-Za-z0-9_-]{32})$/.exec(token);
-  if (!m) return null;
-  const id = Number(m[1]);
-  const expires = Number(m[2]);
-  const expected = Buffer.from(sign(secret, id, expires));
-  const given = Buffer.from(m[3]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given) || expires < now.getTime()) return null;
-  return id;
+  return readIdToken(secret, "kva-receipt-download", token, now);
 }
 
 /** The receipt behind a download token; null when the token does not grant one. */

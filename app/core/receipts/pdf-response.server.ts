@@ -3,18 +3,12 @@
  * caches or indexed (it carries a child's name). Rejects when the PDF cannot be made.
  */
 import { getConfig } from "~/lib/config.server";
+import { pdfResponse } from "~/lib/pdf.server";
 import type { Receipt } from "./issue.server";
 import { receiptFileName } from "./numbering";
 import { receiptPdf } from "./pdf.server";
 
 export async function receiptPdfResponse(receipt: Receipt): Promise<Response> {
   const pdf = await receiptPdf(receipt, getConfig().publicSiteUrl);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${receiptFileName(receipt.number)}"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  return pdfResponse(pdf, { fileName: receiptFileName(receipt.number), cache: "personal" });
 }

@@ -9,16 +9,12 @@
  * gateway reference and bank UTR; a QR code of the verification URL with the URL beneath; and a
  * CANCELLED mark with the date and reason when cancelled.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { formatAddress, school } from "#content/school";
 import { formatDateTime } from "~/lib/dates";
+import { renderPdf, schoolHeader } from "~/lib/pdf.server";
 import { amountInWords, formatReceiptAmount } from "./amount-words";
 import type { Receipt } from "./issue.server";
 
-const FONT_DIR = path.resolve("assets/fonts");
 const INK = "#000000";
 const GREY = "#555555";
 const RULE = "#777777";
@@ -50,28 +46,7 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
 export function receiptPdf(receipt: Receipt, siteUrl: string): Promise<Buffer> {
   const url = verificationUrl(siteUrl, receipt.verificationHash);
   const cancelled = receipt.status === "cancelled";
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: "A4",
-      margin: 48,
-      info: { Title: `Receipt ${receipt.number}${cancelled ? " (CANCELLED)" : ""}`, Subject: `${receipt.purpose}, ${receipt.student.name}`, Author: school.name, Creator: school.name },
-      lang: "en-IN",
-      pdfVersion: "1.7",
-      displayTitle: true,
-    });
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    try {
-      doc.registerFont("body", readFileSync(path.join(FONT_DIR, "DejaVuSans.ttf")));
-      doc.registerFont("bold", readFileSync(path.join(FONT_DIR, "DejaVuSans-Bold.ttf")));
-      draw(doc, receipt, url);
-      doc.end();
-    } catch (error) {
-      reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  });
+  return renderPdf({ title: `Receipt ${receipt.number}${cancelled ? " (CANCELLED)" : ""}`, subject: `${receipt.purpose}, ${receipt.student.name}`, margin: 48 }, (doc) => draw(doc, receipt, url));
 }
 
 function draw(doc: PDFKit.PDFDocument, receipt: Receipt, url: string) {
@@ -80,14 +55,7 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt, url: string) {
   const right = left + width;
   const cancelled = receipt.status === "cancelled";
 
-  // School.
-  doc.font("bold").fontSize(18).fillColor(INK).text(school.name, left, 48, { width, align: "center" });
-  doc.font("body").fontSize(9.5).fillColor(INK).text(`${formatAddress()}, ${school.address.district}`, { width, align: "center" });
-  doc.text(`CBSE Affiliation No. ${school.affiliationNo}  ·  School Code ${school.schoolCode}`, { width, align: "center" });
-  doc.text(`${school.phones.map((p) => p.display).join("  ·  ")}  ·  ${school.emails[0]}`, { width, align: "center" });
-  doc.moveDown(0.6);
-  let y = doc.y;
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(1.2).strokeColor(INK).stroke();
+  let y = schoolHeader(doc, { contacts: true });
 
   // Title, number and date.
   y += 12;

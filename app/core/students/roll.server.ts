@@ -5,18 +5,19 @@
  * admission number in 15 minutes; one generic answer for any mismatch). Throws what the driver
  * throws.
  */
-import { and, asc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { admissionCounters, feeLookupFailures, students } from "~/db/schema/fees";
+import { LOOKUP_LIMITS, lookupThrottled, recordLookupFailure } from "~/db/lookup-throttle.server";
+import { admissionCounters, students } from "~/db/schema/fees";
 import { SCHOOL_CLASSES } from "#content/school";
 import type { StudentInput } from "./roster";
 
 /** A student on the roll, as stored. */
 export type Student = typeof students.$inferSelect;
 
-export const MAX_FAILURES_PER_IP = 5;
-export const MAX_FAILURES_PER_NUMBER = 10;
-export const THROTTLE_WINDOW_MS = 15 * 60_000;
+export const MAX_FAILURES_PER_IP = LOOKUP_LIMITS.fee_student.perIp;
+export const MAX_FAILURES_PER_NUMBER = LOOKUP_LIMITS.fee_student.perKey;
+export const THROTTLE_WINDOW_MS = LOOKUP_LIMITS.fee_student.windowMs;
 
 /** The one answer for a wrong admission number or date of birth (never says which). */
 export const STUDENT_NOT_FOUND = "We could not find a student with these details. Check the admission number and the date of birth, and try again.";
@@ -156,20 +157,9 @@ export type LookupResult = { kind: "found"; student: Student } | { kind: "not_fo
  */
 export async function findStudentForParent(db: Database, input: { admissionNumber: string; dateOfBirth: string }, ip: string, now = new Date()): Promise<LookupResult> {
   const number = input.admissionNumber.trim().toUpperCase().slice(0, 40);
-  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  const [tries] = await db
-    .select({
-      byIp: sql<number>`count(*) FILTER (WHERE ${feeLookupFailures.ip} = ${ip})::int`,
-      byNumber: sql<number>`count(*) FILTER (WHERE ${feeLookupFailures.admissionNumber} = ${number})::int`,
-    })
-    .from(feeLookupFailures)
-    .where(and(gte(feeLookupFailures.createdAt, since), or(eq(feeLookupFailures.ip, ip), eq(feeLookupFailures.admissionNumber, number))));
-  if (Number(tries?.byIp ?? 0) >= MAX_FAILURES_PER_IP || Number(tries?.byNumber ?? 0) >= MAX_FAILURES_PER_NUMBER) return { kind: "throttled" };
+  if (await lookupThrottled(db, "fee_student", { key: number, ip }, now)) return { kind: "throttled" };
   const student = await studentByAdmissionNumber(db, number);
   if (student && student.dateOfBirth === input.dateOfBirth) return { kind: "found", student };
-  await db.transaction(async (tx) => {
-    await tx.insert(feeLookupFailures).values({ ip, admissionNumber: number, createdAt: now });
-    await tx.delete(feeLookupFailures).where(lt(feeLookupFailures.createdAt, new Date(now.getTime() - 86_400_000)));
-  });
+  await recordLookupFailure(db, "fee_student", { key: number, ip }, now);
   return { kind: "not_found" };
 }

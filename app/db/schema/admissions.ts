@@ -12,7 +12,7 @@
  * - `application_documents`: uploaded files, stored under DATA_DIR/documents (outside the web
  *   root), served to the administrator only.
  * - `application_status_history`: every status change with its note, who and when.
- * - `application_lookup_failures`: wrong tries of /admissions/status, for its throttle.
+ * - Wrong tries of /admissions/status are counted in `lookup_failures` (./lookup-failures.ts).
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
@@ -139,15 +139,4 @@ export const applicationStatusHistory = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("application_status_history_application").on(t.applicationId, t.createdAt)],
-);
-
-export const applicationLookupFailures = pgTable(
-  "application_lookup_failures",
-  {
-    id: serial("id").primaryKey(),
-    ip: text("ip").notNull(),
-    number: text("number").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("application_lookup_failures_ip").on(t.ip, t.createdAt), index("application_lookup_failures_number").on(t.number, t.createdAt)],
 );

@@ -133,15 +133,3 @@ export const feeLedger = pgTable(
     check("fee_ledger_amount_positive", sql`amount_paise > 0`),
   ],
 );
-
-/** Wrong tries at finding a student (admission number + date of birth), for throttling. */
-export const feeLookupFailures = pgTable(
-  "fee_lookup_failures",
-  {
-    id: serial("id").primaryKey(),
-    ip: text("ip").notNull(),
-    admissionNumber: text("admission_number").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("fee_lookup_failures_ip_idx").on(t.ip, t.createdAt), index("fee_lookup_failures_number_idx").on(t.admissionNumber, t.createdAt)],
-);

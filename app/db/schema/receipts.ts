@@ -113,20 +113,3 @@ export const receipts = pgTable(
     check("receipts_cancel_has_reason", sql`(status = 'issued') = (cancelled_at IS NULL AND cancel_reason IS NULL)`),
   ],
 );
-
-/**
- * Wrong tries at /receipt-download, kept for throttling per client IP and per receipt number
- * (so a receipt cannot be found by guessing), in the database so the limit holds across
- * processes. Rows older than a day are removed as new ones arrive.
- */
-export const receiptLookupFailures = pgTable(
-  "receipt_lookup_failures",
-  {
-    id: serial("id").primaryKey(),
-    ip: text("ip").notNull(),
-    /** The receipt number as typed (upper-cased, trimmed). */
-    receiptNumber: text("receipt_number").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("receipt_lookup_failures_ip_idx").on(t.ip, t.createdAt), index("receipt_lookup_failures_number_idx").on(t.receiptNumber, t.createdAt)],
-);

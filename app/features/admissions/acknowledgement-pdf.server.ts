@@ -7,19 +7,15 @@
  * event loop. A photo that cannot be shown (over the image bounds, or sent as a PDF) leaves a
  * note in its box instead.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import PDFDocument from "pdfkit";
-import { formatAddress, school } from "#content/school";
 import { APPLICATION_STATUS_LABELS } from "~/db/admission-values";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
+import { renderPdf, schoolHeader } from "~/lib/pdf.server";
 import { formatCutOff } from "./age";
 import type { ApplicationWithSession } from "./applications.server";
 import type { DocumentView } from "./documents.server";
 import { nextStep } from "./next-steps";
 
-const FONT_DIR = path.resolve("assets/fonts");
 const GREY = "#555555";
 
 /** The photo's box: the normalised JPEG, a note in its place, or nothing (no photo). */
@@ -50,33 +46,14 @@ export function acknowledgementFileName(number: string): string {
 /** Renders the acknowledgement; rejects when PDFKit fails (a missing font, a broken image). */
 export function acknowledgementPdf(facts: AcknowledgementFacts): Promise<Buffer> {
   const a = facts.application;
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: "A4", margin: 48, lang: "en-IN", pdfVersion: "1.7", displayTitle: true, info: { Title: `Application ${a.number}`, Author: school.name, Creator: school.name } });
-    const chunks: Buffer[] = [];
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    try {
-      doc.registerFont("body", readFileSync(path.join(FONT_DIR, "DejaVuSans.ttf")));
-      doc.registerFont("bold", readFileSync(path.join(FONT_DIR, "DejaVuSans-Bold.ttf")));
-      draw(doc, facts);
-      doc.end();
-    } catch (error) {
-      reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  });
+  return renderPdf({ title: `Application ${a.number}`, margin: 48 }, (doc) => draw(doc, facts));
 }
 
 function draw(doc: PDFKit.PDFDocument, { application: a, photo, receiptNumber, paymentReference, siteUrl }: AcknowledgementFacts) {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const right = left + width;
-  doc.font("bold").fontSize(18).text(school.name, left, 48, { width, align: "center" });
-  doc.font("body").fontSize(9.5).text(`${formatAddress()}, ${school.address.district}`, { width, align: "center" });
-  doc.text(`CBSE Affiliation No. ${school.affiliationNo}  ·  School Code ${school.schoolCode}`, { width, align: "center" });
-  doc.moveDown(0.6);
-  let y = doc.y;
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(1.2).stroke();
+  let y = schoolHeader(doc);
   y += 12;
   doc.font("bold").fontSize(15).text("APPLICATION FOR ADMISSION: ACKNOWLEDGEMENT", left, y, { width: width - 110 });
   doc.font("body").fontSize(10).text(`Session ${a.sessionName}`, left, doc.y + 2, { width: width - 110 });

@@ -7,11 +7,11 @@ import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { STATUS_MOVES, type ApplicationStatus, type DocumentKind } from "~/db/admission-values";
 import type { Database } from "~/db/client.server";
+import { LOOKUP_LIMITS, lookupThrottled, recordLookupFailure } from "~/db/lookup-throttle.server";
 import {
   admissionSessions,
   applicationCounters,
   applicationDocuments,
-  applicationLookupFailures,
   applicationStatusHistory,
   applications,
   type ApplicationDetails,
@@ -226,9 +226,9 @@ export async function applicationCounts(db: Database): Promise<{ className: stri
 }
 
 /** Wrong tries allowed per client IP in LOOKUP_WINDOW_MS, and per application number (the receipts' pattern). */
-export const MAX_LOOKUP_FAILURES_PER_IP = 5;
-export const MAX_LOOKUP_FAILURES_PER_NUMBER = 10;
-export const LOOKUP_WINDOW_MS = 15 * 60_000;
+export const MAX_LOOKUP_FAILURES_PER_IP = LOOKUP_LIMITS.application.perIp;
+export const MAX_LOOKUP_FAILURES_PER_NUMBER = LOOKUP_LIMITS.application.perKey;
+export const LOOKUP_WINDOW_MS = LOOKUP_LIMITS.application.windowMs;
 
 export type LookupResult = { kind: "found"; application: ApplicationWithSession } | { kind: "not_found" } | { kind: "throttled" };
 
@@ -240,20 +240,9 @@ export type LookupResult = { kind: "found"; application: ApplicationWithSession 
  */
 export async function lookupApplication(db: Database, input: { number: string; mobile: string }, ip: string, now = new Date()): Promise<LookupResult> {
   const number = normaliseApplicationNumber(input.number);
-  const since = new Date(now.getTime() - LOOKUP_WINDOW_MS);
-  const [tries] = await db
-    .select({
-      byIp: sql<number>`count(*) FILTER (WHERE ${applicationLookupFailures.ip} = ${ip})::int`,
-      byNumber: sql<number>`count(*) FILTER (WHERE ${applicationLookupFailures.number} = ${number})::int`,
-    })
-    .from(applicationLookupFailures)
-    .where(and(gte(applicationLookupFailures.createdAt, since), or(eq(applicationLookupFailures.ip, ip), eq(applicationLookupFailures.number, number))));
-  if (Number(tries?.byIp ?? 0) >= MAX_LOOKUP_FAILURES_PER_IP || Number(tries?.byNumber ?? 0) >= MAX_LOOKUP_FAILURES_PER_NUMBER) return { kind: "throttled" };
+  if (await lookupThrottled(db, "application", { key: number, ip }, now)) return { kind: "throttled" };
   const [row] = await db.select(withSession).from(applications).innerJoin(admissionSessions, eq(admissionSessions.id, applications.sessionId)).where(eq(applications.number, number));
   if (row && row.application.mobile === input.mobile) return { kind: "found", application: { ...row.application, sessionName: row.sessionName } };
-  await db.transaction(async (tx) => {
-    await tx.insert(applicationLookupFailures).values({ ip, number, createdAt: now });
-    await tx.delete(applicationLookupFailures).where(lt(applicationLookupFailures.createdAt, new Date(now.getTime() - 86_400_000)));
-  });
+  await recordLookupFailure(db, "application", { key: number, ip }, now);
   return { kind: "not_found" };
 }

@@ -4,38 +4,22 @@
  * files are static in production. Text uses the embedded DejaVu Sans (assets/fonts/), which has
  * the rupee sign ₹ that PDFKit's standard fonts lack.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import PDFDocument from "pdfkit";
 import { stages } from "#content/curriculum";
 import { formatAddress, school } from "#content/school";
 import { formatDisplayDate, kolkataDate } from "~/lib/dates";
+import { renderPdf } from "~/lib/pdf.server";
 import { feeTables } from "./fees";
 import { getContentPage } from "./pages.server";
 
-const FONT_DIR = path.resolve("assets/fonts");
 const BRAND = "#12305a";
 const ACCENT = "#b45309";
 const TEXT = "#1e293b";
 
-/** Reads a font shipped with the project; throws when the file is missing. */
-function font(name: string): Buffer {
-  return readFileSync(path.join(FONT_DIR, name));
-}
-
-/** Renders a document built by `draw` and resolves with the PDF bytes. */
+/** Renders a document built by `draw`, in the body font and text colour, and resolves with the PDF bytes. */
 function render(info: { title: string; subject: string }, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: info.title, Subject: info.subject, Author: school.name, Creator: school.name }, lang: "en-IN", pdfVersion: "1.7", tagged: true, displayTitle: true });
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    doc.registerFont("body", font("DejaVuSans.ttf"));
-    doc.registerFont("bold", font("DejaVuSans-Bold.ttf"));
+  return renderPdf({ ...info, margin: 50, tagged: true }, (doc) => {
     doc.font("body").fillColor(TEXT);
     draw(doc);
-    doc.end();
   });
 }
 

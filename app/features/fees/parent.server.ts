@@ -4,34 +4,23 @@
  * the next form posts (choose months, pay) need not ask again and cannot name another student;
  * and the plain view of an account the page renders.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { formatDisplayDate } from "~/lib/dates";
 import type { Account } from "./ledger.server";
 import { maskName } from "~/lib/mask-name";
+import { readIdToken, signToken } from "~/lib/signed-token.server";
 import { firstBilledMonth, monthLabel, sessionMonths, type MonthStatus } from "./schedule";
 
 /** How long a found student stays found on the page (ms). */
 export const STUDENT_TOKEN_MS = 30 * 60_000;
 
-function mac(secret: string, id: number, expires: number): string {
-  return createHmac("sha256", secret).update(`kva-fees-student:${id}:${expires}`).digest("base64url").slice(0, 32);
-}
-
 /** "<id>.<expires ms>.<mac>" for student `id`, valid STUDENT_TOKEN_MS. */
 export function studentToken(secret: string, id: number, now = new Date()): string {
-  const expires = now.getTime() + STUDENT_TOKEN_MS;
-  return `${id}.${expires}.${mac(secret, id, expires)}`;
+  return signToken(secret, "kva-fees-student", id, STUDENT_TOKEN_MS, now);
 }
 
 /** The student id a token names, or null when it is malformed, forged or expired. */
 export function readStudentToken(secret: string, token: string, now = new Date()): number | null {
-  const m = /^(\d{1,10})\.(\d{13})\.([A-Za-z0-9_-]{32})$/.exec(token);
-  if (!m) return null;
-  const id = Number(m[1]);
-  const expires = Number(m[2]);
-  const want = Buffer.from(mac(secret, id, expires));
-  const given = Buffer.from(m[3]!);
-  return want.length === given.length && timingSafeEqual(want, given) && expires >= now.getTime() ? id : null;
+  return readIdToken(secret, "kva-fees-student", token, now);
 }
 
 export type MonthRow = { month: string; label: string; due: string; status: MonthStatus; payablePaise: number; lateFeePaise: number; heads: string };

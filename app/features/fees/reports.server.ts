@@ -4,14 +4,12 @@
  * dues now past their date); a student's statement of account (PDF, PDFKit with the embedded
  * DejaVu Sans for ₹). Amounts are paise; dates IST. Throws what the driver throws.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import PDFDocument from "pdfkit";
 import { school } from "#content/school";
 import type { Database } from "~/db/client.server";
 import { csvDocument } from "~/lib/csv";
 import { formatDateTime, formatDisplayDate, istMidnight, kolkataDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
+import { renderPdf } from "~/lib/pdf.server";
 import { bookFor, entries, ledgerOf, ledgersOf, paymentsBetween, postOverdueDues, type Student } from "./ledger.server";
 import { balanceOf, creditsOf, monthLabel, type FeePurpose } from "./schedule";
 import { listStudents } from "~/core/students/roll.server";
@@ -166,15 +164,7 @@ export async function statementPdf(db: Database, student: Student, session: stri
   }
   rows.sort((a, b) => a.at - b.at || a.id - b.id);
   const book = await bookFor(db, session);
-  const fonts = path.resolve("assets/fonts");
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: "A4", margin: 40, info: { Title: `Statement of account ${student.admissionNumber} ${session}`, Author: school.name }, lang: "en-IN", tagged: true, displayTitle: true });
-    const chunks: Buffer[] = [];
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    doc.registerFont("body", readFileSync(path.join(fonts, "DejaVuSans.ttf")));
-    doc.registerFont("bold", readFileSync(path.join(fonts, "DejaVuSans-Bold.ttf")));
+  return renderPdf({ title: `Statement of account ${student.admissionNumber} ${session}`, margin: 40, tagged: true }, (doc) => {
     doc.font("bold").fontSize(15).fillColor("#12305a").text(school.name);
     doc.font("body").fontSize(11).fillColor("#1e293b").text(`Statement of account, session ${session}${book ? "" : " (no fee book)"}`);
     doc.moveDown(0.5).fontSize(10).text(`${student.name} · Admission number ${student.admissionNumber} · ${student.className}${student.section ? ` ${student.section}` : ""}`);
@@ -201,7 +191,6 @@ export async function statementPdf(db: Database, student: Student, session: stri
     if (rows.length === 0) line(["", "No entries yet in this session.", "", ""]);
     doc.moveDown();
     line(["", "Balance owed to the school", "", formatRupees(balance)], true);
-    doc.end();
   });
 }
 

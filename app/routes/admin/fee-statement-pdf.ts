@@ -7,6 +7,7 @@ import { sessionOf } from "~/features/fees/book";
 import { statementPdf } from "~/features/fees/reports.server";
 import { studentById } from "~/core/students/roll.server";
 import { kolkataDate } from "~/lib/dates";
+import { pdfResponse } from "~/lib/pdf.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
@@ -14,8 +15,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const student = /^\d{1,10}$/.test(params.id) ? await studentById(db, Number(params.id)) : null;
   if (!student) throw data("No such student.", { status: 404, headers });
   const pdf = await statementPdf(db, student, sessionOf(kolkataDate(new Date())));
-  headers.set("Content-Type", "application/pdf");
-  headers.set("Content-Disposition", `attachment; filename="statement-${student.admissionNumber.replaceAll("/", "-")}.pdf"`);
-  headers.set("Cache-Control", "no-store");
-  return new Response(new Uint8Array(pdf), { headers });
+  return pdfResponse(pdf, { fileName: `statement-${student.admissionNumber.replaceAll("/", "-")}.pdf`, cache: "personal", headers });
 }

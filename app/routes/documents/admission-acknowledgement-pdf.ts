@@ -12,6 +12,7 @@ import { acknowledgementFileName, acknowledgementPdf, acknowledgementPhoto } fro
 import { applicationByPublicId, documentsOf } from "~/features/admissions/applications.server";
 import { documentView } from "~/features/admissions/documents.server";
 import { getConfig } from "~/lib/config.server";
+import { pdfResponse } from "~/lib/pdf.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();
@@ -20,12 +21,5 @@ export async function loader({ params }: Route.LoaderArgs) {
   const photoRow = (await documentsOf(db, application.id)).find((d) => d.kind === "photo");
   const [photo, payment] = await Promise.all([photoRow ? documentView(photoRow) : null, applicationPayment(db, application.publicId)]);
   const pdf = await acknowledgementPdf({ application, photo: acknowledgementPhoto(photo), receiptNumber: payment?.receiptNumber ?? null, paymentReference: payment?.order.reference ?? null, siteUrl: getConfig().publicSiteUrl });
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${acknowledgementFileName(application.number)}"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  return pdfResponse(pdf, { fileName: acknowledgementFileName(application.number), cache: "personal" });
 }

@@ -1,14 +1,8 @@
 /** The school brochure PDF, made from content/ (prerendered at build into build/client). */
 import type { Route } from "./+types/brochure-pdf";
 import { schoolBrochurePdf } from "~/features/content/pdf.server";
+import { pdfResponse } from "~/lib/pdf.server";
 
 export async function loader(_: Route.LoaderArgs) {
-  const pdf = await schoolBrochurePdf();
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": 'inline; filename="school-brochure.pdf"',
-      "Cache-Control": "public, max-age=3600",
-    },
-  });
+  return pdfResponse(await schoolBrochurePdf(), { fileName: "school-brochure.pdf", disposition: "inline", cache: "public" });
 }

@@ -6,13 +6,11 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/sample-document-pdf";
 import { disclosure } from "#content/mandatory-disclosure";
 import { sampleDocumentPdf } from "~/features/content/pdf.server";
+import { pdfResponse } from "~/lib/pdf.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const href = `/documents/samples/${params.file}`;
   const item = [...disclosure.documents, disclosure.academics.academicCalendar].find((d) => d.href === href && "sample" in d && d.sample);
   if (!item) throw redirect("/mandatory-disclosure", 301);
-  const pdf = await sampleDocumentPdf(item.label);
-  return new Response(new Uint8Array(pdf), {
-    headers: { "Content-Type": "application/pdf", "Cache-Control": "public, max-age=3600", "X-Robots-Tag": "noindex" },
-  });
+  return pdfResponse(await sampleDocumentPdf(item.label), { cache: "public", noindex: true });
 }

@@ -1,0 +1,46 @@
+/**
+ * The PDF scaffold: an A4 page whose embedded font prints ₹, the school's letterhead, a draw
+ * that throws rejecting, and the answer's headers for personal and public files.
+ */
+import { describe, expect, it } from "vitest";
+import { pdfPageInfo, pdfText } from "../../tests/support/pdf";
+import { pdfResponse, renderPdf, schoolHeader } from "./pdf.server";
+
+describe("PDF scaffold", () => {
+  it("renders A4 with the letterhead and the rupee sign", async () => {
+    const pdf = await renderPdf({ title: "Test", margin: 48 }, (doc) => {
+      schoolHeader(doc, { contacts: true });
+      doc.font("body").text("Fee ₹1,200");
+    });
+    expect(await pdfPageInfo(pdf)).toEqual({ pages: 1, width: 595, height: 842 });
+    const text = (await pdfText(pdf)).replace(/\s+/g, " ");
+    expect(text).toContain("Kharagpur Vidya Academy");
+    expect(text).toContain("CBSE Affiliation No. 2430000");
+    expect(text).toContain("Fee ₹1,200");
+  });
+
+  it("rejects when drawing throws", async () => {
+    await expect(
+      renderPdf({ title: "Test", margin: 48 }, () => {
+        throw new Error("broken image");
+      }),
+    ).rejects.toThrow("broken image");
+  });
+
+  it("answers a personal file as a private, unindexed download and a public one as cacheable", () => {
+    const personal = pdfResponse(Buffer.from("%PDF-1.7"), { fileName: "receipt-1.pdf", cache: "personal", headers: new Headers({ "Set-Cookie": "a=b" }) });
+    expect(Object.fromEntries(personal.headers)).toEqual({
+      "content-type": "application/pdf",
+      "content-length": "8",
+      "content-disposition": 'attachment; filename="receipt-1.pdf"',
+      "cache-control": "private, no-store",
+      "x-robots-tag": "noindex",
+      "set-cookie": "a=b",
+    });
+    const brochure = pdfResponse(Buffer.from("%PDF"), { fileName: "b.pdf", disposition: "inline", cache: "public" });
+    expect(brochure.headers.get("content-disposition")).toBe('inline; filename="b.pdf"');
+    expect(brochure.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(brochure.headers.has("x-robots-tag")).toBe(false);
+    expect(pdfResponse(Buffer.from("%PDF"), { cache: "public", noindex: true }).headers.get("x-robots-tag")).toBe("noindex");
+  });
+});
