@@ -12,9 +12,7 @@
  * - One late fee rule: per day after the due date, or flat, never above the cap.
  */
 import { z } from "zod";
-
-/** Classes as CBSE schools name them (SPEC §3 class options). */
-export const FEE_CLASSES = ["Nursery", "LKG", "UKG", ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)] as const;
+import { SCHOOL_CLASSES } from "#content/school";
 
 export const HEAD_PERIODS = ["monthly", "quarterly", "annual", "one_time"] as const;
 export type HeadPeriod = (typeof HEAD_PERIODS)[number];
@@ -36,7 +34,7 @@ export const feeHeadSchema = z.object({
 export type FeeHead = z.infer<typeof feeHeadSchema>;
 
 export const classFeesSchema = z.object({
-  classes: z.array(z.enum(FEE_CLASSES)).min(1, "Name at least one class"),
+  classes: z.array(z.enum(SCHOOL_CLASSES)).min(1, "Name at least one class"),
   heads: z.array(feeHeadSchema).min(1, "Give at least one head"),
 });
 export type ClassFees = z.infer<typeof classFeesSchema>;

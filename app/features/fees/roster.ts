@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { mobileSchema } from "~/lib/phone";
-import { FEE_CLASSES } from "./book";
+import { SCHOOL_CLASSES } from "#content/school";
 
 /** The template's columns, in order; `joined_month` may be left out (older templates end at `joined_session`). */
 export const ROSTER_COLUMNS = [
@@ -77,7 +77,7 @@ export const studentSchema = z
   admissionNumber: z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9/-]{0,29}$/, "Admission numbers are letters, digits, / or -, up to 30"),
   name: z.string().trim().min(2, "Give the student's name").max(100, "Keep the name under 100 characters"),
   dateOfBirth,
-  className: z.enum(FEE_CLASSES, { message: "Give a class from Nursery, LKG, UKG, Class 1 … Class 12" }),
+  className: z.enum(SCHOOL_CLASSES, { message: "Give a class from Nursery, LKG, UKG, Class 1 … Class 12" }),
   section: optional(5),
   fatherName: optional(100),
   motherName: optional(100),

@@ -9,7 +9,7 @@ import { and, asc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { admissionCounters, feeLookupFailures, students } from "~/db/schema/fees";
 import type { Student } from "./ledger.server";
-import { FEE_CLASSES } from "./book";
+import { SCHOOL_CLASSES } from "#content/school";
 import type { StudentInput } from "./roster";
 
 export const MAX_FAILURES_PER_IP = 5;
@@ -31,7 +31,7 @@ export async function studentByAdmissionNumber(db: Database, admissionNumber: st
 }
 
 /** Nursery, LKG, UKG, Class 1 … Class 12 as a sort key (text order would put Class 10 before Class 3). */
-const classRank = sql`array_position(ARRAY[${sql.join(FEE_CLASSES.map((c) => sql`${c}`), sql`, `)}]::text[], ${students.className})`;
+const classRank = sql`array_position(ARRAY[${sql.join(SCHOOL_CLASSES.map((c) => sql`${c}`), sql`, `)}]::text[], ${students.className})`;
 
 /** The roll, filtered by a name/admission-number search and a class, in class order (Nursery first), then section and name. */
 export async function listStudents(db: Database, filter: { q?: string; className?: string } = {}, limit = 500): Promise<Student[]> {
