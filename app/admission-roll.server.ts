@@ -5,10 +5,9 @@
  */
 import type { Database } from "~/db/client.server";
 import type { ApplicationWithSession } from "~/features/admissions/applications.server";
-import { sessionOf } from "~/features/fees/book";
 import { monthLabel } from "~/features/fees/schedule";
 import { createStudent } from "~/features/fees/students.server";
-import { kolkataDate } from "~/lib/dates";
+import { kolkataDate, sessionOf } from "~/lib/dates";
 
 /**
  * Runs inside the transaction that marks `application` admitted (its status is already

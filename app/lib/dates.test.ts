@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { academicYear, dateBadge, formatDateRange, formatDateTime, formatDisplayDate, istHourStart, kolkataDate, kolkataHour } from "./dates";
+import { academicYear, dateBadge, financialYear, sessionOf, yearLabel, formatDateRange, formatDateTime, formatDisplayDate, istHourStart, kolkataDate, kolkataHour } from "./dates";
 
 describe("kolkataDate", () => {
   it("is the calendar day in India, not in UTC", () => {
@@ -32,6 +32,26 @@ describe("display formats", () => {
   it("rejects malformed dates", () => {
     expect(() => formatDisplayDate("15-12-2026")).toThrow(RangeError);
     expect(() => formatDisplayDate("2026-13-01")).toThrow(RangeError);
+  });
+});
+
+describe("the April–March year (fee session, financial year)", () => {
+  it("labels a year by its start and the end's last two digits", () => {
+    expect(yearLabel(2026)).toBe("2026-27");
+    expect(yearLabel(2099)).toBe("2099-00");
+  });
+
+  it("puts 31 March in the year before and 1 April in the new one, for a date or a month", () => {
+    expect(sessionOf("2026-03-31")).toBe("2025-26");
+    expect(sessionOf("2026-04-01")).toBe("2026-27");
+    expect(sessionOf("2027-01")).toBe("2026-27");
+    expect(sessionOf("2026-09")).toBe("2026-27");
+  });
+
+  it("judges the financial year of an instant by the date in India", () => {
+    expect(financialYear(new Date("2026-03-31T18:29:59Z"))).toBe("2025-26");
+    expect(financialYear(new Date("2026-03-31T18:30:00Z"))).toBe("2026-27");
+    expect(financialYear(new Date("2099-12-31T12:00:00Z"))).toBe("2099-00");
   });
 });
 

@@ -72,6 +72,29 @@ export function dateBadge(iso: string): { day: string; month: string } {
   };
 }
 
+/** "2026-27": a school or financial year by the calendar year it starts in (the end year's last two digits). */
+export function yearLabel(startYear: number): string {
+  return `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`;
+}
+
+/**
+ * The April–March year holding an IST date "yyyy-mm-dd" (or a month "yyyy-mm"), e.g. "2026-27"
+ * for 1 Apr 2026 to 31 Mar 2027. The school's fee session (the academic session of its fee book,
+ * roll and admissions) and India's financial year both run April to March.
+ */
+export function sessionOf(isoDate: string): string {
+  const [y, m] = isoDate.split("-").map(Number) as [number, number];
+  return yearLabel(m >= 4 ? y : y - 1);
+}
+
+/**
+ * The financial year (1 April–31 March, the income-tax year that numbers receipts) of the instant
+ * `at`, judged by the date in India: "2026-27" from 1 Apr 2026 00:00 IST to 31 Mar 2027 23:59:59 IST.
+ */
+export function financialYear(at: Date): string {
+  return sessionOf(kolkataDate(at));
+}
+
 export type AcademicYear = {
   /** "2026-27" */
   label: string;
@@ -90,7 +113,7 @@ export function academicYear(now: Date): AcademicYear {
   const [y, m] = kolkataDate(now).split("-").map(Number) as [number, number];
   const startYear = m >= 11 ? y : y - 1;
   return {
-    label: `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`,
+    label: yearLabel(startYear),
     start: `${startYear}-11-01`,
     end: `${startYear + 1}-10-31`,
   };

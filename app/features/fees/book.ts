@@ -13,6 +13,7 @@
  */
 import { z } from "zod";
 import { SCHOOL_CLASSES } from "#content/school";
+import { yearLabel } from "~/lib/dates";
 
 export const HEAD_PERIODS = ["monthly", "quarterly", "annual", "one_time"] as const;
 export type HeadPeriod = (typeof HEAD_PERIODS)[number];
@@ -87,8 +88,7 @@ export const feeBookSchema = z
     joinerPeriods: z.enum(["current", "next"]).default("current"),
   })
   .superRefine((book, ctx) => {
-    const [start, end] = book.session.split("-").map(Number) as [number, number];
-    if ((start + 1) % 100 !== end) ctx.addIssue({ code: "custom", path: ["session"], message: "A session runs April to March of the next year, e.g. 2026-27" });
+    if (book.session !== yearLabel(Number(book.session.slice(0, 4)))) ctx.addIssue({ code: "custom", path: ["session"], message: "A session runs April to March of the next year, e.g. 2026-27" });
     const seen = new Set<string>();
     for (const s of book.structures) for (const c of s.classes) {
       if (seen.has(c)) ctx.addIssue({ code: "custom", path: ["structures"], message: `${c} is in two class groups` });
@@ -112,11 +112,4 @@ export type FeeBook = z.infer<typeof feeBookSchema>;
 /** The heads of `className` in the book, or none when the book does not charge that class. */
 export function headsFor(book: FeeBook, className: string): FeeHead[] {
   return book.structures.find((s) => (s.classes as string[]).includes(className))?.heads ?? [];
-}
-
-/** The academic session (April–March) of an IST date "YYYY-MM-DD", e.g. "2026-27". */
-export function sessionOf(isoDate: string): string {
-  const [y, m] = isoDate.split("-").map(Number) as [number, number];
-  const start = m >= 4 ? y : y - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
 }

@@ -9,8 +9,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { receiptCounters, receipts, type ReceiptLine, type ReceiptPayment, type ReceiptStudent } from "~/db/schema/receipts";
-import { financialYear, formatReceiptNumber } from "./numbering";
+import { formatReceiptNumber } from "./numbering";
 import { verificationCode } from "./verification.server";
+import { financialYear } from "~/lib/dates";
 
 export type Receipt = typeof receipts.$inferSelect;
 export type { ReceiptLine, ReceiptPayment, ReceiptStudent };

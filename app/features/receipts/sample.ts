@@ -3,9 +3,9 @@
  * sample student whose admission number is made from the sample's key, so /receipt-download can
  * be tried with it ("SAMPLE/TWO-MONTHS" for the key "two-months").
  */
-import { financialYear } from "./numbering";
 import type { ReceiptFacts } from "./order-receipts.server";
 import { RECEIPT_SERIES } from "./series";
+import { financialYear } from "~/lib/dates";
 
 /** `payableKey` is "sample:<key>"; `lines` are the order's lines; `payerName` the form's name. */
 export function sampleReceiptFacts(order: { payableKey: string; lines: { label: string; amountPaise: number }[]; payerName: string | null; paidAt: Date | null }): ReceiptFacts {

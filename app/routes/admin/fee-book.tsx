@@ -3,10 +3,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/fee-book";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { feeBookSchema, sessionOf } from "~/features/fees/book";
+import { feeBookSchema } from "~/features/fees/book";
 import { FeeBookPage } from "~/features/fees/components/fee-book";
 import { bookFor, saveBook } from "~/features/fees/ledger.server";
-import { kolkataDate } from "~/lib/dates";
+import { kolkataDate, sessionOf } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

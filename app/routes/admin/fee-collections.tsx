@@ -4,10 +4,9 @@ import type { Route } from "./+types/fee-collections";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { FeesNav, input, primary, secondary } from "~/features/fees/components/admin";
-import { sessionOf } from "~/features/fees/book";
 import { collections, creditHolders } from "~/features/fees/reports.server";
 import { FEE_PURPOSE_NAMES } from "~/fees.server";
-import { formatDateTime, istDateRange, kolkataDate } from "~/lib/dates";
+import { formatDateTime, istDateRange, kolkataDate, sessionOf } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 
 export async function loader({ request }: Route.LoaderArgs) {

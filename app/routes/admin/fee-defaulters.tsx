@@ -3,10 +3,9 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/fee-defaulters";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { sessionOf } from "~/features/fees/book";
 import { FeesNav, secondary } from "~/features/fees/components/admin";
 import { creditHolders, defaulters } from "~/features/fees/reports.server";
-import { formatDisplayDate, kolkataDate } from "~/lib/dates";
+import { formatDisplayDate, kolkataDate, sessionOf } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 
 export async function loader({ request }: Route.LoaderArgs) {

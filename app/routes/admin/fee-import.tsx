@@ -3,12 +3,11 @@ import { data } from "react-router";
 import type { Route } from "./+types/fee-import";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { sessionOf } from "~/features/fees/book";
 import { ImportPage } from "~/features/fees/components/admin";
 import { bookFor } from "~/features/fees/ledger.server";
 import { checkRoster } from "~/features/fees/roster";
 import { importStudents } from "~/features/fees/students.server";
-import { kolkataDate } from "~/lib/dates";
+import { kolkataDate, sessionOf } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,7 +6,6 @@
  */
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { sessionOf } from "~/features/fees/book";
 import type { OfficeConfirm } from "~/features/fees/components/admin";
 import type { StudentValues } from "~/features/fees/components/student-form";
 import { accountOf, bookFor, creditOfStudent, paymentsOf, type Student } from "~/features/fees/ledger.server";
@@ -19,7 +18,7 @@ import { updateStudent } from "~/features/fees/students.server";
 import { openOrderFor } from "~/features/payments/orders.server";
 import { adminReceiptHref } from "~/features/receipts/admin.server";
 import { applyStudentCredit, collectAtOffice, FEE_PURPOSE_NAMES, feePayableKey, OFFICE_MODES, refundFeePayment, refundStudentCredit } from "~/fees.server";
-import { formatDateTime, kolkataDate } from "~/lib/dates";
+import { formatDateTime, kolkataDate, sessionOf } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 
 /** Everything the student's page shows. Throws what the driver throws. */

@@ -2,11 +2,10 @@
 import type { Route } from "./+types/fee-template-csv";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { sessionOf } from "~/features/fees/book";
 import { bookFor } from "~/features/fees/ledger.server";
 import { rosterTemplate } from "~/features/fees/roster";
 import { unusedAdmissionNumber } from "~/features/fees/students.server";
-import { kolkataDate } from "~/lib/dates";
+import { kolkataDate, sessionOf } from "~/lib/dates";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);

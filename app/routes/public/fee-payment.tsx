@@ -7,7 +7,6 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/fee-payment";
 import { getDb } from "~/db/client.server";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
-import { sessionOf } from "~/features/fees/book";
 import { FeePayment, type FeePageResult } from "~/features/fees/components/fee-payment";
 import { accountOf, bookFor, priceMonths } from "~/features/fees/ledger.server";
 import { accountView, readStudentToken, studentToken } from "~/features/fees/parent.server";
@@ -17,7 +16,7 @@ import { findStudentForParent, STUDENT_NOT_FOUND, STUDENT_THROTTLED, studentById
 import { isPublicId } from "~/features/payments/identifiers";
 import { feePayableKey, feeQuote, feeSubject, retryOf } from "~/fees.server";
 import { getConfig } from "~/lib/config.server";
-import { kolkataDate } from "~/lib/dates";
+import { kolkataDate, sessionOf } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
 
