@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { academicYear, dateBadge, financialYear, sessionOf, yearLabel, formatDateRange, formatDateTime, formatDisplayDate, istHourStart, kolkataDate, kolkataHour } from "./dates";
+import { academicYear, addDays, dateBadge, daysBetween, eachDay, financialYear, istDateTime, istMidnight, sessionOf, yearLabel, formatDateRange, formatDateTime, formatDisplayDate, istHourStart, kolkataDate, kolkataHour } from "./dates";
 
 describe("kolkataDate", () => {
   it("is the calendar day in India, not in UTC", () => {
@@ -32,6 +32,31 @@ describe("display formats", () => {
   it("rejects malformed dates", () => {
     expect(() => formatDisplayDate("15-12-2026")).toThrow(RangeError);
     expect(() => formatDisplayDate("2026-13-01")).toThrow(RangeError);
+  });
+});
+
+describe("calendar days", () => {
+  it("adds days across month, leap-day and year ends", () => {
+    expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
+    expect(addDays("2026-01-01", -1)).toBe("2025-12-31");
+  });
+
+  it("counts whole days between two dates, negative backwards", () => {
+    expect(daysBetween("2026-04-10", "2026-04-22")).toBe(12);
+    expect(daysBetween("2026-12-31", "2027-01-01")).toBe(1);
+    expect(daysBetween("2026-04-22", "2026-04-10")).toBe(-12);
+    expect(daysBetween("2026-04-10", "2026-04-10")).toBe(0);
+  });
+
+  it("lists each day of a range, both ends included", () => {
+    expect(eachDay("2026-12-30", "2027-01-02")).toEqual(["2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"]);
+    expect(eachDay("2026-12-30", "2026-12-29")).toEqual([]);
+  });
+
+  it("writes a time in India with its offset, midnight by default", () => {
+    expect(istDateTime("2026-12-15", "09:00:00")).toBe("2026-12-15T09:00:00+05:30");
+    expect(istDateTime("2026-12-15")).toBe("2026-12-15T00:00:00+05:30");
+    expect(istMidnight("2026-12-15").toISOString()).toBe("2026-12-14T18:30:00.000Z");
   });
 });
 

@@ -8,6 +8,7 @@
  * one-time ones in April) is paid together. Dates are IST calendar dates "YYYY-MM-DD"; money is
  * integer paise.
  */
+import { daysBetween } from "~/lib/dates";
 import { BUS_HEAD, headsFor, type ConcessionRule, type FeeBook, type LateFeeRule } from "./book";
 
 export type FeePurpose = "tuition" | "bus";
@@ -128,12 +129,6 @@ export function schedule(book: FeeBook, student: StudentFacts, purpose: FeePurpo
     if (items.length > 0) result.push({ month, label: monthLabel(month), dueDate: `${month}-${String(book.dueDay).padStart(2, "0")}`, items });
   });
   return result;
-}
-
-/** Whole days from IST date `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  const ms = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
-  return Math.round((ms(to) - ms(from)) / 86_400_000);
 }
 
 /**
