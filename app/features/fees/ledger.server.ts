@@ -12,11 +12,13 @@ import { feeBooks, feeLedger, feePayments, students } from "~/db/schema/fees";
 import { feeBookSchema, type FeeBook } from "./book";
 import {
   checkSelection,
+  CHARGE_KINDS,
   creditsOf,
   LATE_FEE_HEAD,
   monthLabel,
   monthViews,
   schedule,
+  paidPaise,
   type FeePurpose,
   type Credit,
   type LedgerEntry,
@@ -252,7 +254,7 @@ export async function reversePayment(tx: Database, paymentId: number, reason: st
   const lines = await tx.select().from(feeLedger).where(eq(feeLedger.paymentId, paymentId)).orderBy(asc(feeLedger.id));
   const rows: (typeof feeLedger.$inferInsert)[] = [];
   for (const group of groupByHeadMonth(lines)) {
-    const still = group.reduce((sum, l) => sum + (l.kind === "payment" ? l.amountPaise : l.kind === "refund" ? -l.amountPaise : 0), 0);
+    const still = group.reduce((sum, l) => sum + paidPaise(l), 0);
     const l = group[0]!;
     if (still > 0) rows.push({ studentId: l.studentId, session: l.session, purpose: l.purpose, month: l.month, head: l.head, headKind: l.headKind, periodLabel: l.periodLabel, kind: "refund", amountPaise: still, note: why, paymentId });
   }
@@ -282,7 +284,7 @@ function creditParts(ledger: readonly LedgerLine[]): CreditPart[] {
   for (const credit of creditsOf(entries(ledger))) {
     const mine = ledger.filter((l) => l.month === credit.month && l.head === credit.head);
     const byPayment = new Map<number, number>();
-    for (const l of mine) if (l.paymentId !== null && (l.kind === "payment" || l.kind === "refund")) byPayment.set(l.paymentId, (byPayment.get(l.paymentId) ?? 0) + (l.kind === "payment" ? l.amountPaise : -l.amountPaise));
+    for (const l of mine) if (l.paymentId !== null && !CHARGE_KINDS.includes(l.kind)) byPayment.set(l.paymentId, (byPayment.get(l.paymentId) ?? 0) + paidPaise(l));
     let left = credit.excessPaise;
     for (const [paymentId, net] of [...byPayment.entries()].sort(([a], [b]) => b - a)) {
       const take = Math.min(left, net);

@@ -13,7 +13,7 @@ import { csvDocument } from "~/lib/csv";
 import { formatDateTime, formatDisplayDate, istMidnight, kolkataDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { bookFor, entries, ledgerOf, ledgersOf, paymentsBetween, postOverdueDues, type Student } from "./ledger.server";
-import { balanceOf, creditsOf, monthLabel, type FeePurpose } from "./schedule";
+import { balanceOf, creditsOf, LEDGER_SIGN, monthLabel, type FeePurpose } from "./schedule";
 import { listStudents } from "./students.server";
 
 export const MODE_LABELS: Record<string, string> = { online: "Online", cash: "Cash", cheque: "Cheque", dd: "Demand draft", upi: "UPI", neft: "NEFT" };
@@ -159,7 +159,7 @@ export async function statementPdf(db: Database, student: Student, session: stri
   const rows: { at: number; id: number; date: string; text: string; debit: number; credit: number }[] = [];
   for (const purpose of ["tuition", "bus"] as FeePurpose[]) {
     for (const l of await ledgerOf(db, student.id, session, purpose)) {
-      const plus = l.kind === "due" || l.kind === "late_fee" || l.kind === "refund";
+      const plus = LEDGER_SIGN[l.kind] > 0;
       const what = l.kind === "late_fee" ? `Late fee, ${l.periodLabel}` : `${KIND_WORDS[l.kind]}: ${l.head}, ${l.periodLabel}`;
       rows.push({ at: l.createdAt.getTime(), id: l.id, date: kolkataDate(l.createdAt), text: `${what}${l.note ? ` (${l.note})` : ""}`, debit: plus ? l.amountPaise : 0, credit: plus ? 0 : l.amountPaise });
     }
