@@ -14,7 +14,6 @@ import { creditsOf, monthLabel, type FeePurpose } from "~/features/fees/schedule
 import {
   applyCredit,
   attachReceipt,
-  checkReason,
   entries,
   ledgerOf,
   payLineFromRef,
@@ -35,6 +34,7 @@ import { RECEIPT_SERIES } from "~/features/receipts/series";
 import { getConfig } from "~/lib/config.server";
 import { formatRupees } from "~/lib/money";
 
+import { checkReason } from "~/lib/reason";
 /** What a receipt calls each purpose. */
 export const FEE_PURPOSE_NAMES: Record<FeePurpose, string> = { tuition: "School fee", bus: "Bus fee" };
 

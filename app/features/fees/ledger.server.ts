@@ -9,16 +9,17 @@
 import { and, asc, eq, inArray, isNull, sql, TransactionRollbackError } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { feeBooks, feeLedger, feePayments, students } from "~/db/schema/fees";
+import { checkReason } from "~/lib/reason";
 import { feeBookSchema, type FeeBook } from "./book";
 import {
-  checkSelection,
   CHARGE_KINDS,
+  checkSelection,
   creditsOf,
   LATE_FEE_HEAD,
   monthLabel,
   monthViews,
-  schedule,
   paidPaise,
+  schedule,
   type FeePurpose,
   type Credit,
   type LedgerEntry,
@@ -261,13 +262,6 @@ export async function reversePayment(tx: Database, paymentId: number, reason: st
   if (rows.length > 0) await tx.insert(feeLedger).values(rows);
   const [reversed] = await tx.update(feePayments).set({ reversedAt: now, reversalReason: why, reversedBy: by.slice(0, 200) }).where(eq(feePayments.id, paymentId)).returning();
   return { kind: "reversed", payment: reversed! };
-}
-
-/** The reason of a refund, cancellation or credit refund, trimmed. Throws RangeError outside 3-500 characters. */
-export function checkReason(reason: string): string {
-  const why = reason.trim();
-  if (why.length < 3 || why.length > 500) throw new RangeError("Give a reason of 3 to 500 characters");
-  return why;
 }
 
 function groupByHeadMonth(lines: readonly LedgerLine[]): LedgerLine[][] {

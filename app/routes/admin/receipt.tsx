@@ -12,6 +12,7 @@ import { CancelReceipt, type AdminReceiptView } from "~/features/receipts/compon
 import { receiptById, type Receipt } from "~/features/receipts/issue.server";
 import { cancelReceiptWithLedger } from "~/fees.server";
 import { formatDateTime } from "~/lib/dates";
+import { reasonSchema, REASON_MESSAGE } from "~/lib/reason";
 import { readForm } from "~/lib/request-body.server";
 
 function view(r: Receipt): AdminReceiptView {
@@ -47,9 +48,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request, "/admin/receipts/:id/cancel");
   const receipt = await find(params.id);
   if (!receipt) throw data("No such receipt.", { status: 404, headers });
-  const reason = String(form.get("reason") ?? "").trim();
-  if (reason.length < 3 || reason.length > 500) return data({ message: "Give a reason of 3 to 500 characters." }, { status: 400, headers });
-  const result = await cancelReceiptWithLedger(receipt.id, reason, user.email);
+  const reason = reasonSchema.safeParse(String(form.get("reason") ?? ""));
+  if (!reason.success) return data({ message: `${REASON_MESSAGE}.` }, { status: 400, headers });
+  const result = await cancelReceiptWithLedger(receipt.id, reason.data, user.email);
   if (result.kind !== "cancelled") return data({ message: "This receipt was already cancelled." }, { headers });
   return data({ message: `Receipt ${receipt.number} is cancelled.${result.reversedPayment ? " Its payment is reversed on the student's fee ledger: those months are owed again." : ""}` }, { headers });
 }
