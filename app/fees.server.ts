@@ -28,13 +28,14 @@ import {
 } from "~/features/fees/ledger.server";
 import { openOrderFor, orderByPublicId, type PaymentOrder } from "~/features/payments/orders.server";
 import type { PaymentPurposeHandler } from "~/features/payments/purposes";
+import { isRetryable } from "~/features/payments/states";
 import { cancelReceipt, issueReceipt, type CancelResult, type Receipt } from "~/features/receipts/issue.server";
 import { issueOrderReceipt, orderReceiptLinks, type OrderFacts, type ReceiptFacts } from "~/features/receipts/order-receipts.server";
 import { RECEIPT_SERIES } from "~/features/receipts/series";
 import { getConfig } from "~/lib/config.server";
 import { formatRupees } from "~/lib/money";
-
 import { checkReason } from "~/lib/reason";
+
 /** What a receipt calls each purpose. */
 export const FEE_PURPOSE_NAMES: Record<FeePurpose, string> = { tuition: "School fee", bus: "Bus fee" };
 
@@ -125,7 +126,7 @@ export function feePurposeHandler(purpose: FeePurpose, orderFacts: (order: Payme
  */
 export async function retryOf(publicId: string, purpose: FeePurpose, db?: Database): Promise<{ studentId: number; session: string; months: string[] } | null> {
   const order = await orderByPublicId(db ?? (await getDb()), publicId);
-  if (!order || order.purpose !== purpose || !["failed", "expired", "held"].includes(order.status)) return null;
+  if (!order || order.purpose !== purpose || !isRetryable(order.status)) return null;
   const { studentId, session } = parseKey(order.payableKey);
   const months = [...new Set(order.lines.map((l) => payLineFromRef(l.ref, l.label, l.amountPaise)?.month).filter((m): m is string => !!m))];
   return { studentId, session, months };
