@@ -11,7 +11,7 @@ import { school } from "#content/school";
 import type { Database } from "~/db/client.server";
 import { csvDocument } from "~/lib/csv";
 import { formatDateTime, formatDisplayDate, istMidnight, kolkataDate } from "~/lib/dates";
-import { formatRupees } from "~/lib/money";
+import { decimalRupees, formatRupees } from "~/lib/money";
 import { bookFor, entries, ledgerOf, ledgersOf, paymentsBetween, postOverdueDues, type Student } from "./ledger.server";
 import { balanceOf, creditsOf, LEDGER_SIGN, monthLabel, type FeePurpose } from "./schedule";
 import { listStudents } from "./students.server";
@@ -87,14 +87,12 @@ export async function collections(db: Database, from: string, to: string): Promi
   };
 }
 
-const rupees = (paise: number) => (paise / 100).toFixed(2);
-
-/** The collections as CSV: one row per group and a Total row; amounts in rupees with paise. */
+/** The collections as CSV: one row per group and a Total row; amounts in rupees with paise, the total summed in paise. */
 export function collectionsCsv(c: Collections): string {
   return csvDocument([
     ["Date (IST)", "Head", "Class", "Mode", "Payments", "Amount (INR)"],
-    ...c.rows.map((r) => [r.day, r.head, r.className, r.mode, r.payments, rupees(r.amountPaise)]),
-    ["Total", "", "", "", c.payments, rupees(c.totalPaise)],
+    ...c.rows.map((r) => [r.day, r.head, r.className, r.mode, r.payments, decimalRupees(r.amountPaise)]),
+    ["Total", "", "", "", c.payments, decimalRupees(c.totalPaise)],
   ]);
 }
 
@@ -148,7 +146,7 @@ export async function creditHolders(db: Database, session: string): Promise<Cred
 export function defaultersCsv(list: readonly Defaulter[]): string {
   return csvDocument([
     ["Admission number", "Name", "Class", "Mobile", "Month", "Owed (INR)", "Student balance (INR)"],
-    ...list.flatMap((d) => d.months.map((m) => [d.admissionNumber, d.name, d.className, d.mobile, m.label, rupees(m.owedPaise), rupees(d.balancePaise)])),
+    ...list.flatMap((d) => d.months.map((m) => [d.admissionNumber, d.name, d.className, d.mobile, m.label, decimalRupees(m.owedPaise), decimalRupees(d.balancePaise)])),
   ]);
 }
 

@@ -7,11 +7,11 @@ import type { Route } from "./+types/receipt";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { adminReceiptHref } from "~/features/receipts/admin.server";
-import { formatReceiptAmount } from "~/features/receipts/amount-words";
 import { CancelReceipt, type AdminReceiptView } from "~/features/receipts/components/cancel-receipt";
 import { receiptById, type Receipt } from "~/features/receipts/issue.server";
 import { cancelReceiptWithLedger } from "~/fees.server";
 import { formatDateTime } from "~/lib/dates";
+import { formatRupeesExact } from "~/lib/money";
 import { reasonSchema, REASON_MESSAGE } from "~/lib/reason";
 import { readForm } from "~/lib/request-body.server";
 
@@ -22,7 +22,7 @@ function view(r: Receipt): AdminReceiptView {
     issued: formatDateTime(r.issuedAt),
     student: [r.student.name, r.student.className, r.student.admissionNumber ?? r.student.applicationNumber].filter(Boolean).join(" · "),
     purpose: r.purpose,
-    amount: formatReceiptAmount(r.totalPaise),
+    amount: formatRupeesExact(r.totalPaise),
     status: r.status,
     cancelled: r.cancelledAt ? `Cancelled ${formatDateTime(r.cancelledAt)} by ${r.cancelledBy ?? "the administrator"}: ${r.cancelReason}` : null,
     pdfHref: adminReceiptHref(r.id),

@@ -9,17 +9,17 @@ import type { Route } from "./+types/verify-receipt";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { VerificationPanel } from "~/features/receipts/components/verification-panel";
 import { receiptByHash } from "~/features/receipts/issue.server";
-import { formatReceiptAmount } from "~/features/receipts/amount-words";
 import { isVerificationHash } from "~/features/receipts/verification.server";
 import { verificationView } from "~/features/receipts/verify";
 import { getDb } from "~/db/client.server";
+import { formatRupeesExact } from "~/lib/money";
 
 const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const receipt = isVerificationHash(params.hash) ? await receiptByHash(await getDb(), params.hash) : null;
   if (!receipt) return data({ receipt: null }, { status: 404, headers: noStore });
-  return data({ receipt: verificationView(receipt, formatReceiptAmount) }, { headers: noStore });
+  return data({ receipt: verificationView(receipt, formatRupeesExact) }, { headers: noStore });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
