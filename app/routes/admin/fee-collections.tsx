@@ -8,10 +8,11 @@ import { collections, creditHolders } from "~/features/fees/reports.server";
 import { FEE_PURPOSE_NAMES } from "~/fees.server";
 import { formatDateTime, istDateRange, kolkataDate, sessionOf } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const { from, to } = istDateRange(new URL(request.url).searchParams, kolkataDate(new Date()));
   const db = await getDb();
   const c = await collections(db, from, to);

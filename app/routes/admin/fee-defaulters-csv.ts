@@ -4,12 +4,13 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { defaulters, defaultersCsv } from "~/features/fees/reports.server";
 import { kolkataDate, sessionOf } from "~/lib/dates";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
   const today = kolkataDate(new Date());
   headers.set("Content-Type", "text/csv; charset=utf-8");
   headers.set("Content-Disposition", `attachment; filename="defaulters-${today}.csv"`);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   return new Response(defaultersCsv(await defaulters(await getDb(), sessionOf(today), today)), { headers });
 }

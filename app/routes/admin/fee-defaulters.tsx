@@ -7,10 +7,11 @@ import { FeesNav, secondary } from "~/features/fees/components/admin";
 import { creditHolders, defaulters } from "~/features/fees/reports.server";
 import { formatDisplayDate, kolkataDate, sessionOf } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const today = kolkataDate(new Date());
   const db = await getDb();
   const list = await defaulters(db, sessionOf(today), today);

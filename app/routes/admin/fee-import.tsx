@@ -9,16 +9,17 @@ import { checkRoster } from "~/features/fees/roster";
 import { importStudents } from "~/features/fees/students.server";
 import { kolkataDate, sessionOf } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   return data(null, { headers });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const form = await readForm(request, "/admin/fees/import");
   const file = form.get("file");
   const text = typeof file === "string" ? file : file ? await file.text() : "";

@@ -6,6 +6,7 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { statementPdf } from "~/features/fees/reports.server";
 import { studentById } from "~/features/fees/students.server";
 import { kolkataDate, sessionOf } from "~/lib/dates";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
@@ -15,6 +16,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const pdf = await statementPdf(db, student, sessionOf(kolkataDate(new Date())));
   headers.set("Content-Type", "application/pdf");
   headers.set("Content-Disposition", `attachment; filename="statement-${student.admissionNumber.replaceAll("/", "-")}.pdf"`);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   return new Response(new Uint8Array(pdf), { headers });
 }

@@ -6,12 +6,13 @@ import { bookFor } from "~/features/fees/ledger.server";
 import { rosterTemplate } from "~/features/fees/roster";
 import { unusedAdmissionNumber } from "~/features/fees/students.server";
 import { kolkataDate, sessionOf } from "~/lib/dates";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
   headers.set("Content-Type", "text/csv; charset=utf-8");
   headers.set("Content-Disposition", 'attachment; filename="student-roll-template.csv"');
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const db = await getDb();
   const session = sessionOf(kolkataDate(new Date()));
   const book = await bookFor(db, session);

@@ -6,10 +6,11 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { SCHOOL_CLASSES } from "#content/school";
 import { RollList } from "~/features/fees/components/admin";
 import { listStudents } from "~/features/fees/students.server";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const url = new URL(request.url);
   // PostgreSQL text holds no NUL: control characters are never part of a name or number.
   const q = (url.searchParams.get("q") ?? "").replace(/\p{Cc}/gu, "").slice(0, 60);

@@ -14,6 +14,7 @@ import { formatDateTime } from "~/lib/dates";
 import { formatRupeesExact } from "~/lib/money";
 import { reasonSchema, REASON_MESSAGE } from "~/lib/reason";
 import { readForm } from "~/lib/request-body.server";
+import { setNoStore } from "~/lib/http";
 
 function view(r: Receipt): AdminReceiptView {
   return {
@@ -36,7 +37,7 @@ async function find(id: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const receipt = await find(params.id);
   if (!receipt) throw data("No such receipt.", { status: 404, headers });
   return data({ receipt: view(receipt) }, { headers });
@@ -44,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const form = await readForm(request, "/admin/receipts/:id/cancel");
   const receipt = await find(params.id);
   if (!receipt) throw data("No such receipt.", { status: 404, headers });

@@ -12,20 +12,20 @@ import { downloadSchema } from "~/features/receipts/schema";
 import { getDb } from "~/db/client.server";
 import { getConfig } from "~/lib/config.server";
 import { readForm } from "~/lib/request-body.server";
+import { NO_STORE_HEADERS } from "~/lib/http";
 
-const noStore = { "Cache-Control": "no-store" };
 const FIELDS = ["by", "receiptNumber", "admissionNumber", "applicationNumber", "mobile"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, "/receipt-download");
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 60)]));
   const parsed = downloadSchema.safeParse(values);
-  if (!parsed.success) return data({ kind: "error" as const, message: parsed.error.issues[0]?.message ?? "Check the form.", values }, { status: 400, headers: noStore });
+  if (!parsed.success) return data({ kind: "error" as const, message: parsed.error.issues[0]?.message ?? "Check the form.", values }, { status: 400, headers: NO_STORE_HEADERS });
   const found = await findForParent(await getDb(), parsed.data, context.clientIp || "unknown");
-  if (found.kind === "throttled") return data({ kind: "error" as const, message: THROTTLED_MESSAGE, values }, { status: 429, headers: noStore });
-  if (found.kind === "not_found") return data({ kind: "error" as const, message: NOT_FOUND_MESSAGE, values }, { headers: noStore });
+  if (found.kind === "throttled") return data({ kind: "error" as const, message: THROTTLED_MESSAGE, values }, { status: 429, headers: NO_STORE_HEADERS });
+  if (found.kind === "not_found") return data({ kind: "error" as const, message: NOT_FOUND_MESSAGE, values }, { headers: NO_STORE_HEADERS });
   const { receipt } = found;
-  return data({ kind: "found" as const, number: receipt.number, href: downloadPath(getConfig().receiptSecret, receipt.id), cancelled: receipt.status === "cancelled" }, { headers: noStore });
+  return data({ kind: "found" as const, number: receipt.number, href: downloadPath(getConfig().receiptSecret, receipt.id), cancelled: receipt.status === "cancelled" }, { headers: NO_STORE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

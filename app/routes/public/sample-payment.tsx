@@ -13,12 +13,11 @@ import { sampleStart } from "~/features/payments/sample.server";
 import { getConfig } from "~/lib/config.server";
 import { payments } from "~/payment-purposes.server";
 import { readForm } from "~/lib/request-body.server";
-
-const noStore = { "Cache-Control": "no-store" };
+import { NO_STORE_HEADERS } from "~/lib/http";
 
 export function loader() {
-  if (getConfig().production) return data({ refused: true as const }, { status: 404, headers: noStore });
-  return data({ refused: false as const, suggestedKey: `sample-${randomBytes(4).toString("hex")}`, available: payments.availability().available }, { headers: noStore });
+  if (getConfig().production) return data({ refused: true as const }, { status: 404, headers: NO_STORE_HEADERS });
+  return data({ refused: false as const, suggestedKey: `sample-${randomBytes(4).toString("hex")}`, available: payments.availability().available }, { headers: NO_STORE_HEADERS });
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -12,9 +12,10 @@ import { receiptByHash } from "~/features/receipts/issue.server";
 import { isVerificationHash } from "~/features/receipts/verification.server";
 import { verificationView } from "~/features/receipts/verify";
 import { getDb } from "~/db/client.server";
+import { NO_STORE_HEADERS } from "~/lib/http";
 import { formatRupeesExact } from "~/lib/money";
 
-const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+const noStore = { ...NO_STORE_HEADERS, "X-Robots-Tag": "noindex" };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const receipt = isVerificationHash(params.hash) ? await receiptByHash(await getDb(), params.hash) : null;
