@@ -15,8 +15,9 @@
  *       (await feePaid(tx, application.id)) ? null
  *         : { description: `Application ${application.number}`, lines: [{ label: "Application fee", amountPaise: fee, ref: application.number }] },
  *   });
- *   if (result.kind === "handoff") throw redirect(`/pay/${result.order.publicId}`, 303);
- *   // already_paid → its /payment-success?order=…; in_progress → /payment-pending?order=…;
+ *   const next = startRedirect(result); // features/payments/start-redirect.ts
+ *   if (next) throw redirect(next, 303);
+ *   // already_paid → its /payment-success?order=…;
  *   // unavailable → <PaymentUnavailable reason={result.reason} />; nothing_due → say so.
  *
  * and gives its purpose a handler here (issues 12-14), e.g.:

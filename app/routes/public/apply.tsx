@@ -15,6 +15,7 @@ import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
+import { payPath } from "~/features/payments/start-redirect";
 
 async function settings() {
   const session = await openSession(await getDb());
@@ -36,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   const retry = `/admissions/retry-payment/${outcome.application.publicId}?new=1`;
   try {
     const started = await startApplicationFee(outcome.application);
-    if (started.kind === "handoff") throw redirect(`/pay/${started.order.publicId}`, { status: 303, headers: NO_STORE_HEADERS });
+    if (started.kind === "handoff") throw redirect(payPath(started.order.publicId), { status: 303, headers: NO_STORE_HEADERS });
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error(`Application ${outcome.application.number}: the fee's payment could not start:`, error);

@@ -20,6 +20,7 @@ import { kolkataDate, sessionOf } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
+import { startRedirect } from "~/features/payments/start-redirect";
 
 const PAGES: Record<string, { purpose: FeePurpose; title: string; description: string; intro: string; route: "/fees" | "/bus-fee-payment" }> = {
   "/fees": { purpose: "tuition", title: "Fee Payment", description: "Pay school fees online.", intro: "Enter the student's admission number and date of birth to see the fees of this session and pay them online.", route: "/fees" },
@@ -94,11 +95,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     subject: feeSubject(student),
     quote: feeQuote(student.id, session, page.purpose, chosen, today),
   });
+  const next = startRedirect(result);
+  if (next) throw redirect(next, 303);
   switch (result.kind) {
-    case "handoff":
-      throw redirect(`/pay/${result.order.publicId}`, 303);
-    case "in_progress":
-      throw redirect(`/payment-pending?order=${result.order.publicId}`, 303);
     case "already_paid":
       return data<FeePageResult>({ kind: "message", message: "These months are already paid.", link: { label: "See the payment", href: `/payment-success?order=${result.order.publicId}` } }, { headers: NO_STORE_HEADERS });
     case "nothing_due":

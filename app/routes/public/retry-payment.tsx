@@ -14,6 +14,7 @@ import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
+import { startRedirect } from "~/features/payments/start-redirect";
 
 async function view(publicId: string) {
   const db = await getDb();
@@ -50,11 +51,9 @@ export async function action({ params, request }: Route.ActionArgs) {
   if (!found) return data({ message: "We could not find this application." }, { status: 404, headers: NO_STORE_HEADERS });
   if (found.facts.paid) throw redirect(`/admissions/retry-payment/${params.applicationId}`, { status: 303, headers: NO_STORE_HEADERS });
   const result = await startApplicationFee(found.application);
+  const next = startRedirect(result);
+  if (next) throw redirect(next, { status: 303, headers: NO_STORE_HEADERS });
   switch (result.kind) {
-    case "handoff":
-      throw redirect(`/pay/${result.order.publicId}`, { status: 303, headers: NO_STORE_HEADERS });
-    case "in_progress":
-      throw redirect(`/payment-pending?order=${result.order.publicId}`, { status: 303, headers: NO_STORE_HEADERS });
     case "already_paid":
     case "nothing_due":
       throw redirect(`/admissions/retry-payment/${params.applicationId}`, { status: 303, headers: NO_STORE_HEADERS });

@@ -14,6 +14,7 @@ import { getConfig } from "~/lib/config.server";
 import { payments } from "~/payment-purposes.server";
 import { readForm } from "~/lib/request-body.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
+import { startRedirect } from "~/features/payments/start-redirect";
 
 export function loader() {
   if (getConfig().production) return data({ refused: true as const }, { status: 404, headers: NO_STORE_HEADERS });
@@ -25,11 +26,9 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = sampleSchema.safeParse(Object.fromEntries(await readForm(request, "/sample-payment")));
   if (!parsed.success) return data({ message: parsed.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
   const result = await payments.start(sampleStart(parsed.data));
+  const next = startRedirect(result);
+  if (next) throw redirect(next, 303);
   switch (result.kind) {
-    case "handoff":
-      throw redirect(`/pay/${result.order.publicId}`, 303);
-    case "in_progress":
-      throw redirect(`/payment-pending?order=${result.order.publicId}`, 303);
     case "already_paid":
       return data({ message: "This is already paid.", link: { label: "See the payment", href: `/payment-success?order=${result.order.publicId}` } });
     case "nothing_due":
