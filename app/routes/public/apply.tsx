@@ -11,7 +11,7 @@ import { getDb } from "~/db/client.server";
 import { ApplyForm } from "~/features/admissions/components/apply-form";
 import { openSession } from "~/features/admissions/sessions.server";
 import { submitApplication } from "~/features/admissions/submit.server";
-import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { listedPage, pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Apply Now", description: `Apply online for admission to ${school.name}, Kharagpur, and pay the application fee.`, path: "/apply", siteUrl: siteUrlFrom(matches) });
+  pageMeta({ ...listedPage("/apply"), siteUrl: siteUrlFrom(matches) });
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
   const s = loaderData.settings;

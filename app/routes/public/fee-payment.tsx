@@ -6,7 +6,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/fee-payment";
 import { getDb } from "~/db/client.server";
-import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { listedPage, pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { FeePayment, type FeePageResult } from "~/features/fees/components/fee-payment";
 import { accountOf, bookFor, priceMonths } from "~/features/fees/ledger.server";
 import { accountView, readStudentToken, studentToken } from "~/features/fees/parent.server";
@@ -22,9 +22,9 @@ import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
 import { startRedirect } from "~/features/payments/start-redirect";
 
-const PAGES: Record<string, { purpose: FeePurpose; title: string; description: string; intro: string; route: "/fees" | "/bus-fee-payment" }> = {
-  "/fees": { purpose: "tuition", title: "Fee Payment", description: "Pay school fees online.", intro: "Enter the student's admission number and date of birth to see the fees of this session and pay them online.", route: "/fees" },
-  "/bus-fee-payment": { purpose: "bus", title: "Bus Fee Payment", description: "Pay school bus fees online.", intro: "Enter the student's admission number and date of birth to see the bus fees of this session and pay them online.", route: "/bus-fee-payment" },
+const PAGES: Record<string, { purpose: FeePurpose; intro: string; route: "/fees" | "/bus-fee-payment" }> = {
+  "/fees": { purpose: "tuition", intro: "Enter the student's admission number and date of birth to see the fees of this session and pay them online.", route: "/fees" },
+  "/bus-fee-payment": { purpose: "bus", intro: "Enter the student's admission number and date of birth to see the bus fees of this session and pay them online.", route: "/bus-fee-payment" },
 };
 
 function pageOf(request: Request) {
@@ -37,7 +37,8 @@ function pageOf(request: Request) {
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const page = pageOf(request);
-  const base = { title: page.title, description: page.description, intro: page.intro, path: page.route, available: payments.availability().available };
+  const { title, description } = listedPage(page.route);
+  const base = { title, description, intro: page.intro, path: page.route, available: payments.availability().available };
   const retryId = new URL(request.url).searchParams.get("retry") ?? "";
   const retry = isPublicId(retryId) ? await retryOf(retryId, page.purpose) : null;
   const db = retry ? await getDb() : null;

@@ -5,7 +5,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/mock-payment";
-import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { listedPage, pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { MockCheckout } from "~/features/payments/components/mock-checkout";
 import { MockGateway } from "~/features/payments/gateways/mock.server";
 import { PURPOSE_LABELS } from "~/features/payments/labels";
@@ -53,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Test Payment", description: "A test payment page used when no payment gateway is set up.", path: "/mock-payment", siteUrl: siteUrlFrom(matches), noindex: true });
+  pageMeta({ ...listedPage("/mock-payment"), siteUrl: siteUrlFrom(matches), noindex: true });
 
 export default function MockPayment({ loaderData, actionData }: Route.ComponentProps) {
   const shown = actionData ?? loaderData;

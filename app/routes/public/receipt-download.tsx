@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/receipt-download";
-import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { listedPage, pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { DownloadForm } from "~/features/receipts/components/download-form";
 import { downloadPath, findForParent, NOT_FOUND_MESSAGE, THROTTLED_MESSAGE } from "~/features/receipts/download.server";
 import { downloadSchema } from "~/features/receipts/schema";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Receipt Download", description: "Download a receipt for a fee payment.", path: "/receipt-download", siteUrl: siteUrlFrom(matches), noindex: true });
+  pageMeta({ ...listedPage("/receipt-download"), siteUrl: siteUrlFrom(matches), noindex: true });
 
 export default function ReceiptDownload({ actionData }: Route.ComponentProps) {
   return <DownloadForm result={actionData ?? null} />;
