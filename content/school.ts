@@ -63,10 +63,16 @@ export const school = {
 
 export type School = typeof school;
 
+/**
+ * The classes the school teaches, youngest first: Nursery, LKG, UKG, Class 1 … Class 12, named
+ * as every form, list and the roll names them (SPEC §3 class options). Order matters: it is the
+ * order of every class menu and of the roll.
+ */
+export const SCHOOL_CLASSES = ["Nursery", "LKG", "UKG", ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)] as const;
+
+export type SchoolClass = (typeof SCHOOL_CLASSES)[number];
+
 /** "Sadatpur, Kharagpur, 721301 West Bengal"-style one-line address (SPEC §2 footer). */
 export function formatAddress(a = school.address): string {
   return `${a.street}, ${a.locality}, ${a.postalCode} ${a.region}`;
 }
-
-/** The classes the school teaches, in order: pre-primary (Nursery, LKG, UKG), then Classes 1 to 12. */
-export const SCHOOL_CLASSES = ["Nursery", "LKG", "UKG", ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)] as const;

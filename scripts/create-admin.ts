@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { getDatabase } from "~/db/client.server";
 import { ensureAdminAccount } from "~/features/auth/admin-account.server";
 import { getConfig } from "~/lib/config.server";
+import { messageOf } from "~/lib/errors";
 
 async function serverIsRunning(port: number): Promise<boolean> {
   try {
@@ -48,7 +49,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
+    console.error(messageOf(error));
     process.exit(1);
   },
 );

@@ -7,6 +7,7 @@ import path from "node:path";
 import express from "express";
 import type * as AppExports from "./app";
 import { createHttpServer } from "./http-server";
+import { messageOf } from "~/lib/errors";
 
 type AppModule = typeof AppExports;
 
@@ -45,12 +46,12 @@ async function main() {
   } catch (error) {
     if (mod.isFatalAtStart(error)) {
       // The embedded database's folder is held by another process or damaged: one clear line.
-      console.error(error instanceof Error ? error.message : error);
+      console.error(messageOf(error));
       process.exit(1);
     }
     // Pages that need no database keep working; the database is retried on each use and
     // /healthz reports it. The administrator account is checked again at the next start.
-    console.error("Database unavailable at start:", error instanceof Error ? error.message : error);
+    console.error("Database unavailable at start:", messageOf(error));
   }
   outer.use(mod.createApp({ clientDir }));
   // Keeps each connection's address from its start and answers requests Node's parser refuses
@@ -61,7 +62,7 @@ async function main() {
     console.log(`Admin area: http://${shown}:${config.port}/admin`);
   });
   // A promise nobody awaited must not end the process (Node's default): log it and keep serving.
-  process.on("unhandledRejection", (reason) => console.error("Unhandled rejection:", reason instanceof Error ? reason.message : reason));
+  process.on("unhandledRejection", (reason) => console.error("Unhandled rejection:", messageOf(reason)));
 
   // Graceful shutdown: stop accepting, let requests in flight finish, store the queued visits,
   // close the database, all within SHUTDOWN_TIMEOUT_MS; a second signal ends at once.

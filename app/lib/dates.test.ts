@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { academicYear, dateBadge, formatDateRange, formatDateTime, formatDisplayDate, istHourStart, kolkataDate, kolkataHour } from "./dates";
+import { academicYear, addDays, dateBadge, daysBetween, eachDay, financialYear, istDateTime, istMidnight, sessionOf, yearLabel, formatDateRange, formatDateTime, formatDisplayDate, istHourStart, kolkataDate, kolkataHour } from "./dates";
 
 describe("kolkataDate", () => {
   it("is the calendar day in India, not in UTC", () => {
@@ -32,6 +32,51 @@ describe("display formats", () => {
   it("rejects malformed dates", () => {
     expect(() => formatDisplayDate("15-12-2026")).toThrow(RangeError);
     expect(() => formatDisplayDate("2026-13-01")).toThrow(RangeError);
+  });
+});
+
+describe("calendar days", () => {
+  it("adds days across month, leap-day and year ends", () => {
+    expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
+    expect(addDays("2026-01-01", -1)).toBe("2025-12-31");
+  });
+
+  it("counts whole days between two dates, negative backwards", () => {
+    expect(daysBetween("2026-04-10", "2026-04-22")).toBe(12);
+    expect(daysBetween("2026-12-31", "2027-01-01")).toBe(1);
+    expect(daysBetween("2026-04-22", "2026-04-10")).toBe(-12);
+    expect(daysBetween("2026-04-10", "2026-04-10")).toBe(0);
+  });
+
+  it("lists each day of a range, both ends included", () => {
+    expect(eachDay("2026-12-30", "2027-01-02")).toEqual(["2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"]);
+    expect(eachDay("2026-12-30", "2026-12-29")).toEqual([]);
+  });
+
+  it("writes a time in India with its offset, midnight by default", () => {
+    expect(istDateTime("2026-12-15", "09:00:00")).toBe("2026-12-15T09:00:00+05:30");
+    expect(istDateTime("2026-12-15")).toBe("2026-12-15T00:00:00+05:30");
+    expect(istMidnight("2026-12-15").toISOString()).toBe("2026-12-14T18:30:00.000Z");
+  });
+});
+
+describe("the April–March year (fee session, financial year)", () => {
+  it("labels a year by its start and the end's last two digits", () => {
+    expect(yearLabel(2026)).toBe("2026-27");
+    expect(yearLabel(2099)).toBe("2099-00");
+  });
+
+  it("puts 31 March in the year before and 1 April in the new one, for a date or a month", () => {
+    expect(sessionOf("2026-03-31")).toBe("2025-26");
+    expect(sessionOf("2026-04-01")).toBe("2026-27");
+    expect(sessionOf("2027-01")).toBe("2026-27");
+    expect(sessionOf("2026-09")).toBe("2026-27");
+  });
+
+  it("judges the financial year of an instant by the date in India", () => {
+    expect(financialYear(new Date("2026-03-31T18:29:59Z"))).toBe("2025-26");
+    expect(financialYear(new Date("2026-03-31T18:30:00Z"))).toBe("2026-27");
+    expect(financialYear(new Date("2099-12-31T12:00:00Z"))).toBe("2099-00");
   });
 });
 

@@ -5,6 +5,14 @@
 
 export const SCHOOL_TIME_ZONE = "Asia/Kolkata";
 
+/** India's offset from UTC, the same all year (no daylight saving), as ISO 8601 writes it. */
+export const IST_OFFSET = "+05:30";
+
+/** "2026-12-15T09:00:00+05:30": a wall-clock time (default midnight) on an ISO date in India, as an ISO 8601 instant. */
+export function istDateTime(iso: string, time = "00:00:00"): string {
+  return `${iso}T${time}${IST_OFFSET}`;
+}
+
 // en-CA formats as yyyy-mm-dd, so ISO dates compare as plain strings.
 const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: SCHOOL_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 const display = new Intl.DateTimeFormat("en-IN", { timeZone: SCHOOL_TIME_ZONE, day: "numeric", month: "short", year: "numeric" });
@@ -33,9 +41,28 @@ export function istHourStart(at: Date): Date {
 
 /** Midnight in India at the start of an ISO date. Throws RangeError for a malformed date. */
 export function istMidnight(iso: string): Date {
-  const date = new Date(`${iso}T00:00:00+05:30`);
+  const date = new Date(istDateTime(iso));
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(date.getTime())) throw new RangeError(`Not an ISO date: ${iso}`);
   return date;
+}
+
+/** "yyyy-mm-dd" plus `days` calendar days (negative to go back). */
+export function addDays(isoDay: string, days: number): string {
+  const [y, m, d] = isoDay.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from ISO date `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const ms = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
+  return Math.round((ms(to) - ms(from)) / 86_400_000);
+}
+
+/** Every ISO date from `firstDay` to `lastDay` inclusive; none when `lastDay` is earlier. */
+export function eachDay(firstDay: string, lastDay: string): string[] {
+  const days: string[] = [];
+  for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) days.push(day);
+  return days;
 }
 
 /** "15 Dec 2026" for "2026-12-15". Throws RangeError for a malformed date. */
@@ -72,6 +99,29 @@ export function dateBadge(iso: string): { day: string; month: string } {
   };
 }
 
+/** "2026-27": a school or financial year by the calendar year it starts in (the end year's last two digits). */
+export function yearLabel(startYear: number): string {
+  return `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`;
+}
+
+/**
+ * The April–March year holding an IST date "yyyy-mm-dd" (or a month "yyyy-mm"), e.g. "2026-27"
+ * for 1 Apr 2026 to 31 Mar 2027. The school's fee session (the academic session of its fee book,
+ * roll and admissions) and India's financial year both run April to March.
+ */
+export function sessionOf(isoDate: string): string {
+  const [y, m] = isoDate.split("-").map(Number) as [number, number];
+  return yearLabel(m >= 4 ? y : y - 1);
+}
+
+/**
+ * The financial year (1 April–31 March, the income-tax year that numbers receipts) of the instant
+ * `at`, judged by the date in India: "2026-27" from 1 Apr 2026 00:00 IST to 31 Mar 2027 23:59:59 IST.
+ */
+export function financialYear(at: Date): string {
+  return sessionOf(kolkataDate(at));
+}
+
 export type AcademicYear = {
   /** "2026-27" */
   label: string;
@@ -90,7 +140,7 @@ export function academicYear(now: Date): AcademicYear {
   const [y, m] = kolkataDate(now).split("-").map(Number) as [number, number];
   const startYear = m >= 11 ? y : y - 1;
   return {
-    label: `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`,
+    label: yearLabel(startYear),
     start: `${startYear}-11-01`,
     end: `${startYear + 1}-10-31`,
   };
@@ -132,14 +182,8 @@ export function istDateRange(params: URLSearchParams, today: string): { from: st
   return from <= to ? { from, to } : { from: to, to: from };
 }
 
-/** The academic session (April–March) of an IST date "YYYY-MM-DD", e.g. "2026-27". */
-export function sessionOf(isoDate: string): string {
-  const [y, m] = isoDate.split("-").map(Number) as [number, number];
-  const start = m >= 4 ? y : y - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
-}
-
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+/** English month names, January first. */
+export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** "April 2026" for the month "2026-04". */
 export function monthLabel(month: string): string {

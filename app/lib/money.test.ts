@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees } from "./money";
+import { decimalRupees, formatRupees, formatRupeesExact } from "./money";
 
 describe("formatRupees", () => {
   it("shows whole rupees with Indian grouping and the ₹ sign", () => {
@@ -18,5 +18,31 @@ describe("formatRupees", () => {
   it("refuses fractions of a paisa", () => {
     expect(() => formatRupees(1.5)).toThrow(RangeError);
     expect(() => formatRupees(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe("formatRupeesExact", () => {
+  it("always shows paise, and a true minus for a negative amount", () => {
+    expect(formatRupeesExact(1_23_450_00)).toBe("₹1,23,450.00");
+    expect(formatRupeesExact(99_99_99_999_99)).toBe("₹99,99,99,999.99");
+    expect(formatRupeesExact(-640_00)).toBe("−₹640.00");
+    expect(() => formatRupeesExact(0.5)).toThrow(RangeError);
+  });
+});
+
+describe("decimalRupees", () => {
+  it("writes rupees with two decimals from whole paise, negatives too", () => {
+    expect(decimalRupees(150000)).toBe("1500.00");
+    expect(decimalRupees(5)).toBe("0.05");
+    expect(decimalRupees(0)).toBe("0.00");
+    expect(decimalRupees(-12_50)).toBe("-12.50");
+    expect(decimalRupees(-5)).toBe("-0.05");
+    expect(decimalRupees(123456789)).toBe("1234567.89");
+    expect(() => decimalRupees(1.5)).toThrow(RangeError);
+  });
+
+  it("prints a sum of paise exactly where adding rupee floats would not (0.1 + 0.2 ≠ 0.3)", () => {
+    expect(0.1 + 0.1 + 0.1).not.toBe(0.3);
+    expect(decimalRupees(10 + 10 + 10)).toBe("0.30");
   });
 });

@@ -19,6 +19,7 @@
  * Uploads (admission documents, at most 2 MB a file) add their route here with the total they
  * accept (files × 2 MB plus the form) and check each file's size after `readForm`.
  */
+import { NO_STORE_HEADERS } from "./http";
 
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
@@ -75,7 +76,7 @@ export const BODY_MESSAGES = {
 
 /** A plain-text refusal that browsers and scripts both read; never cached. */
 export function bodyRefusal(status: 400 | 413 | 415, message: string): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE_HEADERS } });
 }
 
 type NodeReadable = AsyncIterable<Uint8Array> & { iterator?: (options: { destroyOnReturn: boolean }) => AsyncIterableIterator<Uint8Array> };

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { AUDIT_PAGES, TRANSACTION_PAGES } from "./pages";
 import { startServer } from "./server";
+import { messageOf } from "~/lib/errors";
 
 type VnuMessage = { type: string; subType?: string; url: string; lastLine?: number; message: string; extract?: string };
 
@@ -73,6 +74,6 @@ async function main(args: string[]): Promise<number> {
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
+    console.error(messageOf(error));
     process.exit(1);
   });

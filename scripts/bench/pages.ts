@@ -22,6 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { messageOf } from "~/lib/errors";
 
 const DEFAULT_PAGES = ["/", "/fee", "/school-in-kharagpur"];
 const TARGET_RATIO = 0.6;
@@ -226,7 +227,7 @@ try {
   console.log(`\n| page | site req/s | site p99 ms | nginx req/s | nginx p99 ms | site ÷ nginx (target ≥ ${TARGET_RATIO}) |\n|---|---:|---:|---:|---:|---:|\n${rows.join("\n")}`);
   console.log(`load average at the end: ${os.loadavg()[0]!.toFixed(1)} (2 cores shared: compare figures from one run only)`);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(messageOf(error));
   exitCode = 1;
 } finally {
   cleanup();

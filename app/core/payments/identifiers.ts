@@ -7,6 +7,7 @@
  * - rupee strings: "1500.00" for 150000 paise, and back.
  */
 import { randomBytes, randomInt } from "node:crypto";
+import { decimalRupees } from "~/lib/money";
 
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 export const REFERENCE_LENGTH = 12;
@@ -34,10 +35,13 @@ export function isPublicId(value: unknown): value is string {
   return typeof value === "string" && PUBLIC_ID_PATTERN.test(value);
 }
 
-/** "1500.00" for 150000 paise. Throws RangeError for a negative or non-integer amount. */
+/**
+ * "1500.00" for 150000 paise, as a gateway takes an amount (app/lib/money.ts decimalRupees).
+ * Throws RangeError for a negative or non-integer amount: no order is for less than nothing.
+ */
 export function rupeesString(paise: number): string {
-  if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`Not a whole number of paise: ${paise}`);
-  return `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, "0")}`;
+  if (paise < 0) throw new RangeError(`Not a whole number of paise: ${paise}`);
+  return decimalRupees(paise);
 }
 
 /**

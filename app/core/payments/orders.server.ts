@@ -14,6 +14,7 @@ import {
   type PaymentPurpose,
 } from "~/db/schema/payments";
 import { istMidnight } from "~/lib/dates";
+import { OPEN_STATUSES } from "./states";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
 export type PaymentEvent = typeof paymentEvents.$inferSelect;
@@ -85,7 +86,7 @@ export async function openOrderFor(db: Database, purpose: PaymentPurpose, payabl
   const [row] = await db
     .select()
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.purpose, purpose), eq(paymentOrders.payableKey, payableKey), inArray(paymentOrders.status, ["created", "pending"])));
+    .where(and(eq(paymentOrders.purpose, purpose), eq(paymentOrders.payableKey, payableKey), inArray(paymentOrders.status, [...OPEN_STATUSES])));
   return row ?? null;
 }
 

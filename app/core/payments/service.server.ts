@@ -28,7 +28,7 @@ import {
 } from "./orders.server";
 import type { PaymentLink, PaymentPurposes } from "./purposes";
 import type { PaymentSetup } from "./settings.server";
-import { isOpen, resultPath } from "./states";
+import { isOpen, OPEN_STATUSES, resultPath } from "./states";
 import { messageOf } from "~/lib/errors";
 
 /** An open order younger than this is handed off again instead of starting a new attempt. */
@@ -425,7 +425,7 @@ export function createPaymentService(deps: PaymentDeps) {
     const windowStart = new Date(at.getTime() - RECONCILE_WINDOW_MS);
     const due = or(isNull(paymentOrders.lastCheckedAt), lt(paymentOrders.lastCheckedAt, new Date(at.getTime() - RECHECK_INTERVAL_MS)));
     const unsettled = or(
-      inArray(paymentOrders.status, ["created", "pending"]),
+      inArray(paymentOrders.status, [...OPEN_STATUSES]),
       // A held order waits for a word for its own amount (never expired); a failed Razorpay one for a late capture.
       and(eq(paymentOrders.status, "held"), gt(paymentOrders.createdAt, windowStart)),
       and(eq(paymentOrders.status, "failed"), eq(paymentOrders.provider, "razorpay"), gt(paymentOrders.createdAt, windowStart)),

@@ -1,10 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES, type OrderStatus } from "~/db/schema/payments";
-import { isOpen, isRetryable, nextStatus, resultPath, type Verdict } from "./states";
+import { isOpen, isRetryable, nextStatus, OPEN_STATUSES, resultPath, type Verdict } from "./states";
 
 const VERDICTS: Verdict[] = ["paid", "held", "pending", "failed", "expired", "unknown"];
 const RANK: Record<OrderStatus, number> = { created: 0, pending: 1, failed: 2, expired: 2, held: 3, paid: 4 };
+
+describe("open and retryable orders", () => {
+  it("an order is open while created or pending; failed, expired and held ones may be paid again; paid is neither", () => {
+    expect(OPEN_STATUSES).toEqual(["created", "pending"]);
+    expect(ORDER_STATUSES.filter(isOpen)).toEqual(["created", "pending"]);
+    expect(ORDER_STATUSES.filter(isRetryable)).toEqual(["failed", "expired", "held"]);
+  });
+});
 
 describe("nextStatus", () => {
   it("paid is final", () => {

@@ -18,11 +18,22 @@ import type { OrderStatus } from "~/db/schema/payments";
  */
 export type Verdict = "paid" | "held" | "pending" | "failed" | "expired" | "unknown";
 
-export const OPEN_STATUSES: readonly OrderStatus[] = ["created", "pending"];
+/**
+ * The statuses of an open order: it blocks a new one for the same thing owed (a double click
+ * finds it) and the reconciliation clock still asks the gateway about it. Held is not open. The
+ * partial unique index payment_orders_one_open_idx (app/db/schema/payments.ts) writes the same
+ * list in SQL.
+ */
+export const OPEN_STATUSES = ["created", "pending"] as const satisfies readonly OrderStatus[];
 
-/** Open orders block a new one for the same thing owed (a double click finds them). Held is not open. */
+/** Whether an order in this status is open (OPEN_STATUSES). */
 export function isOpen(status: OrderStatus): boolean {
-  return status === "created" || status === "pending";
+  return (OPEN_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** Whether an order ended without the money (failed, expired or held): neither paid nor open, so the family may try again. */
+export function isRetryable(status: OrderStatus): boolean {
+  return status !== "paid" && !isOpen(status);
 }
 
 /**
@@ -56,9 +67,4 @@ export function resultPath(status: OrderStatus): ResultPath {
   if (status === "failed" || status === "expired") return "/payment-failure";
   if (status === "held") return "/payment-on-hold";
   return "/payment-pending";
-}
-
-/** An order that ended unpaid (failed, expired, or held by the bank): Try Again may start a new one for the same thing. */
-export function isRetryable(status: OrderStatus): boolean {
-  return status === "failed" || status === "expired" || status === "held";
 }

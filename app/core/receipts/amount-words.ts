@@ -6,6 +6,7 @@
  * 1_01_50 paise → "Rupees One Hundred One and Fifty Paise Only"; 50 paise → "Fifty Paise Only".
  */
 import { ToWords } from "to-words";
+import { formatRupeesExact } from "~/lib/money";
 
 const words = new ToWords({ localeCode: "en-IN", converterOptions: { currency: false, ignoreDecimal: true } });
 
@@ -30,10 +31,5 @@ export function amountInWords(paise: number): string {
   return rupees === 0 ? `${paiseWords} Only` : `Rupees ${numberWords(rupees)} and ${paiseWords} Only`;
 }
 
-const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** The amount in figures on a receipt: "₹1,23,450.00"; negative amounts "−₹500.00" (a true minus sign). */
-export function formatReceiptAmount(paise: number): string {
-  const text = rupees.format(Math.abs(paise) / 100);
-  return paise < 0 ? `−${text}` : text;
-}
+/** The amount in figures on a receipt ("₹1,23,450.00", "−₹500.00"): app/lib/money.ts formatRupeesExact, under the name the receipt PDF uses. */
+export const formatReceiptAmount = formatRupeesExact;

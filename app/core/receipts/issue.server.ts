@@ -9,8 +9,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { receiptCounters, receipts, type ReceiptLine, type ReceiptPayment, type ReceiptStudent } from "~/db/schema/receipts";
-import { financialYear, formatReceiptNumber } from "./numbering";
+import { formatReceiptNumber } from "./numbering";
 import { verificationCode } from "./verification.server";
+import { financialYear } from "~/lib/dates";
+import { checkReason } from "~/lib/reason";
 
 export type Receipt = typeof receipts.$inferSelect;
 export type { ReceiptLine, ReceiptPayment, ReceiptStudent };
@@ -126,8 +128,7 @@ export type CancelResult = { kind: "cancelled"; receipt: Receipt } | { kind: "al
  * verification. `by` names who cancelled it. Throws RangeError for a missing reason.
  */
 export async function cancelReceipt(db: Database, id: number, reason: string, by: string, now = new Date()): Promise<CancelResult> {
-  const why = reason.trim();
-  if (why.length < 3 || why.length > 500) throw new RangeError("Give a reason of 3 to 500 characters");
+  const why = checkReason(reason);
   const [cancelled] = await db
     .update(receipts)
     .set({ status: "cancelled", cancelledAt: now, cancelReason: why, cancelledBy: by.slice(0, 200) })

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { financialYear, formatReceiptNumber, normaliseReceiptNumber, receiptFileName } from "./numbering";
+import { formatReceiptNumber, normaliseReceiptNumber, receiptFileName } from "./numbering";
 
 describe("receipt numbers", () => {
-  it("judge the financial year by the date in India", () => {
-    expect(financialYear(new Date("2026-03-31T18:29:59Z"))).toBe("2025-26");
-    expect(financialYear(new Date("2026-03-31T18:30:00Z"))).toBe("2026-27");
-    expect(financialYear(new Date("2099-12-31T12:00:00Z"))).toBe("2099-00");
-  });
-
   it("format, read back as typed, and name the file", () => {
     expect(formatReceiptNumber("KVA", "2026-27", 123)).toBe("KVA/2026-27/000123");
     expect(() => formatReceiptNumber("KVA", "2026-27", 0)).toThrow(RangeError);

@@ -1,19 +1,12 @@
 /**
  * Receipt numbers (PAYMENTS.md §D): `${series}/${financialYear}/${sequence}`, e.g.
  * "KVA/2026-27/000123". The financial year runs 1 April–31 March and is judged by the date in
- * India (DESIGN.md §8: receipts follow the income-tax year, not the academic year).
+ * India (DESIGN.md §8: receipts follow the income-tax year, not the academic year): `financialYear`
+ * in app/lib/dates.ts.
  */
-import { kolkataDate } from "~/lib/dates";
 
 /** Digits of the sequence part; a series with more than 999,999 receipts a year grows wider. */
 export const SEQUENCE_DIGITS = 6;
-
-/** "2026-27" for any instant from 1 Apr 2026 00:00 IST to 31 Mar 2027 23:59:59 IST. */
-export function financialYear(at: Date): string {
-  const [y, m] = kolkataDate(at).split("-").map(Number) as [number, number];
-  const start = m >= 4 ? y : y - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
-}
 
 /** "KVA/2026-27/000123". Throws RangeError for a sequence that is not a positive integer. */
 export function formatReceiptNumber(series: string, year: string, sequence: number): string {

@@ -4,9 +4,9 @@
  * be tried with it ("SAMPLE/TWO-MONTHS" for the key "two-months").
  */
 import { payableIdOf } from "~/core/payments/payable-keys";
-import { financialYear } from "./numbering";
 import type { ReceiptFacts } from "./order-receipts.server";
 import { RECEIPT_SERIES } from "./series";
+import { financialYear } from "~/lib/dates";
 
 /** `payableKey` is "sample:<key>"; `lines` are the order's lines; `payerName` the form's name. */
 export function sampleReceiptFacts(order: { payableKey: string; lines: { label: string; amountPaise: number }[]; payerName: string | null; paidAt: Date | null }): ReceiptFacts {

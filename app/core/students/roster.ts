@@ -4,6 +4,7 @@
  * Every row is checked; the import is all or nothing (roll.server.ts `importStudents`).
  */
 import { z } from "zod";
+import { sessionOf } from "~/lib/dates";
 import { mobileSchema } from "~/lib/phone";
 import { SCHOOL_CLASSES } from "#content/school";
 
@@ -65,13 +66,6 @@ export const dateOfBirth = z
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** The April–March session of a month "2026-09" → "2026-27". */
-function sessionOfMonth(month: string): string {
-  const y = Number(month.slice(0, 4));
-  const start = Number(month.slice(5, 7)) >= 4 ? y : y - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
-}
-
 export const studentSchema = z
   .object({
   admissionNumber: z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9/-]{0,29}$/, "Admission numbers are letters, digits, / or -, up to 30"),
@@ -113,7 +107,7 @@ export const studentSchema = z
   })
   .transform((s, ctx) => {
     if (!s.joinedMonth) return s;
-    const session = sessionOfMonth(s.joinedMonth);
+    const session = sessionOf(s.joinedMonth);
     if (s.joinedSession && s.joinedSession !== session) {
       ctx.addIssue({ code: "custom", path: ["joinedMonth"], message: `${s.joinedMonth} is not in session ${s.joinedSession}` });
       return z.NEVER;

@@ -6,11 +6,11 @@ import { z } from "zod";
 import { APPLICATION_STATUSES } from "~/db/admission-values";
 import { isIsoDate } from "./age";
 import type { ApplicationFilters } from "./applications.server";
-import { ADMISSION_CLASSES } from "./schema";
+import { SCHOOL_CLASSES } from "#content/school";
 
 const filterSchema = z.object({
   session: z.string().regex(/^\d{4}-\d{2}$/).optional().catch(undefined),
-  className: z.enum(ADMISSION_CLASSES).optional().catch(undefined),
+  className: z.enum(SCHOOL_CLASSES).optional().catch(undefined),
   status: z.enum(APPLICATION_STATUSES).optional().catch(undefined),
   from: z.string().refine(isIsoDate).optional().catch(undefined),
   to: z.string().refine(isIsoDate).optional().catch(undefined),

@@ -6,14 +6,12 @@
  * so the summary at the top reads on its own.
  */
 import { z } from "zod";
+import { SCHOOL_CLASSES } from "#content/school";
 import { APPLICATION_STATUSES } from "~/db/admission-values";
 import { mobileSchema, optionalMobileSchema } from "~/lib/phone";
 import { eligibility, eligibilityMessage, isIsoDate, ageOn } from "./age";
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from "./documents";
 import { WORKFLOW_STEPS } from "./workflow";
-
-/** SPEC §3 class options, in order (as the enquiry form names them). */
-export const ADMISSION_CLASSES = ["Nursery", "LKG", "UKG", ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`)] as const;
 
 export const GENDERS = ["Girl", "Boy", "Other"] as const;
 export const CATEGORIES = ["General", "SC", "ST", "OBC", "EWS"] as const;
@@ -159,7 +157,7 @@ export const moveSchema = z.object({
 /** The administrator's settings of the open session. */
 export const sessionSettingsSchema = z.object({
   name: z.string().trim().regex(/^\d{4}-\d{2}$/, "Write the session as 2027-28"),
-  openClasses: z.array(z.enum(ADMISSION_CLASSES)).min(1, "Open at least one class"),
+  openClasses: z.array(z.enum(SCHOOL_CLASSES)).min(1, "Open at least one class"),
   applicationFeeRupees: z.coerce.number().int("Whole rupees only").min(1, "The fee must be at least ₹1").max(100_000, "The fee must be at most ₹1,00,000"),
   ageCutOff: z.string().refine(isIsoDate, "Enter the cut-off date"),
 });

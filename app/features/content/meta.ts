@@ -5,6 +5,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { Thing } from "schema-dts";
+import { pageFor } from "#content/pages";
 import { school } from "#content/school";
 import { breadcrumbJsonLd, jsonLdMeta, type Crumb } from "./structured-data";
 
@@ -32,6 +33,17 @@ export type PageMetaInput = {
   /** Further JSON-LD nodes (School, Article, Event, …). */
   jsonLd?: readonly Exclude<Thing, string>[];
 };
+
+/**
+ * The title and description of a page listed in content/pages.ts, the one place they are written
+ * (the route's meta, and its heading where the page shows one, read them from here). Throws
+ * Error for a path the list does not hold.
+ */
+export function listedPage(path: string): { title: string; description: string; path: string } {
+  const page = pageFor(path);
+  if (!page) throw new Error(`No entry in content/pages.ts for ${path}`);
+  return { title: page.title, description: page.description, path };
+}
 
 /** "Fee Structure | Kharagpur Vidya Academy", or the home title when `title` is absent. */
 export function pageTitle(title?: string): string {

@@ -25,6 +25,10 @@ import type {
   VideoObject,
 } from "schema-dts";
 import { school } from "#content/school";
+import { IST_OFFSET, istDateTime } from "~/lib/dates";
+
+/** The time of day in India a dated article or video is said to be published (content gives only the date). */
+export const PUBLISHED_AT = "09:00:00";
 
 type Node<T> = Exclude<T, string>;
 
@@ -143,8 +147,8 @@ export function articleJsonLd(siteUrl: string, input: ArticleInput): Node<NewsAr
     headline: input.headline.slice(0, 110),
     description: input.description,
     image: input.images.map((i) => absoluteUrl(siteUrl, i)),
-    datePublished: `${input.datePublished}T09:00:00+05:30`,
-    dateModified: `${input.dateModified ?? input.datePublished}T09:00:00+05:30`,
+    datePublished: istDateTime(input.datePublished, PUBLISHED_AT),
+    dateModified: istDateTime(input.dateModified ?? input.datePublished, PUBLISHED_AT),
     author: { "@type": "Organization", "@id": organizationId(siteUrl), name: school.name, url: `${siteUrl}/`, logo: `${siteUrl}/favicon.svg` },
     publisher: { "@id": organizationId(siteUrl) },
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
@@ -166,9 +170,9 @@ export type EventInput = {
   image?: string;
 };
 
-/** ISO date-time with the India offset for "yyyy-mm-dd" or "yyyy-mm-ddThh:mm". */
-function istDateTime(value: string): string {
-  return value.length === 10 ? value : `${value.length === 16 ? `${value}:00` : value}+05:30`;
+/** ISO date-time with the India offset for "yyyy-mm-ddThh:mm" or "…:ss"; a plain "yyyy-mm-dd" stays a date. */
+function eventDateTime(value: string): string {
+  return value.length === 10 ? value : `${value.length === 16 ? `${value}:00` : value}${IST_OFFSET}`;
 }
 
 /** A school event at the campus (calendar items and event news): startDate and location. */
@@ -177,8 +181,8 @@ export function eventJsonLd(siteUrl: string, input: EventInput): Node<Event> {
     "@type": "Event",
     name: input.name,
     description: input.description,
-    startDate: istDateTime(input.start),
-    ...(input.end ? { endDate: istDateTime(input.end) } : {}),
+    startDate: eventDateTime(input.start),
+    ...(input.end ? { endDate: eventDateTime(input.end) } : {}),
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     location: { "@type": "Place", name: input.locationName ?? school.name, address: postalAddress() },
@@ -209,7 +213,7 @@ export function videoJsonLd(siteUrl: string, input: VideoInput): Node<VideoObjec
     name: input.name,
     description: input.description,
     thumbnailUrl: [absoluteUrl(siteUrl, input.thumbnail)],
-    uploadDate: `${input.uploadDate}T09:00:00+05:30`,
+    uploadDate: istDateTime(input.uploadDate, PUBLISHED_AT),
     contentUrl: input.contentUrl,
     ...(input.embedUrl ? { embedUrl: input.embedUrl } : {}),
     ...(input.duration ? { duration: input.duration } : {}),

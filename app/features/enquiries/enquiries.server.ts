@@ -8,7 +8,8 @@ import type { Database } from "~/db/client.server";
 import type { EnquiryStatus } from "~/db/enquiry-statuses";
 import { enquiries } from "~/db/schema/enquiries";
 import { istMidnight } from "~/lib/dates";
-import { ENQUIRY_CLASSES, type EnquiryInput } from "./schema";
+import { SCHOOL_CLASSES } from "#content/school";
+import { type EnquiryInput } from "./schema";
 
 export type Enquiry = typeof enquiries.$inferSelect;
 
@@ -48,7 +49,7 @@ function whereOf(f: EnquiryFilters): SQL | undefined {
       ),
     );
   }
-  if (f.class && (ENQUIRY_CLASSES as readonly string[]).includes(f.class)) parts.push(eq(enquiries.class, f.class));
+  if (f.class && (SCHOOL_CLASSES as readonly string[]).includes(f.class)) parts.push(eq(enquiries.class, f.class));
   if (f.status) parts.push(eq(enquiries.status, f.status));
   const day = (iso: string | undefined) => {
     try {

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ENQUIRY_STATUSES } from "~/db/enquiry-statuses";
-import { ENQUIRY_CLASSES } from "./schema";
+import { SCHOOL_CLASSES } from "#content/school";
 import type { EnquiryFilters } from "./enquiries.server";
 
 export const INBOX_PAGE_SIZE = 20;
@@ -25,7 +25,7 @@ const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefi
 const querySchema = z.object({
   // No control characters: PostgreSQL cannot compare text with a NUL byte.
   q: loose(z.string().trim().max(100).regex(/^[^\p{Cc}]*$/u)),
-  class: loose(z.enum(ENQUIRY_CLASSES)),
+  class: loose(z.enum(SCHOOL_CLASSES)),
   status: loose(z.enum(ENQUIRY_STATUSES)),
   from: loose(isoDate),
   to: loose(isoDate),

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MOBILE_MESSAGE } from "~/lib/phone";
-import { ENQUIRY_CLASSES, enquirySchema } from "./schema";
+import { SCHOOL_CLASSES } from "#content/school";
+import { enquirySchema } from "./schema";
 
 describe("enquirySchema", () => {
   it("lists the SPEC's classes: Nursery, LKG, UKG, Class 1 to Class 12", () => {
-    expect(ENQUIRY_CLASSES).toHaveLength(15);
-    expect(ENQUIRY_CLASSES.slice(0, 4)).toEqual(["Nursery", "LKG", "UKG", "Class 1"]);
-    expect(ENQUIRY_CLASSES.at(-1)).toBe("Class 12");
+    expect(SCHOOL_CLASSES).toHaveLength(15);
+    expect(SCHOOL_CLASSES.slice(0, 4)).toEqual(["Nursery", "LKG", "UKG", "Class 1"]);
+    expect(SCHOOL_CLASSES.at(-1)).toBe("Class 12");
   });
 
   it("trims and normalises a valid enquiry; e-mail is optional", () => {

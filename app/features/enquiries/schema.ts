@@ -4,17 +4,8 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { SCHOOL_CLASSES } from "#content/school";
 import { mobileSchema } from "~/lib/phone";
-
-/** SPEC §3 class options, in order. */
-export const ENQUIRY_CLASSES = [
-  "Nursery",
-  "LKG",
-  "UKG",
-  ...Array.from({ length: 12 }, (_, i) => `Class ${i + 1}`),
-] as const;
-
-export type EnquiryClass = (typeof ENQUIRY_CLASSES)[number];
 
 export const NAME_MESSAGE = "Please enter your name";
 export const CLASS_MESSAGE = "Please select a class";
@@ -36,7 +27,7 @@ export const enquirySchema = z.object({
     .transform((s) => s.replace(/\s+/g, " ")),
   // SPEC §5: the site's one mobile rule (app/lib/phone.ts), stored as the 10 digits.
   phone: mobileSchema,
-  class: z.enum(ENQUIRY_CLASSES, { error: CLASS_MESSAGE }),
+  class: z.enum(SCHOOL_CLASSES, { error: CLASS_MESSAGE }),
   email: z
     .string()
     .trim()

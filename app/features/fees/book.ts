@@ -13,9 +13,7 @@
  */
 import { z } from "zod";
 import { SCHOOL_CLASSES } from "#content/school";
-
-/** Classes a fee book prices: the school's classes (SPEC §3 class options). */
-export const FEE_CLASSES = SCHOOL_CLASSES;
+import { yearLabel } from "~/lib/dates";
 
 export const HEAD_PERIODS = ["monthly", "quarterly", "annual", "one_time"] as const;
 export type HeadPeriod = (typeof HEAD_PERIODS)[number];
@@ -37,7 +35,7 @@ export const feeHeadSchema = z.object({
 export type FeeHead = z.infer<typeof feeHeadSchema>;
 
 export const classFeesSchema = z.object({
-  classes: z.array(z.enum(FEE_CLASSES)).min(1, "Name at least one class"),
+  classes: z.array(z.enum(SCHOOL_CLASSES)).min(1, "Name at least one class"),
   heads: z.array(feeHeadSchema).min(1, "Give at least one head"),
 });
 export type ClassFees = z.infer<typeof classFeesSchema>;
@@ -90,8 +88,7 @@ export const feeBookSchema = z
     joinerPeriods: z.enum(["current", "next"]).default("current"),
   })
   .superRefine((book, ctx) => {
-    const [start, end] = book.session.split("-").map(Number) as [number, number];
-    if ((start + 1) % 100 !== end) ctx.addIssue({ code: "custom", path: ["session"], message: "A session runs April to March of the next year, e.g. 2026-27" });
+    if (book.session !== yearLabel(Number(book.session.slice(0, 4)))) ctx.addIssue({ code: "custom", path: ["session"], message: "A session runs April to March of the next year, e.g. 2026-27" });
     const seen = new Set<string>();
     for (const s of book.structures) for (const c of s.classes) {
       if (seen.has(c)) ctx.addIssue({ code: "custom", path: ["structures"], message: `${c} is in two class groups` });
@@ -116,5 +113,3 @@ export type FeeBook = z.infer<typeof feeBookSchema>;
 export function headsFor(book: FeeBook, className: string): FeeHead[] {
   return book.structures.find((s) => (s.classes as string[]).includes(className))?.heads ?? [];
 }
-
-export { sessionOf } from "~/lib/dates";

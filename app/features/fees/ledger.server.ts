@@ -11,13 +11,16 @@ import type { Database } from "~/db/client.server";
 import type { ReceiptLine } from "~/core/receipts/issue.server";
 import type { Student } from "~/core/students/roll.server";
 import { feeBooks, feeLedger, feePayments, students } from "~/db/schema/fees";
+import { checkReason } from "~/lib/reason";
 import { feeBookSchema, type FeeBook } from "./book";
 import {
+  CHARGE_KINDS,
   checkSelection,
   creditsOf,
   LATE_FEE_HEAD,
   monthLabel,
   monthViews,
+  paidPaise,
   schedule,
   type FeePurpose,
   type Credit,
@@ -251,20 +254,13 @@ export async function reversePayment(tx: Database, paymentId: number, reason: st
   const lines = await tx.select().from(feeLedger).where(eq(feeLedger.paymentId, paymentId)).orderBy(asc(feeLedger.id));
   const rows: (typeof feeLedger.$inferInsert)[] = [];
   for (const group of groupByHeadMonth(lines)) {
-    const still = group.reduce((sum, l) => sum + (l.kind === "payment" ? l.amountPaise : l.kind === "refund" ? -l.amountPaise : 0), 0);
+    const still = group.reduce((sum, l) => sum + paidPaise(l), 0);
     const l = group[0]!;
     if (still > 0) rows.push({ studentId: l.studentId, session: l.session, purpose: l.purpose, month: l.month, head: l.head, headKind: l.headKind, periodLabel: l.periodLabel, kind: "refund", amountPaise: still, note: why, paymentId });
   }
   if (rows.length > 0) await tx.insert(feeLedger).values(rows);
   const [reversed] = await tx.update(feePayments).set({ reversedAt: now, reversalReason: why, reversedBy: by.slice(0, 200) }).where(eq(feePayments.id, paymentId)).returning();
   return { kind: "reversed", payment: reversed! };
-}
-
-/** The reason of a refund, cancellation or credit refund, trimmed. Throws RangeError outside 3-500 characters. */
-export function checkReason(reason: string): string {
-  const why = reason.trim();
-  if (why.length < 3 || why.length > 500) throw new RangeError("Give a reason of 3 to 500 characters");
-  return why;
 }
 
 function groupByHeadMonth(lines: readonly LedgerLine[]): LedgerLine[][] {
@@ -281,7 +277,7 @@ function creditParts(ledger: readonly LedgerLine[]): CreditPart[] {
   for (const credit of creditsOf(entries(ledger))) {
     const mine = ledger.filter((l) => l.month === credit.month && l.head === credit.head);
     const byPayment = new Map<number, number>();
-    for (const l of mine) if (l.paymentId !== null && (l.kind === "payment" || l.kind === "refund")) byPayment.set(l.paymentId, (byPayment.get(l.paymentId) ?? 0) + (l.kind === "payment" ? l.amountPaise : -l.amountPaise));
+    for (const l of mine) if (l.paymentId !== null && !CHARGE_KINDS.includes(l.kind)) byPayment.set(l.paymentId, (byPayment.get(l.paymentId) ?? 0) + paidPaise(l));
     let left = credit.excessPaise;
     for (const [paymentId, net] of [...byPayment.entries()].sort(([a], [b]) => b - a)) {
       const take = Math.min(left, net);

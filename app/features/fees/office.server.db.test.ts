@@ -19,7 +19,8 @@ const { getDatabase } = await import("~/db/client.server");
 const { feeLedger, feePayments, students } = await import("~/db/schema/fees");
 const { paymentAttempts, paymentOrders } = await import("~/db/schema/payments");
 const { receipts } = await import("~/db/schema/receipts");
-const { feeBookSchema, FEE_CLASSES } = await import("~/features/fees/book");
+const { feeBookSchema } = await import("~/features/fees/book");
+const { SCHOOL_CLASSES } = await import("#content/school");
 const { accountOf, bookFor, creditOfStudent, ledgerOf, saveBook, entries } = await import("~/features/fees/ledger.server");
 const { balanceOf, creditsOf, firstBilledMonth, LATE_FEE_HEAD, sessionMonths } = await import("~/features/fees/schedule");
 const { createStudent, listStudents, studentById } = await import("~/core/students/roll.server");
@@ -60,7 +61,7 @@ const arbBook = fc
     feeBookSchema.parse({
       session: SESSION,
       dueDay: b.dueDay,
-      structures: [{ classes: [...FEE_CLASSES], heads: b.heads.map((h) => ({ ...h, kind: h.name === "Tuition Fee" ? "tuition" : "fee" })) }],
+      structures: [{ classes: [...SCHOOL_CLASSES], heads: b.heads.map((h) => ({ ...h, kind: h.name === "Tuition Fee" ? "tuition" : "fee" })) }],
       bus: [{ code: "R1", name: "Route 1", monthlyPaise: b.busPaise }],
       concessions: [
         { code: "PCT", name: "Percent", kind: "percent", percent: b.percent, heads: b.percentHeads },

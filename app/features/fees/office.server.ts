@@ -9,7 +9,8 @@ import { feePayments } from "~/db/schema/fees";
 import { openOrderFor } from "~/core/payments/orders.server";
 import { cancelReceipt, issueReceipt, type CancelResult, type Receipt } from "~/core/receipts/issue.server";
 import { getConfig } from "~/lib/config.server";
-import { applyCredit, attachReceipt, checkReason, quoteMonths, recordPayment, refundCredit, reversePayment } from "./ledger.server";
+import { checkReason } from "~/lib/reason";
+import { applyCredit, attachReceipt, quoteMonths, recordPayment, refundCredit, reversePayment } from "./ledger.server";
 import { feePayableKey, feeReceiptFacts } from "./payment.server";
 import type { FeePurpose } from "./schedule";
 

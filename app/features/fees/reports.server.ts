@@ -8,10 +8,10 @@ import { school } from "#content/school";
 import type { Database } from "~/db/client.server";
 import { csvDocument } from "~/lib/csv";
 import { formatDateTime, formatDisplayDate, istMidnight, kolkataDate } from "~/lib/dates";
-import { formatRupees } from "~/lib/money";
+import { decimalRupees, formatRupees } from "~/lib/money";
 import { renderPdf } from "~/lib/pdf.server";
 import { bookFor, entries, ledgerOf, ledgersOf, paymentsBetween, postOverdueDues, type Student } from "./ledger.server";
-import { balanceOf, creditsOf, monthLabel, type FeePurpose } from "./schedule";
+import { balanceOf, creditsOf, LEDGER_SIGN, monthLabel, type FeePurpose } from "./schedule";
 import { listStudents } from "~/core/students/roll.server";
 
 export const MODE_LABELS: Record<string, string> = { online: "Online", cash: "Cash", cheque: "Cheque", dd: "Demand draft", upi: "UPI", neft: "NEFT" };
@@ -85,14 +85,12 @@ export async function collections(db: Database, from: string, to: string): Promi
   };
 }
 
-const rupees = (paise: number) => (paise / 100).toFixed(2);
-
-/** The collections as CSV: one row per group and a Total row; amounts in rupees with paise. */
+/** The collections as CSV: one row per group and a Total row; amounts in rupees with paise, the total summed in paise. */
 export function collectionsCsv(c: Collections): string {
   return csvDocument([
     ["Date (IST)", "Head", "Class", "Mode", "Payments", "Amount (INR)"],
-    ...c.rows.map((r) => [r.day, r.head, r.className, r.mode, r.payments, rupees(r.amountPaise)]),
-    ["Total", "", "", "", c.payments, rupees(c.totalPaise)],
+    ...c.rows.map((r) => [r.day, r.head, r.className, r.mode, r.payments, decimalRupees(r.amountPaise)]),
+    ["Total", "", "", "", c.payments, decimalRupees(c.totalPaise)],
   ]);
 }
 
@@ -146,7 +144,7 @@ export async function creditHolders(db: Database, session: string): Promise<Cred
 export function defaultersCsv(list: readonly Defaulter[]): string {
   return csvDocument([
     ["Admission number", "Name", "Class", "Mobile", "Month", "Owed (INR)", "Student balance (INR)"],
-    ...list.flatMap((d) => d.months.map((m) => [d.admissionNumber, d.name, d.className, d.mobile, m.label, rupees(m.owedPaise), rupees(d.balancePaise)])),
+    ...list.flatMap((d) => d.months.map((m) => [d.admissionNumber, d.name, d.className, d.mobile, m.label, decimalRupees(m.owedPaise), decimalRupees(d.balancePaise)])),
   ]);
 }
 
@@ -157,7 +155,7 @@ export async function statementPdf(db: Database, student: Student, session: stri
   const rows: { at: number; id: number; date: string; text: string; debit: number; credit: number }[] = [];
   for (const purpose of ["tuition", "bus"] as FeePurpose[]) {
     for (const l of await ledgerOf(db, student.id, session, purpose)) {
-      const plus = l.kind === "due" || l.kind === "late_fee" || l.kind === "refund";
+      const plus = LEDGER_SIGN[l.kind] > 0;
       const what = l.kind === "late_fee" ? `Late fee, ${l.periodLabel}` : `${KIND_WORDS[l.kind]}: ${l.head}, ${l.periodLabel}`;
       rows.push({ at: l.createdAt.getTime(), id: l.id, date: kolkataDate(l.createdAt), text: `${what}${l.note ? ` (${l.note})` : ""}`, debit: plus ? l.amountPaise : 0, credit: plus ? 0 : l.amountPaise });
     }

@@ -3,8 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { feeBooks, students } from "~/db/schema/fees";
 import { settings } from "~/db/schema/settings";
-import { kolkataDate } from "~/lib/dates";
-import { sessionOf } from "./book";
+import { kolkataDate, sessionOf } from "~/lib/dates";
 import { sampleFeeBook, sampleStudents } from "./sample";
 
 const FEES_SEED_KEY = "sample_fees_seed_version";

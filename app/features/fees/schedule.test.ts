@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { feeBookSchema } from "./book";
 import { sampleFeeBook } from "./sample";
-import { balanceOf, checkSelection, concessionOn, creditOf, creditsOf, firstBilledMonth, lateFee, monthViews, schedule, sessionMonths, totalOf, type LedgerEntry } from "./schedule";
+import { balanceOf, chargedPaise, checkSelection, LEDGER_KINDS, paidPaise, signedPaise, concessionOn, creditOf, creditsOf, firstBilledMonth, lateFee, monthViews, schedule, sessionMonths, totalOf, type LedgerEntry } from "./schedule";
 
 const book = sampleFeeBook("2026-27");
 const riya = { className: "Class 5", busStop: "R1", concessions: [], joinedSession: null, joinedMonth: null };
@@ -115,6 +115,15 @@ describe("month views and selection", () => {
         { kind: "refund", month: "2026-04", head: "T", amountPaise: 950 },
       ]),
     ).toBe(950);
+  });
+});
+
+describe("ledger signs", () => {
+  it("dues and late fees add to the balance, concessions and payments take from it, refunds add again", () => {
+    const line = (kind: LedgerEntry["kind"]): LedgerEntry => ({ kind, month: "2026-04", head: "Tuition Fee", amountPaise: 100_00 });
+    expect(LEDGER_KINDS.map((k) => signedPaise(line(k)))).toEqual([100_00, -100_00, 100_00, -100_00, 100_00]);
+    expect(LEDGER_KINDS.map((k) => chargedPaise(line(k)))).toEqual([100_00, -100_00, 100_00, 0, 0]);
+    expect(LEDGER_KINDS.map((k) => paidPaise(line(k)))).toEqual([0, 0, 0, 100_00, -100_00]);
   });
 });
 

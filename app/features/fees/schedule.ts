@@ -8,7 +8,7 @@
  * one-time ones in April) is paid together. Dates are IST calendar dates "YYYY-MM-DD"; money is
  * integer paise.
  */
-import { monthLabel } from "~/lib/dates";
+import { daysBetween, MONTH_NAMES, monthLabel } from "~/lib/dates";
 import { BUS_HEAD, headsFor, type ConcessionRule, type FeeBook, type LateFeeRule } from "./book";
 
 export type FeePurpose = "tuition" | "bus";
@@ -33,6 +33,32 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** A ledger line as the schedule reads it (amounts are positive; the kind gives the sign). */
 export type LedgerEntry = { kind: LedgerKind; month: string; head: string; amountPaise: number };
 
+/**
+ * Which way each kind of ledger line moves what the family owes: a due and a late fee add to it,
+ * a concession and a payment take from it, a refund (money given back) adds to it again. The one
+ * sign table of the ledger: balances, credits, what a month costs and the statement's debit and
+ * credit columns all read it.
+ */
+export const LEDGER_SIGN: Readonly<Record<LedgerKind, 1 | -1>> = { due: 1, concession: -1, late_fee: 1, payment: -1, refund: 1 };
+
+/** The kinds that say what is charged (due, concession, late fee); the others (payment, refund) are money. */
+export const CHARGE_KINDS: readonly LedgerKind[] = ["due", "concession", "late_fee"];
+
+/** A line's effect on the balance, paise: positive for what it adds to the amount owed. */
+export function signedPaise(e: Pick<LedgerEntry, "kind" | "amountPaise">): number {
+  return LEDGER_SIGN[e.kind] * e.amountPaise;
+}
+
+/** What a line charges, net, paise (a concession counts negative); 0 for a payment or refund. */
+export function chargedPaise(e: Pick<LedgerEntry, "kind" | "amountPaise">): number {
+  return CHARGE_KINDS.includes(e.kind) ? signedPaise(e) : 0;
+}
+
+/** What a line says was paid, net, paise (a refund counts negative); 0 for a charge. */
+export function paidPaise(e: Pick<LedgerEntry, "kind" | "amountPaise">): number {
+  return CHARGE_KINDS.includes(e.kind) ? 0 : -signedPaise(e);
+}
+
 export type MonthStatus = "paid" | "due" | "overdue" | "upcoming";
 
 /** One month as the parent and the office see it. */
@@ -46,8 +72,7 @@ export type MonthView = ScheduleMonth & {
   lateFeePosted: boolean;
 };
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const SHORT = MONTHS.map((m) => m.slice(0, 3));
+const SHORT = MONTH_NAMES.map((m) => m.slice(0, 3));
 
 /** The twelve months of session "2026-27", April first: "2026-04" … "2027-03". */
 export function sessionMonths(session: string): string[] {
@@ -128,12 +153,6 @@ export function schedule(book: FeeBook, student: StudentFacts, purpose: FeePurpo
   return result;
 }
 
-/** Whole days from IST date `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  const ms = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
-  return Math.round((ms(to) - ms(from)) / 86_400_000);
-}
-
 /**
  * Late fee of one period paid on `paidOn` when it fell due on `dueDate`: nothing up to and on
  * the due date; after it, the rule's amount per day late (or once, for "flat"), at most the cap.
@@ -163,9 +182,9 @@ export function monthViews(months: readonly ScheduleMonth[], ledger: readonly Le
     let owed = 0;
     for (const item of m.items) {
       const posted = ledger.some((e) => e.kind === "due" && e.month === m.month && e.head === item.head);
-      owed += posted ? sumOf(ledger, "due", m.month, item.head) - sumOf(ledger, "concession", m.month, item.head) : item.amountPaise - item.concessionPaise;
+      owed += posted ? sumBy(chargedPaise, ledger.filter((e) => e.kind !== "late_fee" && e.month === m.month && e.head === item.head)) : item.amountPaise - item.concessionPaise;
     }
-    const paidNet = sumOf(ledger, "payment", m.month) - sumOf(ledger, "refund", m.month);
+    const paidNet = sumBy(paidPaise, ledger.filter((e) => e.month === m.month));
     const postedLate = sumOf(ledger, "late_fee", m.month);
     const lateFeePosted = ledger.some((e) => e.kind === "late_fee" && e.month === m.month);
     const overdue = today > m.dueDate;
@@ -211,8 +230,11 @@ export function totalOf(months: readonly MonthView[]): number {
  * refunds, paise (positive: owed to the school).
  */
 export function balanceOf(ledger: readonly LedgerEntry[]): number {
-  const sign: Record<LedgerKind, number> = { due: 1, concession: -1, late_fee: 1, payment: -1, refund: 1 };
-  return ledger.reduce((s, e) => s + sign[e.kind] * e.amountPaise, 0);
+  return sumBy(signedPaise, ledger);
+}
+
+function sumBy(value: (e: LedgerEntry) => number, ledger: readonly LedgerEntry[]): number {
+  return ledger.reduce((s, e) => s + value(e), 0);
 }
 
 
@@ -230,10 +252,8 @@ export function creditsOf(ledger: readonly LedgerEntry[]): Credit[] {
   for (const e of ledger) {
     const key = `${e.month}|${e.head}`;
     const row = net.get(key) ?? { month: e.month, head: e.head, charged: 0, paid: 0 };
-    if (e.kind === "due" || e.kind === "late_fee") row.charged += e.amountPaise;
-    else if (e.kind === "concession") row.charged -= e.amountPaise;
-    else if (e.kind === "payment") row.paid += e.amountPaise;
-    else row.paid -= e.amountPaise;
+    row.charged += chargedPaise(e);
+    row.paid += paidPaise(e);
     net.set(key, row);
   }
   return [...net.values()]

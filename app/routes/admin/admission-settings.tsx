@@ -10,10 +10,11 @@ import { sessionSettingsSchema } from "~/features/admissions/schema";
 import { closeAdmissions, openSession, saveSessionSettings } from "~/features/admissions/sessions.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { readForm } from "~/lib/request-body.server";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const session = await openSession(await getDb());
   return data({ session: session && { name: session.name, openClasses: session.openClasses, applicationFeePaise: session.applicationFeePaise, ageCutOff: session.ageCutOff } }, { headers });
 }

@@ -11,6 +11,7 @@ import { internalHostsOf } from "~/features/analytics/figures/referrer";
 import { getHistoricalAggregates } from "~/features/analytics/maintenance/yearly-reset.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { getConfig } from "~/lib/config.server";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
@@ -20,6 +21,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     internalHosts: internalHostsOf(getConfig().publicSiteUrl, url.host),
   });
   const [summary, history] = [await getAnalyticsSummary(db), await getHistoricalAggregates(db)];
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   return Response.json({ result, summary, history }, { headers });
 }

@@ -14,13 +14,14 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { getConfig } from "~/lib/config.server";
 import { kolkataDate } from "~/lib/dates";
 import { messageOf } from "~/lib/errors";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
   const url = new URL(request.url);
   const range = parseRangeParam(url.searchParams);
   const table = parseExportTable(url.searchParams);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   if (!table) return new Response("There is no such table.", { status: 404, headers });
   const db = await getDb();
   let csv: string | null;

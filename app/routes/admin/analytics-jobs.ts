@@ -12,10 +12,11 @@ import { JOB_KINDS } from "~/features/analytics/maintenance/job-kinds";
 import { jobStatus, startJob } from "~/features/analytics/maintenance/dashboard-jobs.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { readForm } from "~/lib/request-body.server";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   return Response.json(Object.fromEntries(JOB_KINDS.map((kind) => [kind, jobStatus(kind)])), { headers });
 }
 

@@ -8,10 +8,11 @@ import { getDb } from "~/db/client.server";
 import { getRealtimeVisitors } from "~/features/analytics/figures/realtime.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { messageOf } from "~/lib/errors";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   try {
     return Response.json(await getRealtimeVisitors(await getDb()), { headers });
   } catch (error) {

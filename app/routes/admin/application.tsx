@@ -16,10 +16,11 @@ import { workflowStep } from "~/features/admissions/workflow.server";
 import { cutOffOf } from "~/features/admissions/sessions.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { readForm } from "~/lib/request-body.server";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const db = await getDb();
   const application = await applicationByPublicId(db, params.applicationId);
   if (!application) return data({ found: false as const }, { status: 404, headers });

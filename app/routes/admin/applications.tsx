@@ -7,10 +7,11 @@ import { listApplications } from "~/features/admissions/applications.server";
 import { ApplicationList } from "~/features/admissions/components/admin-applications";
 import { allSessions } from "~/features/admissions/sessions.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const filters = parseApplicationQuery(new URL(request.url).searchParams);
   const db = await getDb();
   const [list, sessions] = await Promise.all([listApplications(db, filters), allSessions(db)]);

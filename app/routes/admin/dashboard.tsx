@@ -16,6 +16,7 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { enquiryCounts } from "~/features/enquiries/enquiries.server";
 import { getConfig } from "~/lib/config.server";
 import { messageOf } from "~/lib/errors";
+import { setNoStore } from "~/lib/http";
 
 async function loadEnquiryCounts(db: Parameters<typeof enquiryCounts>[0]) {
   try {
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadAnalyticsDashboard(db, range, options),
     applicationCounts(db).catch((error: unknown) => (console.error(error), null)),
   ]);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   return data({ enquiries, analytics, applications }, { headers });
 }
 

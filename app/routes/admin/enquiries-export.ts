@@ -6,6 +6,7 @@ import { enquiriesCsv } from "~/features/enquiries/csv";
 import { allEnquiries } from "~/features/enquiries/enquiries.server";
 import { parseInboxQuery } from "~/features/enquiries/inbox-query";
 import { kolkataDate } from "~/lib/dates";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
@@ -13,6 +14,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const csv = enquiriesCsv(await allEnquiries(await getDb(), filters));
   headers.set("Content-Type", "text/csv; charset=utf-8");
   headers.set("Content-Disposition", `attachment; filename="enquiries-${kolkataDate(new Date())}.csv"`);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   return new Response(csv, { headers });
 }

@@ -3,15 +3,16 @@ import { data } from "react-router";
 import type { Route } from "./+types/fee-book";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { feeBookSchema, sessionOf } from "~/features/fees/book";
+import { feeBookSchema } from "~/features/fees/book";
 import { FeeBookPage } from "~/features/fees/components/fee-book";
 import { bookFor, saveBook } from "~/features/fees/ledger.server";
-import { kolkataDate } from "~/lib/dates";
+import { kolkataDate, sessionOf } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const session = sessionOf(kolkataDate(new Date()));
   const book = await bookFor(await getDb(), session);
   return data({ session, book, text: JSON.stringify(book ?? { session, dueDay: 15, structures: [], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }, null, 2) }, { headers });
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user, headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const text = String((await readForm(request, "/admin/fees/book")).get("book") ?? "");
   let json: unknown;
   try {

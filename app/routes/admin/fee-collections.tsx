@@ -4,15 +4,15 @@ import type { Route } from "./+types/fee-collections";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { FeesNav, input, primary, secondary } from "~/features/fees/components/admin";
-import { sessionOf } from "~/features/fees/book";
 import { collections, creditHolders } from "~/features/fees/reports.server";
 import { PURPOSE_LABELS } from "~/core/payments/labels";
-import { formatDateTime, istDateRange, kolkataDate } from "~/lib/dates";
+import { formatDateTime, istDateRange, kolkataDate, sessionOf } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const { from, to } = istDateRange(new URL(request.url).searchParams, kolkataDate(new Date()));
   const db = await getDb();
   const c = await collections(db, from, to);

@@ -2,15 +2,15 @@
 import type { Route } from "./+types/fee-defaulters-csv";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { sessionOf } from "~/features/fees/book";
 import { defaulters, defaultersCsv } from "~/features/fees/reports.server";
-import { kolkataDate } from "~/lib/dates";
+import { kolkataDate, sessionOf } from "~/lib/dates";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
   const today = kolkataDate(new Date());
   headers.set("Content-Type", "text/csv; charset=utf-8");
   headers.set("Content-Disposition", `attachment; filename="defaulters-${today}.csv"`);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   return new Response(defaultersCsv(await defaulters(await getDb(), sessionOf(today), today)), { headers });
 }

@@ -3,15 +3,15 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/fee-defaulters";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { sessionOf } from "~/features/fees/book";
 import { FeesNav, secondary } from "~/features/fees/components/admin";
 import { creditHolders, defaulters } from "~/features/fees/reports.server";
-import { formatDisplayDate, kolkataDate } from "~/lib/dates";
+import { formatDisplayDate, kolkataDate, sessionOf } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const today = kolkataDate(new Date());
   const db = await getDb();
   const list = await defaulters(db, sessionOf(today), today);

@@ -3,23 +3,23 @@ import { data } from "react-router";
 import type { Route } from "./+types/fee-import";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { sessionOf } from "~/features/fees/book";
 import { ImportPage } from "~/features/fees/components/admin";
 import { bookFor } from "~/features/fees/ledger.server";
 import { checkRoster } from "~/core/students/roster";
 import { importStudents } from "~/core/students/roll.server";
-import { kolkataDate } from "~/lib/dates";
+import { kolkataDate, sessionOf } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   return data(null, { headers });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const form = await readForm(request, "/admin/fees/import");
   const file = form.get("file");
   const text = typeof file === "string" ? file : file ? await file.text() : "";

@@ -3,10 +3,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/fee-statement-pdf";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { sessionOf } from "~/features/fees/book";
 import { statementPdf } from "~/features/fees/reports.server";
 import { studentById } from "~/core/students/roll.server";
-import { kolkataDate } from "~/lib/dates";
+import { kolkataDate, sessionOf } from "~/lib/dates";
 import { pdfResponse } from "~/lib/pdf.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -6,7 +6,6 @@
  */
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { sessionOf } from "~/features/fees/book";
 import type { OfficeConfirm } from "~/features/fees/components/admin";
 import type { StudentValues } from "~/features/fees/components/student-form";
 import { accountOf, bookFor, creditOfStudent, paymentsOf, type Student } from "~/features/fees/ledger.server";
@@ -21,8 +20,9 @@ import { adminReceiptHref } from "~/core/receipts/admin.server";
 import { PURPOSE_LABELS } from "~/core/payments/labels";
 import { applyStudentCredit, collectAtOffice, OFFICE_MODES, refundFeePayment, refundStudentCredit } from "~/features/fees/office.server";
 import { feePayableKey } from "~/features/fees/payment.server";
-import { formatDateTime, kolkataDate } from "~/lib/dates";
+import { formatDateTime, kolkataDate, sessionOf } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
+import { reasonSchema, REASON_MESSAGE } from "~/lib/reason";
 
 /** Everything the student's page shows. Throws what the driver throws. */
 export async function studentPageData(student: Student) {
@@ -134,10 +134,10 @@ export async function studentAction(form: FormData, student: Student, by: string
   if (intent === "refund_credit" || intent === "apply_credit") {
     const purpose: FeePurpose = text("purpose") === "bus" ? "bus" : "tuition";
     const today = kolkataDate(new Date());
-    const reason = text("reason", 500);
-    if (intent === "refund_credit" && reason.length < 3) return reply({ error: "Give a reason of 3 to 500 characters.", ok: null }, 400);
+    const reason = reasonSchema.safeParse(String(form.get("reason") ?? ""));
+    if (intent === "refund_credit" && !reason.success) return reply({ error: `${REASON_MESSAGE}.`, ok: null }, 400);
     const base = { studentId: student.id, session: sessionOf(today), purpose, by: by };
-    const result = intent === "refund_credit" ? await refundStudentCredit({ ...base, reason }) : await applyStudentCredit({ ...base, today });
+    const result = intent === "refund_credit" ? await refundStudentCredit({ ...base, reason: reason.data ?? "" }) : await applyStudentCredit({ ...base, today });
     if (result.kind === "done") {
       const what = intent === "refund_credit" ? `Credit of ${formatRupees(result.amountPaise)} refunded (${result.months.join(", ")}).` : `Credit of ${formatRupees(result.amountPaise)} applied to ${result.months.join(", ")}.`;
       return reply({ error: null, ok: what });
@@ -146,12 +146,12 @@ export async function studentAction(form: FormData, student: Student, by: string
     return reply({ error: why, ok: null }, 400);
   }
   if (intent === "refund") {
-    const reason = text("reason", 500);
-    if (reason.length < 3) return reply({ error: "Give a reason of 3 to 500 characters.", ok: null }, 400);
+    const reason = reasonSchema.safeParse(String(form.get("reason") ?? ""));
+    if (!reason.success) return reply({ error: `${REASON_MESSAGE}.`, ok: null }, 400);
     const id = Number(text("paymentId", 10));
     const payments = await paymentsOf(await getDb(), student.id);
     if (!payments.some((p) => p.id === id)) return reply({ error: "No such payment for this student.", ok: null }, 400);
-    const result = await refundFeePayment(id, reason, by);
+    const result = await refundFeePayment(id, reason.data, by);
     return reply({ error: null, ok: result === "reversed" ? "Payment reversed; its receipt is cancelled." : "This payment was already reversed." });
   }
   return reply({ error: "Unknown action.", ok: null }, 400);

@@ -15,6 +15,7 @@ import { StudentForm } from "~/features/fees/components/student-form";
 import { studentById } from "~/core/students/roll.server";
 import { readForm } from "~/lib/request-body.server";
 import { studentAction, studentPageData } from "./fee-student.server";
+import { setNoStore } from "~/lib/http";
 
 async function find(id: string) {
   return /^\d{1,10}$/.test(id) ? studentById(await getDb(), Number(id)) : null;
@@ -22,7 +23,7 @@ async function find(id: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const student = await find(params.id);
   if (!student) throw data("No such student.", { status: 404, headers });
   return data(await studentPageData(student), { headers });
@@ -30,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const form = await readForm(request, "/admin/fees/students/:id");
   const student = await find(params.id);
   if (!student) throw data("No such student.", { status: 404, headers });

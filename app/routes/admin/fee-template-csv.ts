@@ -2,17 +2,17 @@
 import type { Route } from "./+types/fee-template-csv";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { sessionOf } from "~/features/fees/book";
 import { bookFor } from "~/features/fees/ledger.server";
 import { rosterTemplate } from "~/core/students/roster";
 import { unusedAdmissionNumber } from "~/core/students/roll.server";
-import { kolkataDate } from "~/lib/dates";
+import { kolkataDate, sessionOf } from "~/lib/dates";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
   headers.set("Content-Type", "text/csv; charset=utf-8");
   headers.set("Content-Disposition", 'attachment; filename="student-roll-template.csv"');
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const db = await getDb();
   const session = sessionOf(kolkataDate(new Date()));
   const book = await bookFor(db, session);

@@ -3,18 +3,19 @@ import { data } from "react-router";
 import type { Route } from "./+types/fees";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { FEE_CLASSES } from "~/features/fees/book";
+import { SCHOOL_CLASSES } from "#content/school";
 import { RollList } from "~/features/fees/components/admin";
 import { listStudents } from "~/core/students/roll.server";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const url = new URL(request.url);
   // PostgreSQL text holds no NUL: control characters are never part of a name or number.
   const q = (url.searchParams.get("q") ?? "").replace(/\p{Cc}/gu, "").slice(0, 60);
   const cls = url.searchParams.get("class") ?? "";
-  const className = (FEE_CLASSES as readonly string[]).includes(cls) ? cls : "";
+  const className = (SCHOOL_CLASSES as readonly string[]).includes(cls) ? cls : "";
   const rows = await listStudents(await getDb(), { q, className });
   return data({ q, className, rows: rows.map((s) => ({ id: s.id, admissionNumber: s.admissionNumber, name: s.name, className: `${s.className}${s.section ? ` ${s.section}` : ""}`, mobile: s.mobile, busStop: s.busStop, concessions: s.concessions })) }, { headers });
 }
@@ -22,5 +23,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Fees | Admin" }];
 
 export default function AdminFees({ loaderData }: Route.ComponentProps) {
-  return <RollList {...loaderData} classes={FEE_CLASSES} />;
+  return <RollList {...loaderData} classes={SCHOOL_CLASSES} />;
 }

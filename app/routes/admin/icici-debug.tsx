@@ -14,10 +14,11 @@ import { getConfig } from "~/lib/config.server";
 import { paymentSetup } from "~/core/payments/settings.server";
 import { payments } from "~/payment-purposes.server";
 import { readForm } from "~/lib/request-body.server";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   return data(await debugData(await getDb(), paymentSetup(), getConfig().publicSiteUrl), { headers });
 }
 
@@ -25,7 +26,7 @@ const checkSchema = z.object({ reference: z.string().trim().toUpperCase() });
 
 export async function action({ request }: Route.ActionArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const parsed = checkSchema.safeParse(Object.fromEntries(await readForm(request, "/icici-debug")));
   const reference = parsed.success ? parsed.data.reference : "";
   if (!isReference(reference)) return data({ ok: false as const, message: "A reference is 12 letters and digits, e.g. K7M2Q9XA4TRB." }, { status: 400, headers });

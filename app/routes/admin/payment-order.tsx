@@ -11,6 +11,7 @@ import { OrderDetail } from "~/core/payments/admin/order-detail";
 import { isReference } from "~/core/payments/identifiers";
 import { readForm } from "~/lib/request-body.server";
 import { paymentPurposes, payments } from "~/payment-purposes.server";
+import { setNoStore } from "~/lib/http";
 
 async function detail(reference: string) {
   return isReference(reference) ? orderDetailData(await getDb(), reference, paymentPurposes) : null;
@@ -18,7 +19,7 @@ async function detail(reference: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const order = await detail(params.reference);
   if (order && order.reference !== params.reference) throw redirect(`/admin/payments/${order.reference}`, { headers });
   return data({ order }, { status: order ? 200 : 404, headers });
@@ -26,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   // The Check with the bank button sends no fields; the body is still read only up to its cap.
   await readForm(request, "/admin/payments/:reference");
   if (!isReference(params.reference)) return data({ message: "No such payment." }, { status: 404, headers });

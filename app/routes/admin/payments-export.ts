@@ -6,6 +6,7 @@ import { ordersCsv } from "~/core/payments/admin/csv";
 import { parseOrderQuery } from "~/core/payments/admin/list-query";
 import { allOrders } from "~/core/payments/orders.server";
 import { kolkataDate } from "~/lib/dates";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
@@ -13,6 +14,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const csv = ordersCsv(await allOrders(await getDb(), filters));
   headers.set("Content-Type", "text/csv; charset=utf-8");
   headers.set("Content-Disposition", `attachment; filename="payments-${kolkataDate(new Date())}.csv"`);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   return new Response(csv, { headers });
 }

@@ -16,10 +16,11 @@ import { receiptLinksByOrderReference } from "~/core/receipts/admin.server";
 import { getConfig } from "~/lib/config.server";
 import { formatDisplayDate, istDateRange, kolkataDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
+import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const { filters, page } = parseOrderQuery(new URL(request.url).searchParams);
   const db = await getDb();
   const list = await orderListData(db, filters, page, ORDERS_PAGE_SIZE);

@@ -5,10 +5,11 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { receiptById } from "~/core/receipts/issue.server";
 import { receiptPdfResponse } from "~/core/receipts/pdf-response.server";
+import { NO_STORE_HEADERS } from "~/lib/http";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const receipt = /^\d{1,10}$/.test(params.id) ? await receiptById(await getDb(), Number(params.id)) : null;
-  if (!receipt) throw data("No such receipt.", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!receipt) throw data("No such receipt.", { status: 404, headers: NO_STORE_HEADERS });
   return receiptPdfResponse(receipt);
 }

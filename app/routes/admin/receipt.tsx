@@ -7,12 +7,14 @@ import type { Route } from "./+types/receipt";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { adminReceiptHref } from "~/core/receipts/admin.server";
-import { formatReceiptAmount } from "~/core/receipts/amount-words";
 import { CancelReceipt, type AdminReceiptView } from "~/core/receipts/components/cancel-receipt";
 import { receiptById, type Receipt } from "~/core/receipts/issue.server";
 import { cancelReceiptWithLedger } from "~/features/fees/office.server";
 import { formatDateTime } from "~/lib/dates";
+import { formatRupeesExact } from "~/lib/money";
+import { reasonSchema, REASON_MESSAGE } from "~/lib/reason";
 import { readForm } from "~/lib/request-body.server";
+import { setNoStore } from "~/lib/http";
 
 function view(r: Receipt): AdminReceiptView {
   return {
@@ -21,7 +23,7 @@ function view(r: Receipt): AdminReceiptView {
     issued: formatDateTime(r.issuedAt),
     student: [r.student.name, r.student.className, r.student.admissionNumber ?? r.student.applicationNumber].filter(Boolean).join(" · "),
     purpose: r.purpose,
-    amount: formatReceiptAmount(r.totalPaise),
+    amount: formatRupeesExact(r.totalPaise),
     status: r.status,
     cancelled: r.cancelledAt ? `Cancelled ${formatDateTime(r.cancelledAt)} by ${r.cancelledBy ?? "the administrator"}: ${r.cancelReason}` : null,
     pdfHref: adminReceiptHref(r.id),
@@ -35,7 +37,7 @@ async function find(id: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const receipt = await find(params.id);
   if (!receipt) throw data("No such receipt.", { status: 404, headers });
   return data({ receipt: view(receipt) }, { headers });
@@ -43,13 +45,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, headers } = await requireAdmin(request);
-  headers.set("Cache-Control", "no-store");
+  setNoStore(headers);
   const form = await readForm(request, "/admin/receipts/:id/cancel");
   const receipt = await find(params.id);
   if (!receipt) throw data("No such receipt.", { status: 404, headers });
-  const reason = String(form.get("reason") ?? "").trim();
-  if (reason.length < 3 || reason.length > 500) return data({ message: "Give a reason of 3 to 500 characters." }, { status: 400, headers });
-  const result = await cancelReceiptWithLedger(receipt.id, reason, user.email);
+  const reason = reasonSchema.safeParse(String(form.get("reason") ?? ""));
+  if (!reason.success) return data({ message: `${REASON_MESSAGE}.` }, { status: 400, headers });
+  const result = await cancelReceiptWithLedger(receipt.id, reason.data, user.email);
   if (result.kind !== "cancelled") return data({ message: "This receipt was already cancelled." }, { headers });
   return data({ message: `Receipt ${receipt.number} is cancelled.${result.reversedPayment ? " Its payment is reversed on the student's fee ledger: those months are owed again." : ""}` }, { headers });
 }

@@ -13,11 +13,12 @@ import { applicationByPublicId, documentsOf } from "~/features/admissions/applic
 import { documentView } from "~/features/admissions/documents.server";
 import { getConfig } from "~/lib/config.server";
 import { pdfResponse } from "~/lib/pdf.server";
+import { NO_STORE_HEADERS } from "~/lib/http";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();
   const application = await applicationByPublicId(db, params.applicationId);
-  if (!application) throw data("No such application.", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!application) throw data("No such application.", { status: 404, headers: NO_STORE_HEADERS });
   const photoRow = (await documentsOf(db, application.id)).find((d) => d.kind === "photo");
   const [photo, payment] = await Promise.all([photoRow ? documentView(photoRow) : null, applicationPayment(db, application.publicId)]);
   const pdf = await acknowledgementPdf({ application, photo: acknowledgementPhoto(photo), receiptNumber: payment?.receiptNumber ?? null, paymentReference: payment?.order.reference ?? null, siteUrl: getConfig().publicSiteUrl });

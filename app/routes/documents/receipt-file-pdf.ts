@@ -8,9 +8,10 @@ import { getDb } from "~/db/client.server";
 import { receiptForToken } from "~/core/receipts/download.server";
 import { receiptPdfResponse } from "~/core/receipts/pdf-response.server";
 import { getConfig } from "~/lib/config.server";
+import { NO_STORE_HEADERS } from "~/lib/http";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const receipt = await receiptForToken(await getDb(), getConfig().receiptSecret, params.token);
-  if (!receipt) throw data("This download link has expired or is not valid. Find the receipt again on /receipt-download.", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!receipt) throw data("This download link has expired or is not valid. Find the receipt again on /receipt-download.", { status: 404, headers: NO_STORE_HEADERS });
   return receiptPdfResponse(receipt);
 }

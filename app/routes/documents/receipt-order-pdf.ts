@@ -8,9 +8,10 @@ import type { Route } from "./+types/receipt-order-pdf";
 import { getDb } from "~/db/client.server";
 import { receiptForOrderPublicId } from "~/core/receipts/download.server";
 import { receiptPdfResponse } from "~/core/receipts/pdf-response.server";
+import { NO_STORE_HEADERS } from "~/lib/http";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const receipt = /^[A-Za-z0-9_-]{22}$/.test(params.publicId) ? await receiptForOrderPublicId(await getDb(), params.publicId) : null;
-  if (!receipt) throw data("No receipt for this payment.", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!receipt) throw data("No receipt for this payment.", { status: 404, headers: NO_STORE_HEADERS });
   return receiptPdfResponse(receipt);
 }

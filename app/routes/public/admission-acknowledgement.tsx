@@ -13,14 +13,13 @@ import { clearApplicationDraft } from "~/features/admissions/components/apply-fo
 import { ApplicationStatusCard } from "~/features/admissions/components/application-status";
 import { ApplicationMissing } from "~/features/admissions/components/retry-panel";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
-
-const noStore = { "Cache-Control": "no-store" };
+import { NO_STORE_HEADERS } from "~/lib/http";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();
   const application = await applicationByPublicId(db, params.applicationId);
-  if (!application) return data({ kind: "missing" as const }, { status: 404, headers: noStore });
-  return data({ kind: "found" as const, facts: await applicationStatusFacts(db, application) }, { headers: noStore });
+  if (!application) return data({ kind: "missing" as const }, { status: 404, headers: NO_STORE_HEADERS });
+  return data({ kind: "found" as const, facts: await applicationStatusFacts(db, application) }, { headers: NO_STORE_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -14,8 +14,8 @@ import { StatusLookupForm } from "~/features/admissions/components/status-lookup
 import { statusLookupSchema } from "~/features/admissions/schema";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { readForm } from "~/lib/request-body.server";
+import { NO_STORE_HEADERS } from "~/lib/http";
 
-const noStore = { "Cache-Control": "no-store" };
 const NOT_FOUND = "We could not find an application with these details. Check the application number and the mobile number, and try again.";
 const THROTTLED = "Too many attempts. Please wait 15 minutes and try again, or call the admissions office.";
 
@@ -23,12 +23,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, "/admissions/status");
   const values = { number: String(form.get("number") ?? "").slice(0, 60), mobile: String(form.get("mobile") ?? "").slice(0, 20) };
   const parsed = statusLookupSchema.safeParse(values);
-  if (!parsed.success) return data({ kind: "error" as const, message: parsed.error.issues[0]!.message, values }, { status: 400, headers: noStore });
+  if (!parsed.success) return data({ kind: "error" as const, message: parsed.error.issues[0]!.message, values }, { status: 400, headers: NO_STORE_HEADERS });
   const db = await getDb();
   const found = await lookupApplication(db, parsed.data, context.clientIp || "unknown");
-  if (found.kind === "throttled") return data({ kind: "error" as const, message: THROTTLED, values }, { status: 429, headers: noStore });
-  if (found.kind === "not_found") return data({ kind: "error" as const, message: NOT_FOUND, values }, { status: 404, headers: noStore });
-  return data({ kind: "found" as const, facts: await applicationStatusFacts(db, found.application), values }, { headers: noStore });
+  if (found.kind === "throttled") return data({ kind: "error" as const, message: THROTTLED, values }, { status: 429, headers: NO_STORE_HEADERS });
+  if (found.kind === "not_found") return data({ kind: "error" as const, message: NOT_FOUND, values }, { status: 404, headers: NO_STORE_HEADERS });
+  return data({ kind: "found" as const, facts: await applicationStatusFacts(db, found.application), values }, { headers: NO_STORE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

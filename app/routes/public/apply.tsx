@@ -11,11 +11,11 @@ import { getDb } from "~/db/client.server";
 import { ApplyForm } from "~/features/admissions/components/apply-form";
 import { openSession } from "~/features/admissions/sessions.server";
 import { submitApplication } from "~/features/admissions/submit.server";
-import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { listedPage, pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
-
-const noStore = { "Cache-Control": "no-store" };
+import { NO_STORE_HEADERS } from "~/lib/http";
+import { payPath } from "~/core/payments/start-redirect";
 
 async function settings() {
   const session = await openSession(await getDb());
@@ -23,33 +23,33 @@ async function settings() {
 }
 
 export async function loader() {
-  return data({ settings: await settings() }, { headers: noStore });
+  return data({ settings: await settings() }, { headers: NO_STORE_HEADERS });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request, "/apply");
   const db = await getDb();
   const session = await openSession(db);
-  if (!session) return data({ result: null, message: "Admissions are closed just now." }, { status: 409, headers: noStore });
+  if (!session) return data({ result: null, message: "Admissions are closed just now." }, { status: 409, headers: NO_STORE_HEADERS });
   const outcome = await submitApplication(form, session, db);
-  if (outcome.kind === "invalid") return data({ result: outcome.result, message: null }, { status: 400, headers: noStore });
-  if (outcome.kind === "error") return data({ result: outcome.result, message: outcome.message }, { status: 503, headers: noStore });
+  if (outcome.kind === "invalid") return data({ result: outcome.result, message: null }, { status: 400, headers: NO_STORE_HEADERS });
+  if (outcome.kind === "error") return data({ result: outcome.result, message: outcome.message }, { status: 503, headers: NO_STORE_HEADERS });
   const retry = `/admissions/retry-payment/${outcome.application.publicId}?new=1`;
   try {
     const started = await payments.start(applicationFeeStart(outcome.application));
-    if (started.kind === "handoff") throw redirect(`/pay/${started.order.publicId}`, { status: 303, headers: noStore });
+    if (started.kind === "handoff") throw redirect(payPath(started.order.publicId), { status: 303, headers: NO_STORE_HEADERS });
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error(`Application ${outcome.application.number}: the fee's payment could not start:`, error);
   }
   // Payment unavailable (or it could not start): the application is saved; its page offers to pay.
-  throw redirect(retry, { status: 303, headers: noStore });
+  throw redirect(retry, { status: 303, headers: NO_STORE_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Apply Now", description: `Apply online for admission to ${school.name}, Kharagpur, and pay the application fee.`, path: "/apply", siteUrl: siteUrlFrom(matches) });
+  pageMeta({ ...listedPage("/apply"), siteUrl: siteUrlFrom(matches) });
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
   const s = loaderData.settings;

@@ -15,7 +15,7 @@ process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-enquire-"));
 
 const { getDatabase } = await import("~/db/client.server");
 const { enquiries } = await import("~/db/schema/enquiries");
-const { ENQUIRY_CLASSES } = await import("~/features/enquiries/schema");
+const { SCHOOL_CLASSES } = await import("#content/school");
 const { action } = await import("./enquire");
 
 type Post = { fields: Record<string, string>; valid: boolean; expected?: { phone: string; class: string; email: string | null } };
@@ -37,7 +37,7 @@ const invalidPhone = fc.oneof(
 const validEmail = fc.option(fc.emailAddress().filter((e) => e.length <= 254 && /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(e)), { nil: undefined });
 const nameText = fc.string({ minLength: 1, maxLength: 60 }).filter((s) => s.trim().length > 0 && !/[\r\n]/.test(s));
 
-const validPost: fc.Arbitrary<Post> = fc.record({ phone: validPhone, cls: fc.constantFrom(...ENQUIRY_CLASSES), email: validEmail, name: nameText }).map(({ phone, cls, email, name }) => {
+const validPost: fc.Arbitrary<Post> = fc.record({ phone: validPhone, cls: fc.constantFrom(...SCHOOL_CLASSES), email: validEmail, name: nameText }).map(({ phone, cls, email, name }) => {
   const fields: Record<string, string> = { name: `${run}-${seq++} ${name}`, phone: phone.typed, class: cls, sourcePage: "/contact" };
   if (email !== undefined) fields.email = email;
   return { fields, valid: true, expected: { phone: phone.phone, class: cls, email: email?.toLowerCase() ?? null } };
@@ -46,7 +46,7 @@ const validPost: fc.Arbitrary<Post> = fc.record({ phone: validPhone, cls: fc.con
 const invalidPost: fc.Arbitrary<Post> = fc
   .record({
     phone: fc.oneof(validPhone.map((p) => p.typed), invalidPhone),
-    cls: fc.oneof(fc.constantFrom(...ENQUIRY_CLASSES), fc.constantFrom("", "Class 13", "class 1", "Nursery ", "XII")),
+    cls: fc.oneof(fc.constantFrom(...SCHOOL_CLASSES), fc.constantFrom("", "Class 13", "class 1", "Nursery ", "XII")),
     email: fc.oneof(fc.constant(undefined), fc.constantFrom("no-at-sign", "a@", "@b.in", "x y@z.in")),
     name: fc.oneof(fc.constant(""), fc.constant("   "), fc.string({ minLength: 101, maxLength: 300 }).filter((s) => s.trim().length > 100), nameText),
     breakWhich: fc.constantFrom("name", "phone", "class", "email"),

@@ -6,8 +6,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/fee-payment";
 import { getDb } from "~/db/client.server";
-import { pageMeta, siteUrlFrom } from "~/features/content/meta";
-import { sessionOf } from "~/features/fees/book";
+import { listedPage, pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { FeePayment, type FeePageResult } from "~/features/fees/components/fee-payment";
 import { accountOf, bookFor, priceMonths } from "~/features/fees/ledger.server";
 import { accountView, readStudentToken, studentToken } from "~/features/fees/parent.server";
@@ -17,14 +16,15 @@ import { findStudentForParent, STUDENT_NOT_FOUND, STUDENT_THROTTLED, studentById
 import { isPublicId } from "~/core/payments/identifiers";
 import { feePayableKey, feeQuote, feeSubject, retryOf } from "~/features/fees/payment.server";
 import { getConfig } from "~/lib/config.server";
-import { kolkataDate } from "~/lib/dates";
+import { kolkataDate, sessionOf } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
+import { NO_STORE_HEADERS } from "~/lib/http";
+import { startRedirect } from "~/core/payments/start-redirect";
 
-const noStore = { "Cache-Control": "no-store" };
-const PAGES: Record<string, { purpose: FeePurpose; title: string; description: string; intro: string; route: "/fees" | "/bus-fee-payment" }> = {
-  "/fees": { purpose: "tuition", title: "Fee Payment", description: "Pay school fees online.", intro: "Enter the student's admission number and date of birth to see the fees of this session and pay them online.", route: "/fees" },
-  "/bus-fee-payment": { purpose: "bus", title: "Bus Fee Payment", description: "Pay school bus fees online.", intro: "Enter the student's admission number and date of birth to see the bus fees of this session and pay them online.", route: "/bus-fee-payment" },
+const PAGES: Record<string, { purpose: FeePurpose; intro: string; route: "/fees" | "/bus-fee-payment" }> = {
+  "/fees": { purpose: "tuition", intro: "Enter the student's admission number and date of birth to see the fees of this session and pay them online.", route: "/fees" },
+  "/bus-fee-payment": { purpose: "bus", intro: "Enter the student's admission number and date of birth to see the bus fees of this session and pay them online.", route: "/bus-fee-payment" },
 };
 
 function pageOf(request: Request) {
@@ -37,19 +37,20 @@ function pageOf(request: Request) {
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const page = pageOf(request);
-  const base = { title: page.title, description: page.description, intro: page.intro, path: page.route, available: payments.availability().available };
+  const { title, description } = listedPage(page.route);
+  const base = { title, description, intro: page.intro, path: page.route, available: payments.availability().available };
   const retryId = new URL(request.url).searchParams.get("retry") ?? "";
   const retry = isPublicId(retryId) ? await retryOf(retryId, page.purpose) : null;
   const db = retry ? await getDb() : null;
   const student = retry && db ? await studentById(db, retry.studentId) : null;
   const book = retry && db ? await bookFor(db, retry.session) : null;
-  if (!retry || !db || !student || !book || retry.session !== sessionOf(kolkataDate(new Date()))) return data({ ...base, initial: null }, { headers: noStore });
+  if (!retry || !db || !student || !book || retry.session !== sessionOf(kolkataDate(new Date()))) return data({ ...base, initial: null }, { headers: NO_STORE_HEADERS });
   const today = kolkataDate(new Date());
   const account = accountView(await accountOf(db, student, book, page.purpose, today), studentToken(getConfig().receiptSecret, student.id));
   const chosen = retry.months.filter((m) => account.months.some((v) => v.month === m && v.status !== "paid"));
   const priced = await priceMonths(db, student.id, retry.session, page.purpose, chosen, today);
   const initial: FeePageResult = { kind: "account", account, chosen, totalPaise: priced.ok ? priced.totalPaise : null, message: null };
-  return data({ ...base, initial }, { headers: noStore });
+  return data({ ...base, initial }, { headers: NO_STORE_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,16 +67,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = { admissionNumber: String(form.get("admissionNumber") ?? "").slice(0, 40), dateOfBirth: String(form.get("dateOfBirth") ?? "").slice(0, 10) };
     const dob = dateOfBirth.safeParse(values.dateOfBirth);
     const found = values.admissionNumber.trim() && dob.success ? await findStudentForParent(db, { admissionNumber: values.admissionNumber, dateOfBirth: dob.data }, context.clientIp || "unknown") : ({ kind: "not_found" } as const);
-    if (found.kind === "throttled") return data<FeePageResult>({ kind: "error", message: STUDENT_THROTTLED, values }, { status: 429, headers: noStore });
-    if (found.kind === "not_found") return data<FeePageResult>({ kind: "error", message: STUDENT_NOT_FOUND, values }, { headers: noStore });
-    if (!book) return data<FeePageResult>({ kind: "message", message: "The fees of this session are not published yet. Please ask the school office." }, { headers: noStore });
+    if (found.kind === "throttled") return data<FeePageResult>({ kind: "error", message: STUDENT_THROTTLED, values }, { status: 429, headers: NO_STORE_HEADERS });
+    if (found.kind === "not_found") return data<FeePageResult>({ kind: "error", message: STUDENT_NOT_FOUND, values }, { headers: NO_STORE_HEADERS });
+    if (!book) return data<FeePageResult>({ kind: "message", message: "The fees of this session are not published yet. Please ask the school office." }, { headers: NO_STORE_HEADERS });
     const account = await accountOf(db, found.student, book, page.purpose, today);
-    return data<FeePageResult>({ kind: "account", account: accountView(account, studentToken(secret, found.student.id)), chosen: [], totalPaise: null, message: null }, { headers: noStore });
+    return data<FeePageResult>({ kind: "account", account: accountView(account, studentToken(secret, found.student.id)), chosen: [], totalPaise: null, message: null }, { headers: NO_STORE_HEADERS });
   }
 
   const studentId = readStudentToken(secret, String(form.get("token") ?? ""));
   const student = studentId === null ? null : await studentById(db, studentId);
-  if (!student || !book) return data<FeePageResult>({ kind: "message", message: "Please find the student again: the page was open too long." }, { headers: noStore });
+  if (!student || !book) return data<FeePageResult>({ kind: "message", message: "Please find the student again: the page was open too long." }, { headers: NO_STORE_HEADERS });
   const chosen = form.getAll("month").map(String).slice(0, 12);
   const token = studentToken(secret, student.id);
   const accountWith = async (message: string | null, totalPaise: number | null) =>
@@ -83,10 +84,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // The total is the server's, priced from the ledger (nothing is kept until paying).
   const priced = await priceMonths(db, student.id, session, page.purpose, chosen, today);
-  if (!priced.ok) return data<FeePageResult>(await accountWith(priced.problem.message, null), { headers: noStore });
+  if (!priced.ok) return data<FeePageResult>(await accountWith(priced.problem.message, null), { headers: NO_STORE_HEADERS });
   if (intent !== "pay" || Number(form.get("seenTotal")) !== priced.totalPaise) {
     const changed = intent === "pay" ? "The total changed with your choice: check it and pay again." : null;
-    return data<FeePageResult>(await accountWith(changed, priced.totalPaise), { headers: noStore });
+    return data<FeePageResult>(await accountWith(changed, priced.totalPaise), { headers: NO_STORE_HEADERS });
   }
   const result = await payments.start({
     purpose: page.purpose,
@@ -95,17 +96,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     subject: feeSubject(student),
     quote: feeQuote(student.id, session, page.purpose, chosen, today),
   });
+  const next = startRedirect(result);
+  if (next) throw redirect(next, 303);
   switch (result.kind) {
-    case "handoff":
-      throw redirect(`/pay/${result.order.publicId}`, 303);
-    case "in_progress":
-      throw redirect(`/payment-pending?order=${result.order.publicId}`, 303);
     case "already_paid":
-      return data<FeePageResult>({ kind: "message", message: "These months are already paid.", link: { label: "See the payment", href: `/payment-success?order=${result.order.publicId}` } }, { headers: noStore });
+      return data<FeePageResult>({ kind: "message", message: "These months are already paid.", link: { label: "See the payment", href: `/payment-success?order=${result.order.publicId}` } }, { headers: NO_STORE_HEADERS });
     case "nothing_due":
-      return data<FeePageResult>(await accountWith("These months are already paid or no longer due. Check the months and try again.", null), { headers: noStore });
+      return data<FeePageResult>(await accountWith("These months are already paid or no longer due. Check the months and try again.", null), { headers: NO_STORE_HEADERS });
     case "unavailable":
-      return data<FeePageResult>({ kind: "message", message: result.reason }, { status: 503, headers: noStore });
+      return data<FeePageResult>({ kind: "message", message: result.reason }, { status: 503, headers: NO_STORE_HEADERS });
   }
 }
 

@@ -8,8 +8,8 @@ import type { Route } from "./+types/news-article";
 import { getNewsArticle, getNewsItems } from "~/features/content/markdown.server";
 import { socialImage } from "~/features/content/images.server";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
-import { articleJsonLd, eventJsonLd } from "~/features/content/structured-data";
-import { formatDateRange } from "~/lib/dates";
+import { articleJsonLd, eventJsonLd, PUBLISHED_AT } from "~/features/content/structured-data";
+import { formatDateRange, istDateTime } from "~/lib/dates";
 import { NewsArticle } from "~/features/content/components/news-article";
 
 export function loader({ params, request }: Route.LoaderArgs) {
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     siteUrl,
     keywords: [article.category === "Event" ? "school events Kharagpur" : "school news Kharagpur", article.title],
     type: "article",
-    publishedTime: `${article.date}T09:00:00+05:30`,
+    publishedTime: istDateTime(article.date, PUBLISHED_AT),
     image: data.image,
     crumbs: data.crumbs,
     jsonLd: [

@@ -14,25 +14,24 @@ import { resultPath } from "~/core/payments/states";
 import { summaryOf } from "~/core/payments/summary";
 import { payments } from "~/payment-purposes.server";
 import { messageOf } from "~/lib/errors";
-
-const noStore = { "Cache-Control": "no-store" };
+import { NO_STORE_HEADERS } from "~/lib/http";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  if (!isPublicId(params.orderId)) return data({ kind: "missing" as const }, { status: 404, headers: noStore });
+  if (!isPublicId(params.orderId)) return data({ kind: "missing" as const }, { status: 404, headers: NO_STORE_HEADERS });
   let found: Awaited<ReturnType<typeof payments.handoffFor>>;
   try {
     found = await payments.handoffFor(params.orderId);
   } catch (error) {
     console.error(`Payment hand-off not ready: ${messageOf(error)}`);
-    return data({ kind: "unavailable" as const, reason: "The payment gateway cannot be reached right now. Please try again in a few minutes." }, { status: 503, headers: noStore });
+    return data({ kind: "unavailable" as const, reason: "The payment gateway cannot be reached right now. Please try again in a few minutes." }, { status: 503, headers: NO_STORE_HEADERS });
   }
-  if (!found) return data({ kind: "missing" as const }, { status: 404, headers: noStore });
+  if (!found) return data({ kind: "missing" as const }, { status: 404, headers: NO_STORE_HEADERS });
   if (found.order.status !== "created" && found.order.status !== "pending") {
-    throw redirect(`${resultPath(found.order.status)}?order=${found.order.publicId}`, { headers: noStore });
+    throw redirect(`${resultPath(found.order.status)}?order=${found.order.publicId}`, { headers: NO_STORE_HEADERS });
   }
-  if (!found.handoff || !found.gateway) return data({ kind: "unavailable" as const, reason: "Online payment is not available right now." }, { status: 503, headers: noStore });
+  if (!found.handoff || !found.gateway) return data({ kind: "unavailable" as const, reason: "Online payment is not available right now." }, { status: 503, headers: NO_STORE_HEADERS });
   const view = await payments.view(found.order.publicId);
-  return data({ kind: "handoff" as const, summary: summaryOf(view!), handoff: found.handoff, gatewayLabel: found.gateway.label }, { headers: noStore });
+  return data({ kind: "handoff" as const, summary: summaryOf(view!), handoff: found.handoff, gatewayLabel: found.gateway.label }, { headers: NO_STORE_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -10,11 +10,12 @@ import { HeldPanel } from "~/core/payments/components/held-panel";
 import { PendingPanel } from "~/core/payments/components/pending-panel";
 import { resultPageData } from "~/core/payments/result-page.server";
 import { payments } from "~/payment-purposes.server";
+import { NO_STORE_HEADERS } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const page = await resultPageData(payments, new URL(request.url), "/payment-on-hold");
-  if (page.kind === "redirect") throw redirect(page.location, { headers: { "Cache-Control": "no-store" } });
-  return data(page, { headers: { "Cache-Control": "no-store" } });
+  if (page.kind === "redirect") throw redirect(page.location, { headers: NO_STORE_HEADERS });
+  return data(page, { headers: NO_STORE_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

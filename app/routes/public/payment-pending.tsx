@@ -9,12 +9,13 @@ import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { PendingPanel } from "~/core/payments/components/pending-panel";
 import { resultPageData } from "~/core/payments/result-page.server";
 import { payments } from "~/payment-purposes.server";
+import { NO_STORE_HEADERS } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = await resultPageData(payments, url, "/payment-pending");
-  if (page.kind === "redirect") throw redirect(page.location, { headers: { "Cache-Control": "no-store" } });
-  return data({ page, checkAgainHref: page.kind === "order" ? `/payment-pending?order=${page.summary.publicId}` : null }, { headers: { "Cache-Control": "no-store" } });
+  if (page.kind === "redirect") throw redirect(page.location, { headers: NO_STORE_HEADERS });
+  return data({ page, checkAgainHref: page.kind === "order" ? `/payment-pending?order=${page.summary.publicId}` : null }, { headers: NO_STORE_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

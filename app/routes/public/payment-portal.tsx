@@ -1,7 +1,7 @@
 /** /payment-portal (SPEC §2 "Fee payment entry"); ?verify=<code> goes to that receipt's verification page. */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/payment-portal";
-import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { listedPage, pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { PaymentPortal } from "~/features/fees/components/payment-portal";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -14,7 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Payment Portal", description: "Pay school fees online.", path: "/payment-portal", siteUrl: siteUrlFrom(matches) });
+  pageMeta({ ...listedPage("/payment-portal"), siteUrl: siteUrlFrom(matches) });
 
 export default function PaymentPortalPage({ loaderData }: Route.ComponentProps) {
   return <PaymentPortal verifyError={loaderData.verifyError} />;

@@ -14,6 +14,7 @@ import type { PaymentPurpose } from "~/core/payments/orders.server";
 import { resultPageData } from "~/core/payments/result-page.server";
 import type { OrderSummaryData } from "~/core/payments/summary";
 import { payments } from "~/payment-purposes.server";
+import { NO_STORE_HEADERS } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // The summary leaves the order's purpose out; the view it is made from has it.
@@ -24,8 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     return order;
   };
   const page = await resultPageData({ view }, new URL(request.url), "/payment-success");
-  if (page.kind === "redirect") throw redirect(page.location, { headers: { "Cache-Control": "no-store" } });
-  return data({ ...page, applicationFee: page.kind === "order" && seen.purpose === "application_fee" }, { headers: { "Cache-Control": "no-store" } });
+  if (page.kind === "redirect") throw redirect(page.location, { headers: NO_STORE_HEADERS });
+  return data({ ...page, applicationFee: page.kind === "order" && seen.purpose === "application_fee" }, { headers: NO_STORE_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

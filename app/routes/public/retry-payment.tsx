@@ -13,8 +13,8 @@ import { maskName } from "~/lib/mask-name";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
-
-const noStore = { "Cache-Control": "no-store" };
+import { NO_STORE_HEADERS } from "~/lib/http";
+import { startRedirect } from "~/core/payments/start-redirect";
 
 async function view(publicId: string) {
   const db = await getDb();
@@ -39,28 +39,26 @@ async function view(publicId: string) {
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const found = await view(params.applicationId);
-  if (!found) return data({ kind: "missing" as const }, { status: 404, headers: noStore });
+  if (!found) return data({ kind: "missing" as const }, { status: 404, headers: NO_STORE_HEADERS });
   const isNew = new URL(request.url).searchParams.get("new") === "1";
   const availability = payments.availability();
-  return data({ kind: "found" as const, facts: found.facts, isNew, unavailable: availability.available ? null : availability.reason }, { headers: noStore });
+  return data({ kind: "found" as const, facts: found.facts, isNew, unavailable: availability.available ? null : availability.reason }, { headers: NO_STORE_HEADERS });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
   await readForm(request, "/admissions/retry-payment/:applicationId");
   const found = await view(params.applicationId);
-  if (!found) return data({ message: "We could not find this application." }, { status: 404, headers: noStore });
-  if (found.facts.paid) throw redirect(`/admissions/retry-payment/${params.applicationId}`, { status: 303, headers: noStore });
+  if (!found) return data({ message: "We could not find this application." }, { status: 404, headers: NO_STORE_HEADERS });
+  if (found.facts.paid) throw redirect(`/admissions/retry-payment/${params.applicationId}`, { status: 303, headers: NO_STORE_HEADERS });
   const result = await payments.start(applicationFeeStart(found.application));
+  const next = startRedirect(result);
+  if (next) throw redirect(next, { status: 303, headers: NO_STORE_HEADERS });
   switch (result.kind) {
-    case "handoff":
-      throw redirect(`/pay/${result.order.publicId}`, { status: 303, headers: noStore });
-    case "in_progress":
-      throw redirect(`/payment-pending?order=${result.order.publicId}`, { status: 303, headers: noStore });
     case "already_paid":
     case "nothing_due":
-      throw redirect(`/admissions/retry-payment/${params.applicationId}`, { status: 303, headers: noStore });
+      throw redirect(`/admissions/retry-payment/${params.applicationId}`, { status: 303, headers: NO_STORE_HEADERS });
     case "unavailable":
-      return data({ message: result.reason }, { status: 503, headers: noStore });
+      return data({ message: result.reason }, { status: 503, headers: NO_STORE_HEADERS });
   }
 }
 

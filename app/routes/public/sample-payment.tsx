@@ -13,12 +13,12 @@ import { sampleStart } from "~/core/payments/sample.server";
 import { getConfig } from "~/lib/config.server";
 import { payments } from "~/payment-purposes.server";
 import { readForm } from "~/lib/request-body.server";
-
-const noStore = { "Cache-Control": "no-store" };
+import { NO_STORE_HEADERS } from "~/lib/http";
+import { startRedirect } from "~/core/payments/start-redirect";
 
 export function loader() {
-  if (getConfig().production) return data({ refused: true as const }, { status: 404, headers: noStore });
-  return data({ refused: false as const, suggestedKey: `sample-${randomBytes(4).toString("hex")}`, available: payments.availability().available }, { headers: noStore });
+  if (getConfig().production) return data({ refused: true as const }, { status: 404, headers: NO_STORE_HEADERS });
+  return data({ refused: false as const, suggestedKey: `sample-${randomBytes(4).toString("hex")}`, available: payments.availability().available }, { headers: NO_STORE_HEADERS });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -26,11 +26,9 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = sampleSchema.safeParse(Object.fromEntries(await readForm(request, "/sample-payment")));
   if (!parsed.success) return data({ message: parsed.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
   const result = await payments.start(sampleStart(parsed.data));
+  const next = startRedirect(result);
+  if (next) throw redirect(next, 303);
   switch (result.kind) {
-    case "handoff":
-      throw redirect(`/pay/${result.order.publicId}`, 303);
-    case "in_progress":
-      throw redirect(`/payment-pending?order=${result.order.publicId}`, 303);
     case "already_paid":
       return data({ message: "This is already paid.", link: { label: "See the payment", href: `/payment-success?order=${result.order.publicId}` } });
     case "nothing_due":

@@ -5,10 +5,10 @@
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/student-payment";
-import { pageMeta, siteUrlFrom } from "~/features/content/meta";
+import { listedPage, pageMeta, siteUrlFrom } from "~/features/content/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Payment Status", description: "The result of your payment.", path: "/student-payment", siteUrl: siteUrlFrom(matches), noindex: true });
+  pageMeta({ ...listedPage("/student-payment"), siteUrl: siteUrlFrom(matches), noindex: true });
 
 export default function StudentPayment() {
   return (

@@ -9,17 +9,18 @@ import type { Route } from "./+types/verify-receipt";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { VerificationPanel } from "~/core/receipts/components/verification-panel";
 import { receiptByHash } from "~/core/receipts/issue.server";
-import { formatReceiptAmount } from "~/core/receipts/amount-words";
 import { isVerificationHash } from "~/core/receipts/verification.server";
 import { verificationView } from "~/core/receipts/verify";
 import { getDb } from "~/db/client.server";
+import { NO_STORE_HEADERS } from "~/lib/http";
+import { formatRupeesExact } from "~/lib/money";
 
-const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+const noStore = { ...NO_STORE_HEADERS, "X-Robots-Tag": "noindex" };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const receipt = isVerificationHash(params.hash) ? await receiptByHash(await getDb(), params.hash) : null;
   if (!receipt) return data({ receipt: null }, { status: 404, headers: noStore });
-  return data({ receipt: verificationView(receipt, formatReceiptAmount) }, { headers: noStore });
+  return data({ receipt: verificationView(receipt, formatRupeesExact) }, { headers: noStore });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

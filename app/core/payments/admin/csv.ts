@@ -6,7 +6,7 @@
  */
 import { csvDocument } from "~/lib/csv";
 import { SCHOOL_TIME_ZONE } from "~/lib/dates";
-import { rupeesString } from "../identifiers";
+import { decimalRupees } from "~/lib/money";
 import { PROVIDER_LABELS, PURPOSE_LABELS } from "../labels";
 import type { PaymentOrder } from "../orders.server";
 
@@ -47,8 +47,8 @@ export function ordersCsv(orders: readonly PaymentOrder[]): string {
       o.providerOrderId,
       o.providerPaymentId,
       o.bankReference,
-      rupeesString(o.amountPaise),
-      o.paidAmountPaise === null ? "" : rupeesString(o.paidAmountPaise),
+      decimalRupees(o.amountPaise),
+      o.paidAmountPaise === null ? "" : decimalRupees(o.paidAmountPaise),
       o.status,
       PURPOSE_LABELS[o.purpose],
       o.subject?.name ?? "",

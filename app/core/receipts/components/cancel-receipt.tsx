@@ -3,6 +3,7 @@
  * with a reason. A receipt is never edited or deleted; a cancelled one keeps its number.
  */
 import { Form, useNavigation } from "react-router";
+import { REASON_MAX, REASON_MIN } from "~/lib/reason";
 import { FactList } from "./fact-list";
 
 export type AdminReceiptView = {
@@ -41,7 +42,7 @@ export function CancelReceipt({ receipt, message }: { receipt: AdminReceiptView;
           <h2 className="font-bold text-red-800">Cancel this receipt</h2>
           <p className="text-sm text-slate-700">The receipt keeps its number and stays on record, marked CANCELLED on its PDF and on verification. This cannot be undone.</p>
           <label htmlFor="cancel-reason" className="block font-semibold">Reason</label>
-          <textarea id="cancel-reason" name="reason" required minLength={3} maxLength={500} rows={3} className="block w-full rounded-lg border border-slate-400 px-3 py-2" />
+          <textarea id="cancel-reason" name="reason" required minLength={REASON_MIN} maxLength={REASON_MAX} rows={3} className="block w-full rounded-lg border border-slate-400 px-3 py-2" />
           <button type="submit" disabled={busy} className="min-h-11 rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:bg-slate-500">
             {busy ? "Cancelling..." : "Cancel receipt"}
           </button>

@@ -13,7 +13,7 @@ import { formatRupees } from "~/lib/money";
 import { applicationQueryString } from "../admin-query";
 import { ageOn, formatCutOff } from "../age";
 import type { ApplicationFilters, ApplicationWithSession, ApplicationDocument, StatusChange } from "../applications.server";
-import { ADMISSION_CLASSES } from "../schema";
+import { SCHOOL_CLASSES } from "#content/school";
 import { MOVE_LABELS, type MoveTarget } from "../workflow";
 import type { WorkflowAnswer } from "../workflow.server";
 
@@ -63,7 +63,7 @@ export function ApplicationList({ rows, total, filters, sessions }: ListProps) {
           <span className={label}>Class</span>
           <select name="class" defaultValue={filters.className ?? ""} className={field}>
             <option value="">All classes</option>
-            {ADMISSION_CLASSES.map((c) => <option key={c}>{c}</option>)}
+            {SCHOOL_CLASSES.map((c) => <option key={c}>{c}</option>)}
           </select>
         </label>
         <label>

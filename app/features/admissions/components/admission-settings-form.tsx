@@ -1,7 +1,7 @@
 /** The administrator's admission settings: session, open classes, application fee (₹) and age cut-off. */
 import { Form, Link } from "react-router";
 import { defaultCutOff } from "../age";
-import { ADMISSION_CLASSES } from "../schema";
+import { SCHOOL_CLASSES } from "#content/school";
 
 const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm";
 const label = "block text-xs font-semibold uppercase tracking-wide text-slate-700";
@@ -34,7 +34,7 @@ export function AdmissionSettingsForm({ session, message, saved }: Props) {
         <fieldset>
           <legend className={label}>Classes open for application</legend>
           <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5">
-            {ADMISSION_CLASSES.map((c) => (
+            {SCHOOL_CLASSES.map((c) => (
               <label key={c} className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="openClasses" value={c} defaultChecked={session?.openClasses.includes(c) ?? false} className="h-4 w-4" />
                 {c}

@@ -1,12 +1,12 @@
 /** The admin dashboard's applications panel: the open session's applications by class and status. */
 import { Link } from "react-router";
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from "~/db/admission-values";
-import { ADMISSION_CLASSES } from "../schema";
+import { SCHOOL_CLASSES } from "#content/school";
 
 export type CountRow = { className: string; status: ApplicationStatus; n: number };
 
 export function ApplicationCounts({ rows }: { rows: CountRow[] }) {
-  const classes = ADMISSION_CLASSES.filter((c) => rows.some((r) => r.className === c));
+  const classes = SCHOOL_CLASSES.filter((c) => rows.some((r) => r.className === c));
   const n = (c: string | null, s: ApplicationStatus | null) => rows.filter((r) => (c === null || r.className === c) && (s === null || r.status === s)).reduce((sum, r) => sum + r.n, 0);
   return (
     <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-labelledby="application-counts">

@@ -7,10 +7,10 @@
  */
 import type { Database } from "~/db/client.server";
 import { inTurnOrTogether } from "~/db/sql.server";
-import { istMidnight, kolkataDate, kolkataHour } from "~/lib/dates";
+import { addDays, eachDay, istMidnight, kolkataDate, kolkataHour } from "~/lib/dates";
 import { pageLabel } from "./page-labels";
 import { getAnalyticsCounts, getDailyVisitorData, getPagePopularity, getTrafficSourceCategories, getTrafficSourceDetails, type Source } from "./procedures.server";
-import { addDays, daysBetween, rangeBounds, type DateRange, type RangeBounds } from "./ranges";
+import { rangeBounds, type DateRange, type RangeBounds } from "./ranges";
 import { hourlyVisitors, periodTotals, rangeBreakdown, repeatVisitors, type DayTotals } from "./raw-visit-queries.server";
 import { dashboardFigures, type Window } from "./rollups.server";
 import type { CountRow, DailyVisitorRow, HourlyRow, LocationRow, PagePopularityRow, RepeatVisitor, TrafficCategoryRow, TrafficDetailRow } from "./figure-rows";
@@ -68,7 +68,7 @@ export function fillHours(rows: readonly HourlyRow[]): HourlyRow[] {
 /** Every day from firstDay to lastDay, zero where `rows` has none. */
 export function fillDays(rows: readonly DailyVisitorRow[], firstDay: string, lastDay: string): DailyVisitorRow[] {
   const byDay = new Map(rows.map((r) => [r.visit_date, r]));
-  return daysBetween(firstDay, lastDay).map(
+  return eachDay(firstDay, lastDay).map(
     (day) => byDay.get(day) ?? { visit_date: day, visitor_count: 0, unique_visitors: 0, new_visitors: 0, apply_page_visits: 0 },
   );
 }

@@ -7,10 +7,10 @@
  */
 import type { Database } from "~/db/client.server";
 import { inTurnOrTogether } from "~/db/sql.server";
-import { istMidnight, kolkataDate } from "~/lib/dates";
+import { addDays, istMidnight, kolkataDate } from "~/lib/dates";
 import { fillHours, peakHour } from "./analytics-result.server";
 import { comparisonPeriods } from "./comparison";
-import { addDays, type DateRange } from "./ranges";
+import { type DateRange } from "./ranges";
 import type { DayTotals } from "./raw-visit-queries.server";
 import { rangeFigures } from "./rollups.server";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { kolkataHour } from "~/lib/dates";
-import { addDays, daysBetween, parseRange, rangeBounds } from "./ranges";
+import { parseRange, rangeBounds } from "./ranges";
 
 describe("date ranges in India (SPEC §9)", () => {
   // 21 Nov 2026, 00:10 in India is still 20 Nov in UTC.
@@ -32,10 +32,7 @@ describe("date ranges in India (SPEC §9)", () => {
     expect(parseRange(null)).toBe("30days");
   });
 
-  it("counts calendar days and hours in India", () => {
-    expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
-    expect(addDays("2026-01-01", -1)).toBe("2025-12-31");
-    expect(daysBetween("2026-12-30", "2027-01-02")).toEqual(["2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"]);
+  it("counts hours in India", () => {
     expect(kolkataHour(justAfterMidnightIst)).toBe(0);
     expect(kolkataHour(new Date("2026-11-20T18:29:59Z"))).toBe(23);
   });

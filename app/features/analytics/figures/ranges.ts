@@ -3,7 +3,7 @@
  * year, as whole days in India (Asia/Kolkata), and the days_back each passes to the traffic-
  * source procedures (2, 2, 7, 30, 90, 365).
  */
-import { istMidnight, kolkataDate } from "~/lib/dates";
+import { addDays, istMidnight, kolkataDate } from "~/lib/dates";
 
 export const DATE_RANGES = ["today", "yesterday", "7days", "30days", "90days", "year"] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
@@ -24,12 +24,6 @@ export type RangeBounds = {
   end: Date;
   daysBack: number;
 };
-
-/** "yyyy-mm-dd" plus `days` calendar days (negative to go back). */
-export function addDays(isoDay: string, days: number): string {
-  const [y, m, d] = isoDay.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /** "yyyy-mm-dd" one calendar year earlier (29 Feb goes to 1 Mar). */
 export function yearBefore(isoDay: string): string {
@@ -61,9 +55,3 @@ export function rangeBounds(range: DateRange, now: Date): RangeBounds {
   return { range, firstDay, lastDay, start: istMidnight(firstDay), end: istMidnight(addDays(lastDay, 1)), daysBack: DAYS_BACK[range] };
 }
 
-/** Every day from firstDay to lastDay inclusive, "yyyy-mm-dd". */
-export function daysBetween(firstDay: string, lastDay: string): string[] {
-  const days: string[] = [];
-  for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) days.push(day);
-  return days;
-}

@@ -11,8 +11,7 @@
 import { sql } from "drizzle-orm";
 import { runsConcurrently, type Database } from "~/db/client.server";
 import { inTurnOrTogether, jsonOf, rowsOf, textArray } from "~/db/sql.server";
-import { istMidnight, kolkataDate } from "~/lib/dates";
-import { addDays } from "./ranges";
+import { addDays, istMidnight, kolkataDate } from "~/lib/dates";
 import { repeatVisitorsOf, type DayTotals } from "./raw-visit-queries.server";
 import type { AnalyticsCounts, CountRow, DailyVisitorRow, HourlyRow, LocationRow, PagePopularityRow, RepeatVisitor, TrafficCategoryRow, TrafficDetailRow } from "./figure-rows";
 import { reasonOf } from "~/lib/errors";

@@ -8,6 +8,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { DEVELOPMENT_PLACEHOLDER_IP } from "./client-ip";
+import { messageOf } from "~/lib/errors";
 
 export type Place = { country: string | null; region: string | null; city: string | null };
 const NOWHERE: Place = { country: null, region: null, city: null };
@@ -34,7 +35,7 @@ function reader(family: "ipv4" | "ipv6"): Promise<DbIpReader | null> {
     pending = import("maxmind")
       .then((m): Promise<DbIpReader> => m.default.open(databaseFile(family)))
       .catch((error: unknown) => {
-        console.error(`Geolocation database (${family}) unavailable:`, error instanceof Error ? error.message : error);
+        console.error(`Geolocation database (${family}) unavailable:`, messageOf(error));
         return null;
       });
     readers.set(family, pending);

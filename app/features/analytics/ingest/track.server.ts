@@ -9,6 +9,7 @@ import { getConfig } from "~/lib/config.server";
 import { visitorIpOf } from "./client-ip";
 import { BATCH_SIZE, getIngestQueue } from "./ingest-queue.server";
 import { MAX_BEACON_BYTES, parseTrackBody } from "./beacon-schema";
+import { messageOf } from "~/lib/errors";
 
 /** The shared ingest queue on the process-wide database. */
 export function ingestQueue() {
@@ -48,7 +49,7 @@ export function acceptBeacon(body: string | null, userAgent: string, clientIp: s
     if (!parsed.ok) return { status: 400, message: parsed.message };
     ingestQueue().push({ payload: parsed.payload, userAgent, visitorIp: visitorIpOf(clientIp), receivedAt: new Date() });
   } catch (error) {
-    console.error("Analytics beacon not accepted:", error instanceof Error ? error.message : error);
+    console.error("Analytics beacon not accepted:", messageOf(error));
   }
   return { status: 204 };
 }

@@ -9,9 +9,9 @@
  */
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { registerJob, runJobNow } from "~/db/exclusive-jobs.server";
-import { istMidnight, kolkataDate } from "~/lib/dates";
+import { addDays, istMidnight, kolkataDate } from "~/lib/dates";
 import { loadAnalyticsDashboard } from "../dashboard/load-dashboard.server";
-import { addDays, DATE_RANGES, DEFAULT_RANGE, rangeBounds, type DateRange } from "../figures/ranges";
+import { DATE_RANGES, DEFAULT_RANGE, rangeBounds, type DateRange } from "../figures/ranges";
 import { pruneHourlyRollups, ROLLUP_LAG_MS, refreshRollups, splitRange } from "../figures/rollups.server";
 import { runYearlyReset } from "./yearly-reset.server";
 import { messageOf } from "~/lib/errors";

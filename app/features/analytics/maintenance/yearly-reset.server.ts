@@ -10,7 +10,7 @@ import { rowsOf } from "~/db/sql.server";
 import { analyticsAggregated, visitorAnalytics } from "~/db/schema/analytics";
 import { settings } from "~/db/schema/settings";
 import { istMidnight, kolkataDate } from "~/lib/dates";
-import { reasonOf } from "~/lib/errors";
+import { messageOf, reasonOf } from "~/lib/errors";
 
 export const RESET_SETTING_KEY = "last_analytics_reset";
 
@@ -163,7 +163,7 @@ export async function archiveBefore(db: Database, cutoff: Date, resetDate: strin
     });
   } catch (error) {
     // The step's own message is the reason; a failed COMMIT has only the driver's.
-    const reason = error instanceof Error && /^Failed to /.test(error.message) ? error.message : reasonOf(error);
+    const reason = /^Failed to /.test(messageOf(error)) ? messageOf(error) : reasonOf(error);
     throw new Error(`Error during archiving: ${reason}`, { cause: error });
   }
 }

@@ -8,8 +8,8 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
+import { SCHOOL_CLASSES } from "#content/school";
 import {
-  ENQUIRY_CLASSES,
   ENQUIRY_ERROR,
   ENQUIRY_SUCCESS,
   HONEYPOT_FIELD,
@@ -101,7 +101,7 @@ export function EnquiryForm({ sourcePage, initialResult, onSuccess }: Props) {
         <label htmlFor={fields.class.id} className={labelClass}>Class seeking admission to</label>
         <select {...getSelectProps(fields.class)} className={inputClass}>
           <option value="">Select a class</option>
-          {ENQUIRY_CLASSES.map((c) => (
+          {SCHOOL_CLASSES.map((c) => (
             <option key={c} value={c}>{c}</option>
           ))}
         </select>

@@ -4,7 +4,7 @@
  * pagination and CSV export of the filtered list.
  */
 import { Form, Link, useNavigation } from "react-router";
-import { ENQUIRY_CLASSES } from "../schema";
+import { SCHOOL_CLASSES } from "#content/school";
 import type { EnquiryFilters } from "../enquiries.server";
 import { inboxSearch } from "../inbox-query";
 
@@ -84,7 +84,7 @@ export function EnquiryInbox({ rows, total, page, pageCount, filters }: Props) {
           <span className={label}>Class</span>
           <select name="class" defaultValue={filters.class ?? ""} className={field}>
             <option value="">All classes</option>
-            {ENQUIRY_CLASSES.map((c) => <option key={c}>{c}</option>)}
+            {SCHOOL_CLASSES.map((c) => <option key={c}>{c}</option>)}
           </select>
         </label>
         <label>

@@ -5,6 +5,7 @@
  */
 import { Form, Link, useNavigation } from "react-router";
 import { formatRupees } from "~/lib/money";
+import { REASON_MAX, REASON_MIN } from "~/lib/reason";
 import type { MonthRow } from "../parent.server";
 import type { RowProblem } from "~/core/students/roster";
 
@@ -254,7 +255,7 @@ export function CreditPanel({ purpose, title, credits, total, busy }: { purpose:
           <input type="hidden" name="purpose" value={purpose} />
           <label className="text-sm">
             <span className="font-semibold">Refund reason (how it was given back)</span>
-            <input name="reason" minLength={3} maxLength={500} required className={input} />
+            <input name="reason" minLength={REASON_MIN} maxLength={REASON_MAX} required className={input} />
           </label>
           <button type="submit" name="intent" value="refund_credit" disabled={busy} className={secondary}>Refund the credit</button>
         </Form>
@@ -299,7 +300,7 @@ export function PaymentsTable({ rows, busy }: { rows: PaymentRow[]; busy: boolea
               <input type="hidden" name="paymentId" value={p.id} />
               <label className="min-w-0 flex-1 text-sm">
                 <span className="font-semibold">Reason for refund or cancellation</span>
-                <input name="reason" minLength={3} maxLength={500} required className={input} />
+                <input name="reason" minLength={REASON_MIN} maxLength={REASON_MAX} required className={input} />
               </label>
               <button type="submit" disabled={busy} className={secondary}>Refund / cancel</button>
             </Form>

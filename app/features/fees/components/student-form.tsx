@@ -1,6 +1,6 @@
 /** The administrator's edit form for one student; keeps what was typed on error. */
 import { Form } from "react-router";
-import { FEE_CLASSES } from "../book";
+import { SCHOOL_CLASSES } from "#content/school";
 import { input, primary } from "./admin";
 
 export type StudentValues = Record<"admissionNumber" | "name" | "dateOfBirth" | "className" | "section" | "fatherName" | "motherName" | "mobile" | "email" | "busStop" | "concessions" | "joinedSession" | "joinedMonth", string>;
@@ -29,7 +29,7 @@ export function StudentForm({ values, busy }: { values: StudentValues; busy: boo
       ))}
       <label>
         <span className="font-semibold">Class</span>
-        <select name="className" defaultValue={values.className} className={input}>{FEE_CLASSES.map((c) => <option key={c}>{c}</option>)}</select>
+        <select name="className" defaultValue={values.className} className={input}>{SCHOOL_CLASSES.map((c) => <option key={c}>{c}</option>)}</select>
       </label>
       {FIELDS.slice(3).map((f) => (
         <label key={f.name}><span className="font-semibold">{f.label}</span><input name={f.name} type={f.type ?? "text"} defaultValue={values[f.name]} className={input} /></label>
