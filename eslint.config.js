@@ -14,6 +14,8 @@ const features = readdirSync(new URL("./app/features", import.meta.url), { withF
   .map((d) => d.name);
 
 const importDirectionZones = [
+  // The shared UI kit sits below every feature: it takes data and callbacks, never fetches or knows a domain.
+  { target: "./app/components", from: ["./app/features", "./app/routes", "./app/db", "./app/core"], message: "app/components is the shared UI kit: it must not import features, routes, db or core (DESIGN.md §3)." },
   // Lower layers never reach up.
   { target: "./app/lib", from: ["./app/features", "./app/routes", "./app/db"], message: "app/lib is the bottom layer (DESIGN.md §3)." },
   { target: "./app/db", from: ["./app/features", "./app/routes"], message: "app/db must not import features or routes (DESIGN.md §3)." },
