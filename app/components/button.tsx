@@ -29,12 +29,16 @@ const SIZES = {
   /** An admin row's inline save. */
   compact: "px-3 py-1.5 font-semibold",
   md: "px-4 py-2 font-semibold",
+  "md-bold": "px-4 py-2 font-bold",
   /** A 44-pixel touch target (WCAG 2.5.5): parents' payment and receipt forms, fee screens. */
   touch: "min-h-11 px-5 py-2.5 font-semibold",
+  "touch-narrow": "min-h-11 px-4 py-2.5 font-semibold",
   lg: "px-5 py-2.5 font-semibold",
   xl: "px-6 py-3 font-semibold",
   /** The submit of a long public form (apply, enquiry, status). */
   form: "px-5 py-3 font-bold",
+  /** The sign-in card's full-width submit. */
+  "form-narrow": "px-4 py-3 font-bold",
 } as const;
 
 /**

@@ -31,7 +31,7 @@ describe("Field", () => {
     expect(attributes(html, "label").for).toBe("pin");
     const input = attributes(html, "input");
     expect(input["aria-invalid"]).toBe("true");
-    const described = input["aria-describedby"].split(" ");
+    const described = input["aria-describedby"]?.split(" ");
     expect(described).toEqual(["pin-error", "pin-hint"]);
     expect(html).toContain('<p id="pin-error" class="mt-1 text-sm font-medium text-red-800">Required</p>');
     expect(html).toContain('<p id="pin-hint" class="mt-0.5 text-sm text-slate-600">Six digits.</p>');

@@ -75,3 +75,16 @@ export function Field({ id, label, hint, hintId, error, errorId, note, children 
     </div>
   );
 }
+
+/** The small capitals label of admin forms (list filters, settings). */
+export const DENSE_LABEL_CLASS = "block text-xs font-semibold tracking-wide text-slate-700 uppercase";
+
+/** An admin form's labelled control: the label wraps a small-capitals caption and the control (look "dense"). */
+export function DenseField({ label, className, children }: { label: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <label className={className}>
+      <span className={DENSE_LABEL_CLASS}>{label}</span>
+      {children}
+    </label>
+  );
+}

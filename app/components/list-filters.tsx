@@ -1,6 +1,6 @@
 /**
  * The filter form above an admin list: a white card of labelled controls in a grid (search,
- * selects, dates), then Apply filters and Clear. It submits with GET, so the filters live in the URL.
+ * selects, dates: DenseField of field.tsx), then Apply filters and Clear. It submits with GET, so the filters live in the URL.
  */
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
@@ -28,15 +28,5 @@ export function FilterForm({ columns, clearHref, children }: { columns: FilterCo
         <Link to={clearHref} className={buttonClass({ variant: "ghost", size: "sm" })}>Clear</Link>
       </div>
     </Form>
-  );
-}
-
-/** One labelled filter; the control (TextInput or Select with look "dense") is the child. */
-export function FilterField({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <label className={className}>
-      <span className="block text-xs font-semibold tracking-wide text-slate-700 uppercase">{label}</span>
-      {children}
-    </label>
   );
 }

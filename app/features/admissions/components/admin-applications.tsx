@@ -8,8 +8,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass, ButtonLink } from "~/components/button";
-import { TextArea, TextInput } from "~/components/field";
-import { FilterField, FilterForm } from "~/components/list-filters";
+import { DenseField, TextArea, TextInput } from "~/components/field";
+import { FilterForm } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Select } from "~/components/select";
 import { type BadgeTone, StatusBadge as Badge } from "~/components/status-badge";
@@ -54,34 +54,34 @@ export function ApplicationList({ rows, total, filters, sessions }: ListProps) {
         }
       />
       <FilterForm columns={6} clearHref="/admin/applications">
-        <FilterField label="Name, number or mobile" className="lg:col-span-2">
+        <DenseField label="Name, number or mobile" className="lg:col-span-2">
           <TextInput look="dense" type="search" name="q" defaultValue={filters.q ?? ""} />
-        </FilterField>
-        <FilterField label="Session">
+        </DenseField>
+        <DenseField label="Session">
           <Select look="dense" name="session" defaultValue={filters.session ?? ""}>
             <option value="">All sessions</option>
             {sessions.map((s) => <option key={s}>{s}</option>)}
           </Select>
-        </FilterField>
-        <FilterField label="Class">
+        </DenseField>
+        <DenseField label="Class">
           <Select look="dense" name="class" defaultValue={filters.className ?? ""}>
             <option value="">All classes</option>
             {ADMISSION_CLASSES.map((c) => <option key={c}>{c}</option>)}
           </Select>
-        </FilterField>
-        <FilterField label="Status">
+        </DenseField>
+        <DenseField label="Status">
           <Select look="dense" name="status" defaultValue={filters.status ?? ""}>
             <option value="">All</option>
             {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{APPLICATION_STATUS_LABELS[s]}</option>)}
           </Select>
-        </FilterField>
+        </DenseField>
         <div className="grid grid-cols-2 gap-2">
-          <FilterField label="From">
+          <DenseField label="From">
             <TextInput look="dense" type="date" name="from" defaultValue={filters.from ?? ""} />
-          </FilterField>
-          <FilterField label="To">
+          </DenseField>
+          <DenseField label="To">
             <TextInput look="dense" type="date" name="to" defaultValue={filters.to ?? ""} />
-          </FilterField>
+          </DenseField>
         </div>
       </FilterForm>
       <p className="mt-4 text-sm text-slate-700" data-testid="application-total">
@@ -262,9 +262,9 @@ export function ApplicationDetail({ application: a, cutOff, documents, history, 
           // not stay in the box to be recorded again with the next one.
           <Form key={`${a.status}:${history.length}`} method="post" preventScrollReset className="mt-3 space-y-3">
             <input type="hidden" name="from" value={a.status} />
-            <FilterField label="Note (optional)" className="block">
+            <DenseField label="Note (optional)" className="block">
               <TextArea look="dense" name="note" rows={2} maxLength={1000} defaultValue={answer?.kind === "draft" ? answer.note : undefined} />
-            </FilterField>
+            </DenseField>
             <div className="flex flex-wrap gap-2">
               {moves.map((to) => (
                 <Button key={to} name="to" value={to} disabled={busy} size="sm" disabledLook="pale">

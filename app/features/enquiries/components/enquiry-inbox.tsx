@@ -5,8 +5,8 @@
  */
 import { Form, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/button";
-import { TextArea, TextInput } from "~/components/field";
-import { FilterField, FilterForm } from "~/components/list-filters";
+import { DenseField, TextArea, TextInput } from "~/components/field";
+import { FilterForm } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { Select } from "~/components/select";
@@ -78,28 +78,28 @@ export function EnquiryInbox({ rows, total, page, pageCount, filters }: Props) {
       />
 
       <FilterForm columns={6} clearHref="/admin/enquiries">
-        <FilterField label="Name or phone" className="lg:col-span-2">
+        <DenseField label="Name or phone" className="lg:col-span-2">
           <TextInput look="dense" type="search" name="q" defaultValue={filters.q ?? ""} />
-        </FilterField>
-        <FilterField label="Class">
+        </DenseField>
+        <DenseField label="Class">
           <Select look="dense" name="class" defaultValue={filters.class ?? ""}>
             <option value="">All classes</option>
             {ENQUIRY_CLASSES.map((c) => <option key={c}>{c}</option>)}
           </Select>
-        </FilterField>
-        <FilterField label="Status">
+        </DenseField>
+        <DenseField label="Status">
           <Select look="dense" name="status" defaultValue={filters.status ?? ""}>
             <option value="">All</option>
             <option value="new">New</option>
             <option value="contacted">Contacted</option>
           </Select>
-        </FilterField>
-        <FilterField label="From">
+        </DenseField>
+        <DenseField label="From">
           <TextInput look="dense" type="date" name="from" defaultValue={filters.from ?? ""} />
-        </FilterField>
-        <FilterField label="To">
+        </DenseField>
+        <DenseField label="To">
           <TextInput look="dense" type="date" name="to" defaultValue={filters.to ?? ""} />
-        </FilterField>
+        </DenseField>
       </FilterForm>
 
       <p className="mt-4 text-sm text-slate-700" data-testid="enquiry-total">

@@ -5,8 +5,8 @@
  */
 import { Link } from "react-router";
 import { buttonClass, ButtonLink } from "~/components/button";
-import { TextInput } from "~/components/field";
-import { FilterField, FilterForm, fullRowClass } from "~/components/list-filters";
+import { DenseField, TextInput } from "~/components/field";
+import { FilterForm, fullRowClass } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { Select } from "~/components/select";
@@ -69,33 +69,33 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
       />
 
       <FilterForm columns={7} clearHref="/admin/payments">
-        <FilterField label="Reference, gateway id, UTR, name or admission no." className="lg:col-span-2">
+        <DenseField label="Reference, gateway id, UTR, name or admission no." className="lg:col-span-2">
           <TextInput look="dense" type="search" name="q" defaultValue={filters.q ?? ""} />
-        </FilterField>
-        <FilterField label="Status">
+        </DenseField>
+        <DenseField label="Status">
           <Select look="dense" name="status" defaultValue={filters.status ?? ""}>
             <option value="">All</option>
             {ORDER_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
           </Select>
-        </FilterField>
-        <FilterField label="Purpose">
+        </DenseField>
+        <DenseField label="Purpose">
           <Select look="dense" name="purpose" defaultValue={filters.purpose ?? ""}>
             <option value="">All</option>
             {PAYMENT_PURPOSES.map((p) => <option key={p} value={p}>{PURPOSES[p]}</option>)}
           </Select>
-        </FilterField>
-        <FilterField label="Gateway">
+        </DenseField>
+        <DenseField label="Gateway">
           <Select look="dense" name="provider" defaultValue={filters.provider ?? ""}>
             <option value="">All</option>
             {PAYMENT_PROVIDERS.map((p) => <option key={p} value={p}>{PROVIDERS[p]}</option>)}
           </Select>
-        </FilterField>
-        <FilterField label="From (IST)">
+        </DenseField>
+        <DenseField label="From (IST)">
           <TextInput look="dense" type="date" name="from" defaultValue={filters.from ?? ""} />
-        </FilterField>
-        <FilterField label="To (IST)">
+        </DenseField>
+        <DenseField label="To (IST)">
           <TextInput look="dense" type="date" name="to" defaultValue={filters.to ?? ""} />
-        </FilterField>
+        </DenseField>
         <label className={`flex items-center gap-2 text-sm font-semibold ${fullRowClass(7)}`}>
           <input type="checkbox" name="flagged" value="1" defaultChecked={filters.flagged === true} className="size-4" />
           Only payments that need a look (wrong amount or merchant, paid twice, bad signature, credit)
