@@ -17,6 +17,8 @@ const features = readdirSync(new URL("./app/features", import.meta.url), { withF
 
 /** Layers: lower ones never reach up. These hold for tests too. */
 const layerZones = [
+  // The shared UI kit sits below every feature: it takes data and callbacks, never fetches or knows a domain.
+  { target: "./app/components", from: ["./app/features", "./app/routes", "./app/db", "./app/core"], message: "app/components is the shared UI kit: it must not import features, routes, db or core (DESIGN.md §3)." },
   { target: "./app/lib", from: ["./app/core", "./app/features", "./app/routes", "./app/db"], message: "app/lib is the bottom layer (DESIGN.md §3)." },
   { target: "./app/db", from: ["./app/core", "./app/features", "./app/routes"], message: "app/db must not import core, features or routes (DESIGN.md §3)." },
   { target: "./app/core", from: ["./app/features", "./app/routes"], message: "Core services never import a feature or a route: a feature brings its own handler (docs/decisions/020-core-and-features.md)." },

@@ -15,6 +15,7 @@ import { resultPageData } from "~/core/payments/result-page.server";
 import type { OrderSummaryData } from "~/core/payments/summary";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
+import { buttonClass } from "~/components/button";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // The summary leaves the order's purpose out; the view it is made from has it.
@@ -40,8 +41,8 @@ const APPLICATION_RECEIVED = {
   title: "Application received!",
   text: "Your application fee is paid and your application has reached the school. Keep the acknowledgement: its application number and your mobile number let you check the status.",
 };
-const primary = "inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800";
-const secondary = "inline-block rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50";
+const primary = buttonClass({ size: "xl", className: "inline-block" });
+const secondary = buttonClass({ variant: "secondary", className: "inline-block" });
 
 /** Links after what was paid: the acknowledgement (an application fee's) first and prominent. */
 function PaidLinks({ links, acknowledgementFirst }: { links: OrderSummaryData["links"]; acknowledgementFirst: boolean }) {

@@ -5,6 +5,8 @@
  */
 import { Form, Link, useNavigation } from "react-router";
 import { provenance, type EventRow } from "./order-detail";
+import { Button } from "~/components/button";
+import { DenseField, TextInput } from "~/components/field";
 
 export type DebugData = {
   provider: string;
@@ -53,13 +55,12 @@ export function DebugView({ data, check }: { data: DebugData; check: DebugCheck 
           <h2 className="font-bold">Status check</h2>
           <p className="mt-2 text-sm text-slate-700">Asks the gateway about one of our references now and records the answer.</p>
           <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
-            <label className="grow">
-              <span className="block text-xs font-semibold tracking-wide text-slate-700 uppercase">Reference</span>
-              <input name="reference" required maxLength={20} className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 font-mono uppercase" />
-            </label>
-            <button type="submit" disabled={busy} className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-500">
+            <DenseField label="Reference" className="grow">
+              <TextInput name="reference" required maxLength={20} className="font-mono uppercase" />
+            </DenseField>
+            <Button disabled={busy}>
               {busy ? "Checking..." : "Check"}
-            </button>
+            </Button>
           </Form>
           {check && (
             <p role="status" className={`mt-3 rounded-lg p-3 text-sm ${check.ok ? "bg-slate-100" : "bg-red-50 text-red-900"}`}>

@@ -6,6 +6,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { OrderStatus } from "~/db/schema/payments";
 import { StatusBadge } from "./status-badge";
+import { Button } from "~/components/button";
 
 export type EventRow = {
   id: number;
@@ -125,9 +126,9 @@ export function OrderDetail({ order, message }: { order: OrderDetailData; messag
           </p>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="check" />
-            <button type="submit" disabled={busy} className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-500">
+            <Button disabled={busy}>
               {busy ? "Checking..." : "Check with the bank"}
-            </button>
+            </Button>
           </Form>
           {message && <p role="status" className="mt-3 rounded-lg bg-slate-100 p-3 text-sm">{message}</p>}
         </section>

@@ -3,7 +3,13 @@
  * reference search), totals per status for the filters, the list newest first (a table on wide
  * screens, cards on phones), pagination and the CSV for reconciliation.
  */
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { buttonClass, ButtonLink } from "~/components/button";
+import { DenseField, TextInput } from "~/components/field";
+import { FilterForm, fullRowClass } from "~/components/list-filters";
+import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
+import { Select } from "~/components/select";
 import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_PURPOSES } from "~/db/payment-values";
 import { PROVIDER_LABELS as PROVIDERS, PURPOSE_LABELS as PURPOSES, STATUS_LABELS } from "../labels";
 import type { OrderFilters } from "../orders.server";
@@ -39,73 +45,62 @@ function DocumentLinks({ links = [] }: { links: OrderDocumentLinks[string] | und
   return links.map((link) => <a key={link.href} className="mt-1 block text-xs font-semibold text-brand-700 underline" href={link.href} download={link.download}>{link.label}</a>);
 }
 
-const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm";
-const label = "block text-xs font-semibold tracking-wide text-slate-700 uppercase";
-
 export function OrderList({ rows, total, totals, page, pageCount, filters, sampleHref, documents = {}, received }: Props) {
   const number = new Intl.NumberFormat("en-IN");
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold text-brand-800">Payments</h1>
-        <div className="flex flex-wrap gap-2">
-          {sampleHref && (
-            <Link to={sampleHref} className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-              Sample payment (development)
-            </Link>
-          )}
-          <Link to="/icici-debug" className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-            Payment debug
-          </Link>
-          <a href={`/admin/payments/export${orderSearch(filters)}`} className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50" download>
-            Export CSV
-          </a>
-        </div>
-      </div>
+      <PageHeader
+        title="Payments"
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {sampleHref && (
+              <ButtonLink to={sampleHref} variant="neutral" size="xs">
+                Sample payment (development)
+              </ButtonLink>
+            )}
+            <ButtonLink to="/icici-debug" variant="neutral" size="xs">
+              Payment debug
+            </ButtonLink>
+            <a href={`/admin/payments/export${orderSearch(filters)}`} className={buttonClass({ variant: "secondary", size: "xs", className: "bg-white" })} download>
+              Export CSV
+            </a>
+          </div>
+        }
+      />
 
-      <Form method="get" className="mt-5 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-7">
-        <label className="lg:col-span-2">
-          <span className={label}>Reference, gateway id, UTR, name or admission no.</span>
-          <input type="search" name="q" defaultValue={filters.q ?? ""} className={field} />
-        </label>
-        <label>
-          <span className={label}>Status</span>
-          <select name="status" defaultValue={filters.status ?? ""} className={field}>
+      <FilterForm columns={7} clearHref="/admin/payments">
+        <DenseField label="Reference, gateway id, UTR, name or admission no." className="lg:col-span-2">
+          <TextInput look="dense" type="search" name="q" defaultValue={filters.q ?? ""} />
+        </DenseField>
+        <DenseField label="Status">
+          <Select look="dense" name="status" defaultValue={filters.status ?? ""}>
             <option value="">All</option>
             {ORDER_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
-          </select>
-        </label>
-        <label>
-          <span className={label}>Purpose</span>
-          <select name="purpose" defaultValue={filters.purpose ?? ""} className={field}>
+          </Select>
+        </DenseField>
+        <DenseField label="Purpose">
+          <Select look="dense" name="purpose" defaultValue={filters.purpose ?? ""}>
             <option value="">All</option>
             {PAYMENT_PURPOSES.map((p) => <option key={p} value={p}>{PURPOSES[p]}</option>)}
-          </select>
-        </label>
-        <label>
-          <span className={label}>Gateway</span>
-          <select name="provider" defaultValue={filters.provider ?? ""} className={field}>
+          </Select>
+        </DenseField>
+        <DenseField label="Gateway">
+          <Select look="dense" name="provider" defaultValue={filters.provider ?? ""}>
             <option value="">All</option>
             {PAYMENT_PROVIDERS.map((p) => <option key={p} value={p}>{PROVIDERS[p]}</option>)}
-          </select>
-        </label>
-        <label>
-          <span className={label}>From (IST)</span>
-          <input type="date" name="from" defaultValue={filters.from ?? ""} className={field} />
-        </label>
-        <label>
-          <span className={label}>To (IST)</span>
-          <input type="date" name="to" defaultValue={filters.to ?? ""} className={field} />
-        </label>
-        <label className="flex items-center gap-2 text-sm font-semibold sm:col-span-2 lg:col-span-7">
+          </Select>
+        </DenseField>
+        <DenseField label="From (IST)">
+          <TextInput look="dense" type="date" name="from" defaultValue={filters.from ?? ""} />
+        </DenseField>
+        <DenseField label="To (IST)">
+          <TextInput look="dense" type="date" name="to" defaultValue={filters.to ?? ""} />
+        </DenseField>
+        <label className={`flex items-center gap-2 text-sm font-semibold ${fullRowClass(7)}`}>
           <input type="checkbox" name="flagged" value="1" defaultChecked={filters.flagged === true} className="size-4" />
           Only payments that need a look (wrong amount or merchant, paid twice, bad signature, credit)
         </label>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-7">
-          <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">Apply filters</button>
-          <Link to="/admin/payments" className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">Clear</Link>
-        </div>
-      </Form>
+      </FilterForm>
 
       <section aria-labelledby="totals-heading" className="mt-5">
         <h2 id="totals-heading" className="sr-only">Totals per status</h2>
@@ -195,13 +190,7 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
         </>
       )}
 
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-5 flex items-center justify-between text-sm">
-          {page > 1 ? <Link className="rounded-lg bg-white px-3 py-2 font-semibold shadow-sm" to={orderSearch(filters, page - 1) || "?"}>Previous</Link> : <span />}
-          <span>Page {page} of {pageCount}</span>
-          {page < pageCount ? <Link className="rounded-lg bg-white px-3 py-2 font-semibold shadow-sm" to={orderSearch(filters, page + 1)}>Next</Link> : <span />}
-        </nav>
-      )}
+      <Pager page={page} pageCount={pageCount} searchOf={(p) => orderSearch(filters, p)} />
     </>
   );
 }

@@ -7,8 +7,9 @@
 import type { Handoff } from "../gateway";
 import type { OrderSummaryData } from "../summary";
 import { OrderSummary } from "./order-summary";
+import { buttonClass } from "~/components/button";
 
-const button = "inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-700 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-800 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-accent-500";
+const button = buttonClass({ size: "xl", className: "inline-flex min-h-12 items-center justify-center text-lg focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-accent-500" });
 
 export function HandoffPanel({ summary, handoff, gatewayLabel }: { summary: OrderSummaryData; handoff: Handoff; gatewayLabel: string }) {
   return (

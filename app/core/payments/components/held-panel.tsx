@@ -3,10 +3,10 @@
  * another amount or merchant, so nothing was recorded as paid. The parent learns whom to call,
  * with the reference, and may pay the amount due again at once instead of waiting.
  */
-import { Link } from "react-router";
 import { school } from "#content/school";
 import type { OrderSummaryData } from "../summary";
 import { OrderSummary } from "./order-summary";
+import { ButtonLink } from "~/components/button";
 
 const office = school.phones.find((p) => p.label === "School office") ?? school.phones[0];
 const [email] = school.emails;
@@ -48,9 +48,9 @@ export function HeldPanel({ reference, summary }: { reference: string | null; su
           <OrderSummary summary={summary} />
         </div>
       )}
-      <Link to={summary?.retryPath ?? "/payment-portal"} className="mt-8 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
+      <ButtonLink to={summary?.retryPath ?? "/payment-portal"} size="xl" className="mt-8">
         Pay again
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

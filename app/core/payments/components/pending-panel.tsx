@@ -4,10 +4,10 @@
  * in progress, when a success has not been confirmed yet, and when the return could not be
  * recorded at all (the database was away).
  */
-import { Link } from "react-router";
 import { school } from "#content/school";
 import type { OrderSummaryData } from "../summary";
 import { OrderSummary } from "./order-summary";
+import { ButtonLink } from "~/components/button";
 
 export function PendingPanel({ reference, summary, checkAgainHref }: { reference: string | null; summary: OrderSummaryData | null; checkAgainHref: string | null }) {
   const [phone] = school.phones;
@@ -40,9 +40,9 @@ export function PendingPanel({ reference, summary, checkAgainHref }: { reference
         </div>
       )}
       {checkAgainHref && (
-        <Link to={checkAgainHref} reloadDocument className="mt-8 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
+        <ButtonLink to={checkAgainHref} reloadDocument size="xl" className="mt-8">
           Check again
-        </Link>
+        </ButtonLink>
       )}
     </section>
   );

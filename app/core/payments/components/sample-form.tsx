@@ -5,10 +5,12 @@
 import { Form, Link, useNavigation } from "react-router";
 import { SAMPLE_AMOUNTS } from "../sample";
 import { PaymentUnavailable } from "./payment-unavailable";
+import { Button } from "~/components/button";
+import { inputClass } from "~/components/field";
 
 export type SampleFormResult = { message: string; unavailable?: boolean; link?: { label: string; href: string } } | null;
 
-const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2";
+const field = inputClass("base");
 
 export function SampleForm({ suggestedKey, result, available }: { suggestedKey: string; result: SampleFormResult; available: boolean }) {
   const busy = useNavigation().state === "submitting";
@@ -40,9 +42,9 @@ export function SampleForm({ suggestedKey, result, available }: { suggestedKey: 
           <span className="font-semibold">Payer's name (optional)</span>
           <input name="name" maxLength={100} autoComplete="name" className={field} />
         </label>
-        <button type="submit" disabled={busy} className="min-h-11 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-500">
+        <Button size="touch" disabled={busy}>
           {busy ? "Starting..." : "Pay"}
-        </button>
+        </Button>
       </Form>
       {result?.unavailable && (
         <div className="mt-6">

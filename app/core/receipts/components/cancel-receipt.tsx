@@ -5,6 +5,7 @@
 import { Form, useNavigation } from "react-router";
 import { REASON_MAX, REASON_MIN } from "~/lib/reason";
 import { FactList } from "./fact-list";
+import { Button, buttonClass } from "~/components/button";
 
 export type AdminReceiptView = {
   id: number;
@@ -33,7 +34,7 @@ export function CancelReceipt({ receipt, message }: { receipt: AdminReceiptView;
       <h1 className="font-mono text-2xl font-bold text-brand-800">Receipt {receipt.number}</h1>
       <FactList rows={rows} className="mt-4 max-w-xl" />
       <p className="mt-4 flex flex-wrap gap-3">
-        <a href={receipt.pdfHref} download className="rounded-lg border border-brand-700 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">Download PDF</a>
+        <a href={receipt.pdfHref} download className={buttonClass({ variant: "secondary", className: "bg-white" })}>Download PDF</a>
         <a href={receipt.verifyHref} className="rounded-lg px-4 py-2 font-semibold text-brand-700 underline">Verification page</a>
       </p>
       {message && <p role="status" className="mt-4 max-w-xl rounded-lg bg-slate-100 p-3">{message}</p>}
@@ -43,9 +44,9 @@ export function CancelReceipt({ receipt, message }: { receipt: AdminReceiptView;
           <p className="text-sm text-slate-700">The receipt keeps its number and stays on record, marked CANCELLED on its PDF and on verification. This cannot be undone.</p>
           <label htmlFor="cancel-reason" className="block font-semibold">Reason</label>
           <textarea id="cancel-reason" name="reason" required minLength={REASON_MIN} maxLength={REASON_MAX} rows={3} className="block w-full rounded-lg border border-slate-400 px-3 py-2" />
-          <button type="submit" disabled={busy} className="min-h-11 rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:bg-slate-500">
+          <Button variant="danger" size="touch" disabled={busy}>
             {busy ? "Cancelling..." : "Cancel receipt"}
-          </button>
+          </Button>
         </Form>
       )}
     </>

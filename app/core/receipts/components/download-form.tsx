@@ -6,13 +6,15 @@
  */
 import { Form, useNavigation } from "react-router";
 import { MOBILE_INPUT } from "~/lib/phone";
+import { Button, buttonClass } from "~/components/button";
+import { inputClass } from "~/components/field";
 
 export type DownloadFormResult =
   | { kind: "found"; number: string; href: string; cancelled: boolean }
   | { kind: "error"; message: string; values: Record<string, string> }
   | null;
 
-const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2";
+const field = inputClass("base");
 // Each kind's fields hide while the other kind is chosen (CSS :has, no JavaScript needed).
 const ADMISSION_ONLY = "[form:has(#by-application:checked)_&]:hidden";
 const APPLICATION_ONLY = "[form:has(#by-admission:checked)_&]:hidden";
@@ -56,9 +58,9 @@ export function DownloadForm({ result }: { result: DownloadFormResult }) {
         <TextField name="admissionNumber" label="Admission number" hint="For a student of the school" maxLength={40} defaultValue={values.admissionNumber} className={ADMISSION_ONLY} />
         <TextField name="applicationNumber" label="Application number" hint="For an application fee" maxLength={40} defaultValue={values.applicationNumber} className={APPLICATION_ONLY} />
         <TextField name="mobile" label="Registered mobile" hint="For an application fee: the 10-digit number given with the application" {...MOBILE_INPUT} defaultValue={values.mobile} className={APPLICATION_ONLY} />
-        <button type="submit" disabled={busy} className="min-h-11 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-500">
+        <Button size="touch" disabled={busy}>
           {busy ? "Finding..." : "Find receipt"}
-        </button>
+        </Button>
       </Form>
       {result?.kind === "error" && (
         <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">{result.message}</p>
@@ -66,7 +68,7 @@ export function DownloadForm({ result }: { result: DownloadFormResult }) {
       {result?.kind === "found" && (
         <div role="status" className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4">
           <p>Receipt <span className="font-mono font-semibold">{result.number}</span> found{result.cancelled ? " (it was cancelled by the school)" : ""}.</p>
-          <a href={result.href} download className="mt-3 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">Download receipt (PDF)</a>
+          <a href={result.href} download className={buttonClass({ size: "lg", className: "mt-3 inline-block" })}>Download receipt (PDF)</a>
           <p className="mt-2 text-sm text-slate-700">The link works for 15 minutes.</p>
         </div>
       )}

@@ -1,7 +1,7 @@
 /** The answer of /verify-receipt/{hash}: the receipt's facts, or 'We could not find a receipt for this code'. */
-import { Link } from "react-router";
 import type { VerificationView } from "../verify";
 import { FactList } from "./fact-list";
+import { ButtonLink } from "~/components/button";
 
 export const NOT_FOUND_TITLE = "We could not find a receipt for this code";
 
@@ -12,7 +12,7 @@ export function VerificationPanel({ receipt }: { receipt: VerificationView | nul
         <div aria-hidden="true" className="mx-auto grid size-16 place-items-center rounded-full bg-red-100 text-3xl font-bold text-red-800">!</div>
         <h1 className="mt-6 text-3xl font-extrabold text-red-800">{NOT_FOUND_TITLE}</h1>
         <p className="mt-3 text-lg text-slate-700">Check that the whole address from the receipt was opened. If it was, the receipt was not issued by this school: please call the school office.</p>
-        <Link to="/receipt-download" className="mt-8 inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">Download a receipt</Link>
+        <ButtonLink to="/receipt-download" size="xl" className="mt-8 inline-block">Download a receipt</ButtonLink>
       </section>
     );
   }

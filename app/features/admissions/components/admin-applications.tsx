@@ -7,6 +7,12 @@
  */
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonClass, ButtonLink } from "~/components/button";
+import { DenseField, TextArea, TextInput } from "~/components/field";
+import { FilterForm } from "~/components/list-filters";
+import { PageHeader } from "~/components/page-header";
+import { Select } from "~/components/select";
+import { type BadgeTone, StatusBadge as Badge } from "~/components/status-badge";
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, DOCUMENT_KINDS, DOCUMENT_LABELS, STATUS_MOVES, type ApplicationStatus } from "~/db/admission-values";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
@@ -17,19 +23,17 @@ import { SCHOOL_CLASSES } from "#content/school";
 import { MOVE_LABELS, type MoveTarget } from "../workflow";
 import type { WorkflowAnswer } from "../workflow.server";
 
-const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm";
-const label = "block text-xs font-semibold uppercase tracking-wide text-slate-700";
-const STATUS_TONE: Record<ApplicationStatus, string> = {
-  payment_pending: "bg-amber-100 text-amber-950",
-  submitted: "bg-sky-100 text-sky-950",
-  under_review: "bg-indigo-100 text-indigo-950",
-  admitted: "bg-emerald-100 text-emerald-950",
-  waitlisted: "bg-slate-200 text-slate-900",
-  rejected: "bg-red-100 text-red-950",
+export const APPLICATION_STATUS_TONES: Record<ApplicationStatus, BadgeTone> = {
+  payment_pending: "amber-deep",
+  submitted: "sky-deep",
+  under_review: "indigo-deep",
+  admitted: "green-deep",
+  waitlisted: "grey-strong",
+  rejected: "red-deep",
 };
 
 export function StatusBadge({ status }: { status: ApplicationStatus }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[status]}`}>{APPLICATION_STATUS_LABELS[status]}</span>;
+  return <Badge tone={APPLICATION_STATUS_TONES[status]} weight="semibold" block>{APPLICATION_STATUS_LABELS[status]}</Badge>;
 }
 
 type ListProps = { rows: ApplicationWithSession[]; total: number; filters: ApplicationFilters; sessions: string[] };
@@ -38,56 +42,48 @@ export function ApplicationList({ rows, total, filters, sessions }: ListProps) {
   const number = new Intl.NumberFormat("en-IN");
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold text-brand-800">Applications</h1>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/admin/applications/settings" className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">Admission settings</Link>
-          <a href={`/admin/applications/export${applicationQueryString(filters)}`} className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50" download>
-            Export CSV
-          </a>
-        </div>
-      </div>
-      <Form method="get" className="mt-5 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6">
-        <label className="lg:col-span-2">
-          <span className={label}>Name, number or mobile</span>
-          <input type="search" name="q" defaultValue={filters.q ?? ""} className={field} />
-        </label>
-        <label>
-          <span className={label}>Session</span>
-          <select name="session" defaultValue={filters.session ?? ""} className={field}>
+      <PageHeader
+        title="Applications"
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to="/admin/applications/settings" variant="neutral" size="xs">Admission settings</ButtonLink>
+            <a href={`/admin/applications/export${applicationQueryString(filters)}`} className={buttonClass({ variant: "secondary", size: "xs", className: "bg-white" })} download>
+              Export CSV
+            </a>
+          </div>
+        }
+      />
+      <FilterForm columns={6} clearHref="/admin/applications">
+        <DenseField label="Name, number or mobile" className="lg:col-span-2">
+          <TextInput look="dense" type="search" name="q" defaultValue={filters.q ?? ""} />
+        </DenseField>
+        <DenseField label="Session">
+          <Select look="dense" name="session" defaultValue={filters.session ?? ""}>
             <option value="">All sessions</option>
             {sessions.map((s) => <option key={s}>{s}</option>)}
-          </select>
-        </label>
-        <label>
-          <span className={label}>Class</span>
-          <select name="class" defaultValue={filters.className ?? ""} className={field}>
+          </Select>
+        </DenseField>
+        <DenseField label="Class">
+          <Select look="dense" name="class" defaultValue={filters.className ?? ""}>
             <option value="">All classes</option>
             {SCHOOL_CLASSES.map((c) => <option key={c}>{c}</option>)}
-          </select>
-        </label>
-        <label>
-          <span className={label}>Status</span>
-          <select name="status" defaultValue={filters.status ?? ""} className={field}>
+          </Select>
+        </DenseField>
+        <DenseField label="Status">
+          <Select look="dense" name="status" defaultValue={filters.status ?? ""}>
             <option value="">All</option>
             {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{APPLICATION_STATUS_LABELS[s]}</option>)}
-          </select>
-        </label>
+          </Select>
+        </DenseField>
         <div className="grid grid-cols-2 gap-2">
-          <label>
-            <span className={label}>From</span>
-            <input type="date" name="from" defaultValue={filters.from ?? ""} className={field} />
-          </label>
-          <label>
-            <span className={label}>To</span>
-            <input type="date" name="to" defaultValue={filters.to ?? ""} className={field} />
-          </label>
+          <DenseField label="From">
+            <TextInput look="dense" type="date" name="from" defaultValue={filters.from ?? ""} />
+          </DenseField>
+          <DenseField label="To">
+            <TextInput look="dense" type="date" name="to" defaultValue={filters.to ?? ""} />
+          </DenseField>
         </div>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
-          <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">Apply filters</button>
-          <Link to="/admin/applications" className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">Clear</Link>
-        </div>
-      </Form>
+      </FilterForm>
       <p className="mt-4 text-sm text-slate-700" data-testid="application-total">
         {number.format(total)} {total === 1 ? "application" : "applications"}{total > rows.length ? ` (the newest ${number.format(rows.length)} shown; the CSV has all)` : ""}
       </p>
@@ -159,12 +155,12 @@ function ConfirmDecision({ answer, busy }: { answer: Extract<WorkflowPanel, { ki
         <input type="hidden" name="to" value={answer.to} />
         <input type="hidden" name="note" value={answer.note} />
         <input type="hidden" name="from" value={answer.from} />
-        <button type="submit" name="step" value="confirm" disabled={busy} className="rounded-lg bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-400">
+        <Button name="step" value="confirm" disabled={busy} size="sm-wide" disabledLook="pale">
           Confirm
-        </button>
-        <button type="submit" name="step" value="cancel" disabled={busy} className="rounded-lg border border-slate-400 bg-white px-5 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+        </Button>
+        <Button name="step" value="cancel" disabled={busy} variant="neutral" size="sm-wide">
           Cancel
-        </button>
+        </Button>
       </Form>
     </section>
   );
@@ -266,15 +262,14 @@ export function ApplicationDetail({ application: a, cutOff, documents, history, 
           // not stay in the box to be recorded again with the next one.
           <Form key={`${a.status}:${history.length}`} method="post" preventScrollReset className="mt-3 space-y-3">
             <input type="hidden" name="from" value={a.status} />
-            <label className="block">
-              <span className={label}>Note (optional)</span>
-              <textarea name="note" rows={2} maxLength={1000} defaultValue={answer?.kind === "draft" ? answer.note : undefined} className={field} />
-            </label>
+            <DenseField label="Note (optional)" className="block">
+              <TextArea look="dense" name="note" rows={2} maxLength={1000} defaultValue={answer?.kind === "draft" ? answer.note : undefined} />
+            </DenseField>
             <div className="flex flex-wrap gap-2">
               {moves.map((to) => (
-                <button key={to} type="submit" name="to" value={to} disabled={busy} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-400">
+                <Button key={to} name="to" value={to} disabled={busy} size="sm" disabledLook="pale">
                   {MOVE_LABELS[to as MoveTarget]}
-                </button>
+                </Button>
               ))}
             </div>
           </Form>

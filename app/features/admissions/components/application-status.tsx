@@ -4,6 +4,7 @@
  */
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from "~/db/admission-values";
 import { nextStep } from "../next-steps";
+import { buttonClass } from "~/components/button";
 
 export type StatusFacts = {
   publicId: string;
@@ -17,7 +18,7 @@ export type StatusFacts = {
   receiptHref: string | null;
 };
 
-const linkButton = "inline-block rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50";
+const linkButton = buttonClass({ variant: "secondary", className: "inline-block" });
 
 export function ApplicationStatusCard({ facts, pdf }: { facts: StatusFacts; pdf: boolean }) {
   return (
@@ -42,7 +43,7 @@ export function ApplicationStatusCard({ facts, pdf }: { facts: StatusFacts; pdf:
       <p className="mt-1 text-slate-800" data-testid="next-step">{nextStep(facts.status, facts.birthCertificateLater)}</p>
       <div className="mt-5 flex flex-wrap gap-3">
         {facts.status === "payment_pending" && (
-          <a href={`/admissions/retry-payment/${facts.publicId}`} className="inline-block rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800">Pay the application fee</a>
+          <a href={`/admissions/retry-payment/${facts.publicId}`} className={buttonClass({ size: "md-bold", className: "inline-block" })}>Pay the application fee</a>
         )}
         {facts.receiptHref && <a href={facts.receiptHref} className={linkButton}>Download receipt</a>}
         {pdf && <a href={`/admissions/acknowledgement/${facts.publicId}/pdf`} className={linkButton}>Download acknowledgement (PDF)</a>}

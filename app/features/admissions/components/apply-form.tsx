@@ -17,6 +17,8 @@ import { formatRupees } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { eligibility, eligibilityMessage, formatCutOff } from "../age";
 import { BLOOD_GROUPS, CATEGORIES, GENDERS, TEXT_FIELDS, applicationSchema, needsPreviousSchool } from "../schema";
+import { Button } from "~/components/button";
+import { Field as KitField, inputClass } from "~/components/field";
 
 export const DRAFT_KEY = "kva-application-draft";
 /** The summary lists problems in the form's order (the form's own errors first). */
@@ -37,10 +39,7 @@ type Props = {
   lastResult: SubmissionResult<string[]> | null;
 };
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
-const labelClass = "block text-sm font-semibold text-slate-800";
-const errorClass = "mt-1 text-sm font-medium text-red-800";
+const control = inputClass("form");
 const optional = <span className="font-normal text-slate-600">(optional)</span>;
 
 /** Field labels, also used by the error summary. */
@@ -81,13 +80,9 @@ const LABELS: Record<string, string> = {
 /** A labelled control with its hint, an optional note and its first error (unless `hideError` says the note already shows it). */
 function Field({ meta, label, hint, children, note, hideError }: { meta: FieldMetadata<unknown>; label: ReactNode; hint?: string; children: ReactNode; note?: ReactNode; hideError?: boolean }) {
   return (
-    <div>
-      <label htmlFor={meta.id} className={labelClass}>{label}</label>
-      {hint && <p id={meta.descriptionId} className="mt-0.5 text-sm text-slate-600">{hint}</p>}
+    <KitField id={meta.id} label={label} hint={hint} hintId={meta.descriptionId} error={hideError ? undefined : meta.errors?.[0]} errorId={meta.errorId} note={note}>
       {children}
-      {note}
-      {meta.errors && !hideError && <p id={meta.errorId} className={errorClass}>{meta.errors[0]}</p>}
-    </div>
+    </KitField>
   );
 }
 
@@ -219,11 +214,11 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
       <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-4 sm:p-6">
         <legend className="px-1 text-xl font-bold text-brand-800">1. The child</legend>
         <Field meta={fields.childName} label={LABELS.childName}>
-          <input {...getInputProps(fields.childName, { type: "text" })} autoComplete="off" className={inputClass} />
+          <input {...getInputProps(fields.childName, { type: "text" })} autoComplete="off" className={control} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field meta={fields.classApplied} label={LABELS.classApplied}>
-            <select {...getSelectProps(fields.classApplied)} className={inputClass}>
+            <select {...getSelectProps(fields.classApplied)} className={control}>
               <option value="">Select a class</option>
               {openClasses.map((c) => <option key={c} value={c}>{c}</option>)}
             </select>
@@ -251,36 +246,36 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
               </div>
             }
           >
-            <input {...getInputProps(fields.dateOfBirth, { type: "date" })} className={inputClass} aria-describedby={`${fields.dateOfBirth.descriptionId} ${fields.dateOfBirth.errorId}`} />
+            <input {...getInputProps(fields.dateOfBirth, { type: "date" })} className={control} aria-describedby={`${fields.dateOfBirth.descriptionId} ${fields.dateOfBirth.errorId}`} />
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field meta={fields.gender} label={LABELS.gender}>
-            <select {...getSelectProps(fields.gender)} className={inputClass}>
+            <select {...getSelectProps(fields.gender)} className={control}>
               <option value="">Select</option>
               {GENDERS.map((g) => <option key={g}>{g}</option>)}
             </select>
           </Field>
           <Field meta={fields.category} label={LABELS.category}>
-            <select {...getSelectProps(fields.category)} className={inputClass}>
+            <select {...getSelectProps(fields.category)} className={control}>
               <option value="">Select</option>
               {CATEGORIES.map((g) => <option key={g}>{g}</option>)}
             </select>
           </Field>
           <Field meta={fields.nationality} label={LABELS.nationality}>
-            <input {...getInputProps(fields.nationality, { type: "text" })} className={inputClass} />
+            <input {...getInputProps(fields.nationality, { type: "text" })} className={control} />
           </Field>
           <Field meta={fields.motherTongue} label={LABELS.motherTongue}>
-            <input {...getInputProps(fields.motherTongue, { type: "text" })} className={inputClass} />
+            <input {...getInputProps(fields.motherTongue, { type: "text" })} className={control} />
           </Field>
           <Field meta={fields.bloodGroup} label={<>{LABELS.bloodGroup} {optional}</>}>
-            <select {...getSelectProps(fields.bloodGroup)} className={inputClass}>
+            <select {...getSelectProps(fields.bloodGroup)} className={control}>
               <option value="">Not known</option>
               {BLOOD_GROUPS.map((g) => <option key={g}>{g}</option>)}
             </select>
           </Field>
           <Field meta={fields.aadhaar} label={<>{LABELS.aadhaar} {optional}</>} hint="Never required for admission.">
-            <input {...getInputProps(fields.aadhaar, { type: "text" })} inputMode="numeric" autoComplete="off" className={inputClass} />
+            <input {...getInputProps(fields.aadhaar, { type: "text" })} inputMode="numeric" autoComplete="off" className={control} />
           </Field>
         </div>
         <div>
@@ -291,16 +286,16 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
         </div>
         {(hasSibling || !hydrated) && (
           <Field meta={fields.siblingAdmissionNumber} label={<>{LABELS.siblingAdmissionNumber} {hydrated ? null : <span className="font-normal text-slate-600">(if a sibling studies here)</span>}</>}>
-            <input {...getInputProps(fields.siblingAdmissionNumber, { type: "text" })} className={inputClass} />
+            <input {...getInputProps(fields.siblingAdmissionNumber, { type: "text" })} className={control} />
           </Field>
         )}
         {(showPrevious || !hydrated) && (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field meta={fields.previousSchool} label={<>{LABELS.previousSchool} {hydrated ? null : <span className="font-normal text-slate-600">(Class 2 and above)</span>}</>}>
-              <input {...getInputProps(fields.previousSchool, { type: "text" })} className={inputClass} />
+              <input {...getInputProps(fields.previousSchool, { type: "text" })} className={control} />
             </Field>
             <Field meta={fields.lastClassPassed} label={<>{LABELS.lastClassPassed} {hydrated ? null : <span className="font-normal text-slate-600">(Class 2 and above)</span>}</>}>
-              <input {...getInputProps(fields.lastClassPassed, { type: "text" })} className={inputClass} />
+              <input {...getInputProps(fields.lastClassPassed, { type: "text" })} className={control} />
             </Field>
           </div>
         )}
@@ -313,30 +308,30 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
           {(["father", "mother"] as const).map((who) => (
             <div key={who} className="space-y-4">
               <Field meta={fields[`${who}Name`]} label={<>{LABELS[`${who}Name`]} {optional}</>}>
-                <input {...getInputProps(fields[`${who}Name`], { type: "text" })} className={inputClass} />
+                <input {...getInputProps(fields[`${who}Name`], { type: "text" })} className={control} />
               </Field>
               <Field meta={fields[`${who}Occupation`]} label={<>{LABELS[`${who}Occupation`]} {optional}</>}>
-                <input {...getInputProps(fields[`${who}Occupation`], { type: "text" })} className={inputClass} />
+                <input {...getInputProps(fields[`${who}Occupation`], { type: "text" })} className={control} />
               </Field>
               <Field meta={fields[`${who}Mobile`]} label={<>{LABELS[`${who}Mobile`]} {optional}</>}>
-                <input {...getInputProps(fields[`${who}Mobile`], { type: "tel" })} inputMode="tel" className={inputClass} />
+                <input {...getInputProps(fields[`${who}Mobile`], { type: "tel" })} inputMode="tel" className={control} />
               </Field>
               <Field meta={fields[`${who}Email`]} label={<>{LABELS[`${who}Email`]} {optional}</>}>
-                <input {...getInputProps(fields[`${who}Email`], { type: "email" })} className={inputClass} />
+                <input {...getInputProps(fields[`${who}Email`], { type: "email" })} className={control} />
               </Field>
             </div>
           ))}
           <Field meta={fields.guardianName} label={<>{LABELS.guardianName} {optional}</>}>
-            <input {...getInputProps(fields.guardianName, { type: "text" })} className={inputClass} />
+            <input {...getInputProps(fields.guardianName, { type: "text" })} className={control} />
           </Field>
           <Field meta={fields.guardianRelation} label={<>{LABELS.guardianRelation} {optional}</>}>
-            <input {...getInputProps(fields.guardianRelation, { type: "text" })} className={inputClass} />
+            <input {...getInputProps(fields.guardianRelation, { type: "text" })} className={control} />
           </Field>
           <Field meta={fields.mobile} label={LABELS.mobile} hint="We send updates here; with the application number it opens the status page.">
-            <input {...getInputProps(fields.mobile, { type: "tel" })} {...MOBILE_INPUT} className={inputClass} aria-describedby={`${fields.mobile.descriptionId} ${fields.mobile.errorId}`} />
+            <input {...getInputProps(fields.mobile, { type: "tel" })} {...MOBILE_INPUT} className={control} aria-describedby={`${fields.mobile.descriptionId} ${fields.mobile.errorId}`} />
           </Field>
           <Field meta={fields.email} label={<>{LABELS.email} {optional}</>}>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={control} />
           </Field>
         </div>
       </fieldset>
@@ -344,17 +339,17 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
       <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-4 sm:p-6">
         <legend className="px-1 text-xl font-bold text-brand-800">3. Address</legend>
         <Field meta={fields.address} label={LABELS.address} hint="House, street and locality.">
-          <textarea {...getTextareaProps(fields.address)} rows={3} autoComplete="street-address" className={inputClass} aria-describedby={`${fields.address.descriptionId} ${fields.address.errorId}`} />
+          <textarea {...getTextareaProps(fields.address)} rows={3} autoComplete="street-address" className={control} aria-describedby={`${fields.address.descriptionId} ${fields.address.errorId}`} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field meta={fields.city} label={LABELS.city}>
-            <input {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" className={inputClass} />
+            <input {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" className={control} />
           </Field>
           <Field meta={fields.state} label={LABELS.state}>
-            <input {...getInputProps(fields.state, { type: "text" })} autoComplete="address-level1" className={inputClass} />
+            <input {...getInputProps(fields.state, { type: "text" })} autoComplete="address-level1" className={control} />
           </Field>
           <Field meta={fields.pinCode} label={LABELS.pinCode}>
-            <input {...getInputProps(fields.pinCode, { type: "text" })} inputMode="numeric" autoComplete="postal-code" className={inputClass} />
+            <input {...getInputProps(fields.pinCode, { type: "text" })} inputMode="numeric" autoComplete="postal-code" className={control} />
           </Field>
         </div>
       </fieldset>
@@ -367,10 +362,10 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
           {lastResult?.status === "error" ? <strong>{hydrated ? "The files you chose are still attached: replace any marked below." : "If you had chosen files, choose them again."}</strong> : null}
         </p>
         <Field meta={fields.photo} label={LABELS.photo} hint="A recent passport-size photograph.">
-          <input {...getInputProps(fields.photo, { type: "file" })} accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf" className={inputClass} aria-describedby={`${fields.photo.descriptionId} ${fields.photo.errorId}`} />
+          <input {...getInputProps(fields.photo, { type: "file" })} accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf" className={control} aria-describedby={`${fields.photo.descriptionId} ${fields.photo.errorId}`} />
         </Field>
         <Field meta={fields.birthCertificate} label={LABELS.birthCertificate}>
-          <input {...getInputProps(fields.birthCertificate, { type: "file" })} accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf" className={inputClass} />
+          <input {...getInputProps(fields.birthCertificate, { type: "file" })} accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf" className={control} />
         </Field>
         <label className="flex items-start gap-3 text-base text-slate-800">
           <input {...getInputProps(fields.birthCertificateLater, { type: "checkbox", value: "yes" })} className="mt-1 h-5 w-5" />
@@ -405,9 +400,9 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
           application is reviewed once it is paid.
         </p>
         {!paymentAvailable && <p className="mt-2 text-sm text-amber-900">Online payment is not available right now: your application is still saved, and you can pay later from its link.</p>}
-        <button type="submit" disabled={submitting} className="mt-4 w-full rounded-lg bg-brand-700 px-5 py-3 text-lg font-bold text-white hover:bg-brand-800 disabled:bg-slate-400 disabled:text-slate-900 sm:w-auto">
+        <Button disabled={submitting} size="form" disabledLook="pale-ink" className="mt-4 w-full text-lg sm:w-auto">
           {submitting ? "Sending..." : "Send application and pay"}
-        </button>
+        </Button>
       </div>
     </Form>
   );

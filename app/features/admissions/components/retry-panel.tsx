@@ -7,6 +7,7 @@ import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatRupees } from "~/lib/money";
 import { clearApplicationDraft } from "./apply-form";
+import { Button, buttonClass } from "~/components/button";
 
 export type RetryFacts = {
   publicId: string;
@@ -20,7 +21,7 @@ export type RetryFacts = {
   receiptNumber: string | null;
 };
 
-const linkButton = "inline-block rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50";
+const linkButton = buttonClass({ variant: "secondary", className: "inline-block" });
 
 export function RetryPanel({ facts, isNew, unavailable }: { facts: RetryFacts; isNew: boolean; unavailable: string | null }) {
   const navigation = useNavigation();
@@ -59,9 +60,9 @@ export function RetryPanel({ facts, isNew, unavailable }: { facts: RetryFacts; i
       ) : (
         <Form method="post" className="mt-6">
           {unavailable && <p role="alert" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">{unavailable} Your application is kept: come back to this page to pay.</p>}
-          <button type="submit" disabled={navigation.state !== "idle"} className="w-full rounded-lg bg-brand-700 px-5 py-3 text-lg font-bold text-white hover:bg-brand-800 disabled:bg-slate-400 sm:w-auto">
+          <Button disabled={navigation.state !== "idle"} size="form" disabledLook="pale" className="w-full text-lg sm:w-auto">
             Pay {formatRupees(facts.feePaise)}
-          </button>
+          </Button>
           <p className="mt-3 text-sm text-slate-700">Keep this page's address: you can come back to it to pay. A failed attempt is never charged; if your bank debited you, it returns the amount.</p>
         </Form>
       )}

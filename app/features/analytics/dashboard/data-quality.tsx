@@ -15,6 +15,7 @@ import { formatDay, formatNumber, formatPercent } from "./format";
 import { CsvLink, DataTable, PanelError, Panel as Card } from "./panel";
 import type { JobKind } from "../maintenance/job-kinds";
 import { messageOf } from "~/lib/errors";
+import { buttonClass } from "~/components/button";
 
 const JOB_LABELS: Record<JobKind, string> = { "identify-bots": "Identify bots", "correct-data": "Correct data" };
 
@@ -97,7 +98,7 @@ function JobButton({ kind, initial }: { kind: JobKind; initial: JobStatus }) {
         <button
           type="submit"
           disabled={running || starting}
-          className="w-full rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:bg-slate-500"
+          className={buttonClass({ size: "sm", className: "w-full disabled:cursor-wait" })}
         >
           {JOB_LABELS[kind]}
         </button>

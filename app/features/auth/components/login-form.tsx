@@ -7,6 +7,8 @@
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { LAST_ACTIVITY_KEY, LOCAL_USER_KEY } from "../roles";
+import { Button } from "~/components/button";
+import { Field, TextInput } from "~/components/field";
 
 type Props = { redirectTo: string; error?: string; email?: string; notice?: string };
 
@@ -30,20 +32,19 @@ export function LoginForm({ redirectTo, error, email, notice }: Props) {
         {notice && <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{notice}</p>}
         <Form method="post" action="/admin/login" className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <div>
-            <label htmlFor="login-email" className="block text-sm font-semibold text-slate-800">Email</label>
-            <input id="login-email" name="email" type="email" required autoComplete="username" defaultValue={email} className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2.5" />
-          </div>
-          <div>
-            <label htmlFor="login-password" className="block text-sm font-semibold text-slate-800">Password</label>
-            <input id="login-password" name="password" type="password" required autoComplete="current-password" className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2.5" />
-          </div>
+          {/* The card is white and the body's text slate-900, so the parents' input look is the same here. */}
+          <Field id="login-email" label="Email">
+            <TextInput look="form" id="login-email" name="email" type="email" required autoComplete="username" defaultValue={email} />
+          </Field>
+          <Field id="login-password" label="Password">
+            <TextInput look="form" id="login-password" name="password" type="password" required autoComplete="current-password" />
+          </Field>
           {error && (
             <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900">{error}</p>
           )}
-          <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:bg-slate-500">
+          <Button disabled={busy} size="form-narrow" className="w-full">
             {busy ? "Signing in..." : "Sign in"}
-          </button>
+          </Button>
         </Form>
       </div>
     </main>

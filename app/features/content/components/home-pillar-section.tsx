@@ -3,8 +3,8 @@
  * to its id with a 72 px offset (`data-section` in app.css); the body is trusted, server-rendered
  * Markdown from content/home/<id>.md.
  */
-import { Link } from "react-router";
 import type { HomeSection } from "../markdown.server";
+import { ButtonLink } from "~/components/button";
 
 export function HomePillarSection({ section, index }: { section: HomeSection; index: number }) {
   const tinted = index % 2 === 1;
@@ -35,13 +35,11 @@ export function HomePillarSection({ section, index }: { section: HomeSection; in
               </li>
             ))}
           </ul>
-          <Link
-            to={section.link.to}
-            className="mt-8 inline-flex h-12 items-center gap-2 rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
-          >
+          {/* h-12 fixes the height, so the size's vertical padding only centres the text. */}
+          <ButtonLink to={section.link.to} size="xl" className="mt-8 inline-flex h-12 items-center gap-2">
             {section.link.label}
             <span aria-hidden="true">→</span>
-          </Link>
+          </ButtonLink>
         </div>
         <img
           src={section.image}

@@ -3,6 +3,7 @@ import type { OpeningView } from "../openings";
 import type { ContentPage } from "../pages.server";
 import { PageHeader } from "./page-header";
 import { PageClosing } from "./content-page-view";
+import { buttonClass } from "~/components/button";
 
 export function OpeningsPage({ page, openings, email }: { page: ContentPage; openings: readonly OpeningView[]; email: string }) {
   return (
@@ -39,7 +40,7 @@ export function OpeningsPage({ page, openings, email }: { page: ContentPage; ope
                   </dl>
                   <a
                     href={`mailto:${email}?subject=${encodeURIComponent(`Application: ${o.role}`)}`}
-                    className="mt-5 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+                    className={buttonClass({ size: "touch", disabledLook: "none", className: "mt-5 inline-flex items-center" })}
                   >
                     Apply by e-mail<span className="sr-only"> for {o.role}</span>
                   </a>

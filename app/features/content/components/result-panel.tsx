@@ -1,6 +1,6 @@
 /** A centred result message with one action link (payment success and failure pages, SPEC §2); a page that lays out its own actions leaves `action` out. */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { ButtonLink } from "~/components/button";
 
 type Props = { tone: "success" | "failure"; title: string; message: string; action?: { label: string; to: string }; children?: ReactNode };
 
@@ -16,9 +16,9 @@ export function ResultPanel({ tone, title, message, action, children }: Props) {
       <p className="mt-3 text-lg text-slate-700">{message}</p>
       {children}
       {action && (
-        <Link to={action.to} className="mt-8 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
+        <ButtonLink to={action.to} size="xl" className="mt-8">
           {action.label}
-        </Link>
+        </ButtonLink>
       )}
     </section>
   );

@@ -18,6 +18,8 @@ import {
   type EnquiryActionData,
 } from "../schema";
 import { isValidMobile, MOBILE_INPUT } from "~/lib/phone";
+import { Button } from "~/components/button";
+import { Field, inputClass } from "~/components/field";
 
 type Props = {
   /** Path of the page the parent is on, stored with the enquiry. */
@@ -28,10 +30,7 @@ type Props = {
   onSuccess?: () => void;
 };
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
-const labelClass = "block text-sm font-semibold text-slate-800";
-const errorClass = "mt-1 text-sm font-medium text-red-800";
+const control = inputClass("form");
 
 export function EnquiryForm({ sourcePage, initialResult, onSuccess }: Props) {
   const fetcher = useFetcher<EnquiryActionData>({ key: "enquiry" });
@@ -76,45 +75,40 @@ export function EnquiryForm({ sourcePage, initialResult, onSuccess }: Props) {
         </label>
       </div>
 
-      <div>
-        <label htmlFor={fields.name.id} className={labelClass}>Parent's name</label>
+      <Field id={fields.name.id} label="Parent's name" error={fields.name.errors?.[0]} errorId={fields.name.errorId}>
         <input
           {...getInputProps(fields.name, { type: "text" })}
           autoComplete="name"
-          className={inputClass}
+          className={control}
         />
-        {fields.name.errors && <p id={fields.name.errorId} className={errorClass}>{fields.name.errors[0]}</p>}
-      </div>
+      </Field>
 
-      <div>
-        <label htmlFor={fields.phone.id} className={labelClass}>Mobile number</label>
+      <Field id={fields.phone.id} label="Mobile number" error={fields.phone.errors?.[0]} errorId={fields.phone.errorId}>
         <input
           {...getInputProps(fields.phone, { type: "tel" })}
           {...MOBILE_INPUT}
           placeholder="10-digit mobile number"
-          className={inputClass}
+          className={control}
         />
-        {fields.phone.errors && <p id={fields.phone.errorId} className={errorClass}>{fields.phone.errors[0]}</p>}
-      </div>
+      </Field>
 
-      <div>
-        <label htmlFor={fields.class.id} className={labelClass}>Class seeking admission to</label>
-        <select {...getSelectProps(fields.class)} className={inputClass}>
+      <Field id={fields.class.id} label="Class seeking admission to" error={fields.class.errors?.[0]} errorId={fields.class.errorId}>
+        <select {...getSelectProps(fields.class)} className={control}>
           <option value="">Select a class</option>
           {SCHOOL_CLASSES.map((c) => (
             <option key={c} value={c}>{c}</option>
           ))}
         </select>
-        {fields.class.errors && <p id={fields.class.errorId} className={errorClass}>{fields.class.errors[0]}</p>}
-      </div>
+      </Field>
 
-      <div>
-        <label htmlFor={fields.email.id} className={labelClass}>
-          Email <span className="font-normal text-slate-700">(optional)</span>
-        </label>
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
-        {fields.email.errors && <p id={fields.email.errorId} className={errorClass}>{fields.email.errors[0]}</p>}
-      </div>
+      <Field
+        id={fields.email.id}
+        label={<>Email <span className="font-normal text-slate-700">(optional)</span></>}
+        error={fields.email.errors?.[0]}
+        errorId={fields.email.errorId}
+      >
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={control} />
+      </Field>
 
       <div aria-live="polite" role="status">
         {state === "success" && (
@@ -131,13 +125,9 @@ export function EnquiryForm({ sourcePage, initialResult, onSuccess }: Props) {
         )}
       </div>
 
-      <button
-        type="submit"
-        disabled={disabled}
-        className="w-full rounded-lg bg-brand-700 px-5 py-3 font-bold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-900"
-      >
+      <Button disabled={disabled} size="form" disabledLook="pale-ink" className="w-full disabled:cursor-not-allowed">
         {submitting ? "Sending..." : "Send enquiry"}
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }

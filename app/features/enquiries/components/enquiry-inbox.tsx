@@ -3,7 +3,14 @@
  * newest first (a table on wide screens, cards on phones), mark-as-contacted with a note,
  * pagination and CSV export of the filtered list.
  */
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Button, buttonClass } from "~/components/button";
+import { DenseField, TextArea, TextInput } from "~/components/field";
+import { FilterForm } from "~/components/list-filters";
+import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
+import { Select } from "~/components/select";
+import { StatusBadge as Badge } from "~/components/status-badge";
 import { SCHOOL_CLASSES } from "#content/school";
 import type { EnquiryFilters } from "../enquiries.server";
 import { inboxSearch } from "../inbox-query";
@@ -24,15 +31,8 @@ export type InboxRow = {
 
 type Props = { rows: InboxRow[]; total: number; page: number; pageCount: number; filters: EnquiryFilters };
 
-const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm";
-const label = "block text-xs font-semibold uppercase tracking-wide text-slate-700";
-
 function StatusBadge({ status }: { status: InboxRow["status"] }) {
-  return status === "new" ? (
-    <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">New</span>
-  ) : (
-    <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-900">Contacted</span>
-  );
+  return status === "new" ? <Badge tone="amber">New</Badge> : <Badge tone="green">Contacted</Badge>;
 }
 
 function ContactedForm({ row }: { row: InboxRow }) {
@@ -54,11 +54,11 @@ function ContactedForm({ row }: { row: InboxRow }) {
         <input type="hidden" name="id" value={row.id} />
         <label className="block">
           <span className="sr-only">Note for enquiry {row.id}</span>
-          <textarea name="note" rows={2} maxLength={1000} placeholder="Note (optional), e.g. called, visiting Saturday" className={field} />
+          <TextArea look="dense" name="note" rows={2} maxLength={1000} placeholder="Note (optional), e.g. called, visiting Saturday" />
         </label>
-        <button type="submit" disabled={busy} className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-500">
+        <Button size="compact" disabled={busy}>
           {busy ? "Saving..." : "Save"}
-        </button>
+        </Button>
       </Form>
     </details>
   );
@@ -68,46 +68,39 @@ export function EnquiryInbox({ rows, total, page, pageCount, filters }: Props) {
   const number = new Intl.NumberFormat("en-IN");
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold text-brand-800">Enquiries</h1>
-        <a href={`/admin/enquiries/export${inboxSearch(filters)}`} className="rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50" download>
-          Export CSV
-        </a>
-      </div>
+      <PageHeader
+        title="Enquiries"
+        actions={
+          <a href={`/admin/enquiries/export${inboxSearch(filters)}`} className={buttonClass({ variant: "secondary", size: "xs", className: "bg-white" })} download>
+            Export CSV
+          </a>
+        }
+      />
 
-      <Form method="get" className="mt-5 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6">
-        <label className="lg:col-span-2">
-          <span className={label}>Name or phone</span>
-          <input type="search" name="q" defaultValue={filters.q ?? ""} className={field} />
-        </label>
-        <label>
-          <span className={label}>Class</span>
-          <select name="class" defaultValue={filters.class ?? ""} className={field}>
+      <FilterForm columns={6} clearHref="/admin/enquiries">
+        <DenseField label="Name or phone" className="lg:col-span-2">
+          <TextInput look="dense" type="search" name="q" defaultValue={filters.q ?? ""} />
+        </DenseField>
+        <DenseField label="Class">
+          <Select look="dense" name="class" defaultValue={filters.class ?? ""}>
             <option value="">All classes</option>
             {SCHOOL_CLASSES.map((c) => <option key={c}>{c}</option>)}
-          </select>
-        </label>
-        <label>
-          <span className={label}>Status</span>
-          <select name="status" defaultValue={filters.status ?? ""} className={field}>
+          </Select>
+        </DenseField>
+        <DenseField label="Status">
+          <Select look="dense" name="status" defaultValue={filters.status ?? ""}>
             <option value="">All</option>
             <option value="new">New</option>
             <option value="contacted">Contacted</option>
-          </select>
-        </label>
-        <label>
-          <span className={label}>From</span>
-          <input type="date" name="from" defaultValue={filters.from ?? ""} className={field} />
-        </label>
-        <label>
-          <span className={label}>To</span>
-          <input type="date" name="to" defaultValue={filters.to ?? ""} className={field} />
-        </label>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
-          <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">Apply filters</button>
-          <Link to="/admin/enquiries" className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">Clear</Link>
-        </div>
-      </Form>
+          </Select>
+        </DenseField>
+        <DenseField label="From">
+          <TextInput look="dense" type="date" name="from" defaultValue={filters.from ?? ""} />
+        </DenseField>
+        <DenseField label="To">
+          <TextInput look="dense" type="date" name="to" defaultValue={filters.to ?? ""} />
+        </DenseField>
+      </FilterForm>
 
       <p className="mt-4 text-sm text-slate-700" data-testid="enquiry-total">
         {number.format(total)} {total === 1 ? "enquiry" : "enquiries"}
@@ -164,13 +157,7 @@ export function EnquiryInbox({ rows, total, page, pageCount, filters }: Props) {
         </>
       )}
 
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-5 flex items-center justify-between text-sm">
-          {page > 1 ? <Link className="rounded-lg bg-white px-3 py-2 font-semibold shadow-sm" to={inboxSearch(filters, page - 1) || "?"}>Previous</Link> : <span />}
-          <span>Page {page} of {pageCount}</span>
-          {page < pageCount ? <Link className="rounded-lg bg-white px-3 py-2 font-semibold shadow-sm" to={inboxSearch(filters, page + 1)}>Next</Link> : <span />}
-        </nav>
-      )}
+      <Pager page={page} pageCount={pageCount} searchOf={(p) => inboxSearch(filters, p)} />
     </>
   );
 }

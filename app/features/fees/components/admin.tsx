@@ -8,10 +8,12 @@ import { formatRupees } from "~/lib/money";
 import { REASON_MAX, REASON_MIN } from "~/lib/reason";
 import type { MonthRow } from "../parent.server";
 import type { RowProblem } from "~/core/students/roster";
+import { buttonClass } from "~/components/button";
+import { inputClass } from "~/components/field";
 
-export const input = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2";
-export const primary = "min-h-11 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-500";
-export const secondary = "inline-block min-h-11 rounded-lg border border-brand-700 px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50";
+export const input = inputClass("base");
+export const primary = buttonClass({ size: "touch" });
+export const secondary = buttonClass({ variant: "secondary", size: "touch-narrow", className: "inline-block" });
 
 export function FeesNav() {
   const links = [

@@ -7,6 +7,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatRupees } from "~/lib/money";
 import type { AccountView } from "../parent.server";
+import { Button, buttonClass } from "~/components/button";
+import { inputClass } from "~/components/field";
 
 export type FeePageResult =
   | { kind: "error"; message: string; values: { admissionNumber: string; dateOfBirth: string }; account?: undefined }
@@ -14,8 +16,8 @@ export type FeePageResult =
   | { kind: "message"; message: string; link?: { label: string; href: string } }
   | null;
 
-const field = "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2";
-const button = "min-h-11 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-500";
+const field = inputClass("base");
+const button = buttonClass({ size: "touch" });
 const STATUS: Record<string, { text: string; tone: string }> = {
   paid: { text: "Paid", tone: "bg-emerald-100 text-emerald-900" },
   due: { text: "Due", tone: "bg-amber-100 text-amber-900" },
@@ -107,7 +109,7 @@ function AccountForm({ result, busy, available }: { result: Extract<FeePageResul
             <p className="mt-4 font-semibold text-emerald-800">Every month of this session is paid.</p>
           ) : (
             <div className="mt-4 flex flex-wrap items-center gap-3">
-              <button type="submit" name="intent" value="total" disabled={busy} className="min-h-11 rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50">See the total</button>
+              <Button name="intent" value="total" disabled={busy} variant="secondary" size="touch">See the total</Button>
               {totalPaise !== null && (
                 <>
                   <input type="hidden" name="seenTotal" value={totalPaise} />

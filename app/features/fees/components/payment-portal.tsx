@@ -4,6 +4,8 @@
  * Verify a receipt; the verification code form is a plain GET form (works without JavaScript).
  */
 import { Form, Link } from "react-router";
+import { Button } from "~/components/button";
+import { inputClass } from "~/components/field";
 
 const ENTRIES = [
   { to: "/fees", title: "School fee", text: "Tuition and other school fees of this session, by month." },
@@ -32,9 +34,9 @@ export function PaymentPortal({ verifyError }: { verifyError: string | null }) {
           <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
             <label className="min-w-0 flex-1">
               <span className="block font-semibold">Verification code</span>
-              <input name="verify" required maxLength={100} autoComplete="off" className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 font-mono" aria-describedby={verifyError ? "verify-error" : undefined} />
+              <input name="verify" required maxLength={100} autoComplete="off" className={inputClass("base", "font-mono")} aria-describedby={verifyError ? "verify-error" : undefined} />
             </label>
-            <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">Verify</button>
+            <Button size="touch">Verify</Button>
           </Form>
           {verifyError && <p id="verify-error" role="alert" className="mt-3 text-red-900">{verifyError}</p>}
         </li>

@@ -1,5 +1,6 @@
 /** The SPEC §2 generic error screen ("Something went wrong"), with a Refresh Page button. */
 import { isRouteErrorResponse } from "react-router";
+import { buttonClass } from "~/components/button";
 
 /** SPEC §2 texts of the generic error screen, word for word (also the server's fault page). */
 export const GENERIC_ERROR = {
@@ -28,7 +29,7 @@ export function ErrorScreen({ detail }: { detail?: string }) {
         <button
           type="button"
           onClick={() => window.location.reload()}
-          className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+          className={buttonClass({ size: "lg", className: "mt-6" })}
         >
           {GENERIC_ERROR.button}
         </button>
