@@ -9,7 +9,7 @@ import { getDb } from "~/db/client.server";
 import type { PaymentPurposes } from "~/core/payments/purposes";
 import { createPaymentService } from "~/core/payments/service.server";
 import { paymentSetup } from "~/core/payments/settings.server";
-import { issueOrderReceipt, orderReceiptLinks } from "~/core/receipts/order-receipts.server";
+import { issueOrderReceipt, orderReceiptLinks } from "~/core/receipts/issue.server";
 import { sampleReceiptFacts } from "~/core/receipts/sample";
 import { applicationFeePurpose } from "~/features/admissions/payment.server";
 import { feePurpose } from "~/features/fees/payment.server";

@@ -4,10 +4,15 @@
  * `onPaid`, or the office's entry): the number is taken from `receipt_counters` in that
  * transaction, so a rollback gives it back and no number is skipped or used twice
  * (PAYMENTS.md §C: duplicate and skipped receipt numbers in other school systems).
+ * `issueOrderReceipt` is what a selling feature's purpose handler calls from `onPaid` for an
+ * online order (receipts read the payment core's orders; the payment core never reads receipts).
  * Every function throws what the driver throws.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { PROVIDER_LABELS } from "~/core/payments/labels";
+import type { PaymentOrder } from "~/core/payments/orders.server";
+import { getConfig } from "~/lib/config.server";
 import { receiptCounters, receipts, type ReceiptLine, type ReceiptPayment, type ReceiptStudent } from "~/db/schema/receipts";
 import { formatReceiptNumber } from "./numbering";
 import { verificationCode } from "./verification.server";
@@ -137,4 +142,43 @@ export async function cancelReceipt(db: Database, id: number, reason: string, by
   if (cancelled) return { kind: "cancelled", receipt: cancelled };
   const existing = await receiptById(db, id);
   return existing ? { kind: "already_cancelled", receipt: existing } : { kind: "not_found" };
+}
+
+/** What the selling feature knows: the series, the purpose, the student and the lines. */
+export type ReceiptFacts = { series: string; purpose: string; student: ReceiptStudent; lines: ReceiptLine[] };
+
+/** "Online, Razorpay (UPI)". */
+export function onlineMode(order: Pick<PaymentOrder, "provider" | "paymentMode">): string {
+  const mode = order.paymentMode?.replaceAll("_", " ").trim();
+  return `Online, ${PROVIDER_LABELS[order.provider]}${mode ? ` (${mode.length <= 4 ? mode.toUpperCase() : mode.toLowerCase().replace(/^\w/, (c) => c.toUpperCase())})` : ""}`;
+}
+
+/**
+ * Issues the order's receipt inside `tx` (the paying transaction), or returns the one it has.
+ * Throws RangeError when the lines do not add up to the amount paid (then the order stays
+ * unpaid and the payment core logs it), and what the driver throws.
+ */
+export async function issueOrderReceipt(tx: Database, order: PaymentOrder, facts: ReceiptFacts, now = new Date()): Promise<Receipt> {
+  if (totalOf(facts.lines) !== order.amountPaise) throw new RangeError(`Receipt lines add up to ${totalOf(facts.lines)} paise, the order to ${order.amountPaise}`);
+  return issueReceipt(
+    tx,
+    {
+      ...facts,
+      orderId: order.id,
+      paidAt: order.paidAt ?? now,
+      payment: { mode: onlineMode(order), gatewayReference: order.providerPaymentId ?? order.reference, bankReference: order.bankReference, instrument: null },
+    },
+    { secret: getConfig().receiptSecret, now },
+  );
+}
+
+/** Where a paid order's receipt is downloaded: its unguessable order id, never the number. */
+export function orderReceiptHref(publicId: string): string {
+  return `/receipts/order/${publicId}`;
+}
+
+/** "Download receipt" (the number is on the PDF and in the admin list) for an order that has one; none otherwise. */
+export async function orderReceiptLinks(db: Database, order: Pick<PaymentOrder, "id" | "publicId">): Promise<{ label: string; href: string }[]> {
+  const receipt = await receiptForOrder(db, order.id);
+  return receipt ? [{ label: receipt.status === "cancelled" ? "Download receipt (cancelled)" : "Download receipt", href: orderReceiptHref(order.publicId) }] : [];
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { pdfPageInfo, pdfQrCode, pdfText } from "../../../tests/support/pdf";
-import { formatReceiptAmount } from "./amount-words";
+import { formatRupeesExact } from "~/lib/money";
 import { receiptPdf } from "./pdf.server";
 import { showcaseReceipts } from "./testing";
 
@@ -15,9 +15,9 @@ const flat = (text: string) => text.replace(/\s+/g, " ");
 
 describe("receipt PDF", () => {
   it("formats amounts with en-IN grouping, two decimals and a true minus", () => {
-    expect(formatReceiptAmount(1_23_450_00)).toBe("₹1,23,450.00");
-    expect(formatReceiptAmount(-640_00)).toBe("−₹640.00");
-    expect(formatReceiptAmount(99_99_99_999_99)).toBe("₹99,99,99,999.99");
+    expect(formatRupeesExact(1_23_450_00)).toBe("₹1,23,450.00");
+    expect(formatRupeesExact(-640_00)).toBe("−₹640.00");
+    expect(formatRupeesExact(99_99_99_999_99)).toBe("₹99,99,99,999.99");
   });
 
   it("prints every field on one A4 page, and its QR code opens the URL printed beneath it", async () => {

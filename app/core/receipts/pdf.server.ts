@@ -10,10 +10,13 @@
  * CANCELLED mark with the date and reason when cancelled.
  */
 import QRCode from "qrcode";
+import { amountInWords } from "~/lib/amount-words";
+import { getConfig } from "~/lib/config.server";
 import { formatDateTime } from "~/lib/dates";
-import { renderPdf, schoolHeader } from "~/lib/pdf.server";
-import { amountInWords, formatReceiptAmount } from "./amount-words";
+import { formatRupeesExact } from "~/lib/money";
+import { pdfResponse, renderPdf, schoolHeader } from "~/lib/pdf.server";
 import type { Receipt } from "./issue.server";
+import { receiptFileName } from "./numbering";
 
 const INK = "#000000";
 const GREY = "#555555";
@@ -112,13 +115,13 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt, url: string) {
     const head = line.kind === "concession" || line.kind === "late_fee" ? `${line.head} (${LINE_KIND_LABELS[line.kind].toLowerCase()})` : line.head;
     const headHeight = doc.font("body").fontSize(10).heightOfString(head, { width: cols[1]!.w - 10 });
     const h = Math.max(22, headHeight + 12);
-    row([String(i + 1), head, line.period ?? "—", line.kind === "late_fee" ? `+${formatReceiptAmount(line.amountPaise)}` : formatReceiptAmount(line.amountPaise)], "body", y);
+    row([String(i + 1), head, line.period ?? "—", line.kind === "late_fee" ? `+${formatRupeesExact(line.amountPaise)}` : formatRupeesExact(line.amountPaise)], "body", y);
     doc.moveTo(left, y + h).lineTo(right, y + h).lineWidth(0.5).strokeColor(RULE).stroke();
     y += h;
   });
   doc.moveTo(left, y).lineTo(right, y).lineWidth(1).strokeColor(INK).stroke();
   doc.font("bold").fontSize(12).fillColor(INK).text("Total paid", left + 5, y + 8, { width: width - 140 });
-  doc.text(formatReceiptAmount(receipt.totalPaise), right - 170, y + 8, { width: 165, align: "right" });
+  doc.text(formatRupeesExact(receipt.totalPaise), right - 170, y + 8, { width: 165, align: "right" });
   y += 30;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(1).strokeColor(INK).stroke();
   doc.font("body").fontSize(10).text("Amount in words: ", left, y + 8, { continued: true, width }).font("bold").text(amountInWords(receipt.totalPaise));
@@ -155,4 +158,13 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt, url: string) {
     doc.font("bold").fontSize(84).fillColor(INK).fillOpacity(0.12).text("CANCELLED", -150, doc.page.height / 2 - 50, { width: doc.page.width + 300, align: "center", lineBreak: false });
     doc.restore();
   }
+}
+
+/**
+ * A receipt PDF as an HTTP answer: a download named after its number, never cached by shared
+ * caches or indexed (it carries a child's name). Rejects when the PDF cannot be made.
+ */
+export async function receiptPdfResponse(receipt: Receipt): Promise<Response> {
+  const pdf = await receiptPdf(receipt, getConfig().publicSiteUrl);
+  return pdfResponse(pdf, { fileName: receiptFileName(receipt.number), cache: "personal" });
 }

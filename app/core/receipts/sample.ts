@@ -4,7 +4,7 @@
  * be tried with it ("SAMPLE/TWO-MONTHS" for the key "two-months").
  */
 import { payableIdOf } from "~/core/payments/payable-keys";
-import type { ReceiptFacts } from "./order-receipts.server";
+import type { ReceiptFacts } from "./issue.server";
 import { RECEIPT_SERIES } from "./series";
 import { financialYear } from "~/lib/dates";
 

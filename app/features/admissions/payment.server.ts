@@ -10,8 +10,7 @@ import { paidOrdersFor, type PaymentOrder } from "~/core/payments/orders.server"
 import { payableIdOf, payableKey } from "~/core/payments/payable-keys";
 import type { PaymentPurposeHandler } from "~/core/payments/purposes";
 import type { StartInput } from "~/core/payments/service.server";
-import { receiptForOrder } from "~/core/receipts/issue.server";
-import { issueOrderReceipt, orderReceiptHref, orderReceiptLinks, type ReceiptFacts } from "~/core/receipts/order-receipts.server";
+import { issueOrderReceipt, orderReceiptHref, orderReceiptLinks, receiptForOrder, type ReceiptFacts } from "~/core/receipts/issue.server";
 import { RECEIPT_SERIES } from "~/core/receipts/series";
 import { maskName } from "~/lib/mask-name";
 import { formatRupees } from "~/lib/money";

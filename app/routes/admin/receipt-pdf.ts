@@ -4,7 +4,7 @@ import type { Route } from "./+types/receipt-pdf";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { receiptById } from "~/core/receipts/issue.server";
-import { receiptPdfResponse } from "~/core/receipts/pdf-response.server";
+import { receiptPdfResponse } from "~/core/receipts/pdf.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

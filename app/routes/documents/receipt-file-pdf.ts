@@ -6,7 +6,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/receipt-file-pdf";
 import { getDb } from "~/db/client.server";
 import { receiptForToken } from "~/core/receipts/download.server";
-import { receiptPdfResponse } from "~/core/receipts/pdf-response.server";
+import { receiptPdfResponse } from "~/core/receipts/pdf.server";
 import { getConfig } from "~/lib/config.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
 

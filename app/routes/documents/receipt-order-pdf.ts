@@ -7,7 +7,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/receipt-order-pdf";
 import { getDb } from "~/db/client.server";
 import { receiptForOrderPublicId } from "~/core/receipts/download.server";
-import { receiptPdfResponse } from "~/core/receipts/pdf-response.server";
+import { receiptPdfResponse } from "~/core/receipts/pdf.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
 
 export async function loader({ params }: Route.LoaderArgs) {

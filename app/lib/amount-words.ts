@@ -6,7 +6,6 @@
  * 1_01_50 paise → "Rupees One Hundred One and Fifty Paise Only"; 50 paise → "Fifty Paise Only".
  */
 import { ToWords } from "to-words";
-import { formatRupeesExact } from "~/lib/money";
 
 const words = new ToWords({ localeCode: "en-IN", converterOptions: { currency: false, ignoreDecimal: true } });
 
@@ -30,6 +29,3 @@ export function amountInWords(paise: number): string {
   const paiseWords = `${numberWords(rest)} ${rest === 1 ? "Paisa" : "Paise"}`;
   return rupees === 0 ? `${paiseWords} Only` : `Rupees ${numberWords(rupees)} and ${paiseWords} Only`;
 }
-
-/** The amount in figures on a receipt ("₹1,23,450.00", "−₹500.00"): app/lib/money.ts formatRupeesExact, under the name the receipt PDF uses. */
-export const formatReceiptAmount = formatRupeesExact;
