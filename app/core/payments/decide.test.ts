@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decide } from "./decide";
+import { decide } from "./states";
 import type { GatewayWord } from "./gateway";
 
 const order = { amountPaise: 150_000 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withFlag } from "./flags";
+import { withFlag } from "./states";
 
 describe("withFlag", () => {
   it("sets the first flag as it is", () => {

@@ -3,7 +3,7 @@
  * order, a parsed and verified return, webhooks, and the gateway's own word on an order's status.
  * Implementations: gateways/mock.server.ts, gateways/eazypay.server.ts, gateways/razorpay.server.ts.
  */
-import type { OrderFlag } from "./flags";
+import type { OrderFlag } from "~/db/payment-values";
 import type { OrderStatus, PaymentOrder, PaymentProvider } from "./orders.server";
 import type { Verdict } from "./states";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { payableIdOf, payableKey } from "./payable-keys";
+import { payableIdOf, payableKey } from "./identifiers";
 
 describe("payable keys", () => {
   it("reads back the id it wrote, colons and all", () => {

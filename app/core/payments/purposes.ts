@@ -5,7 +5,7 @@
  * imports a feature (docs/decisions/020-core-and-features.md).
  */
 import type { Database } from "~/db/client.server";
-import type { Flag } from "./flags";
+import type { Flag } from "./states";
 import type { PaymentOrder, PaymentPurpose } from "./orders.server";
 
 export type PaymentLink = { label: string; href: string };

@@ -1,14 +1,15 @@
 /**
- * What the result pages (/payment-success, /payment-failure, /payment-pending, /payment-on-hold) show for
- * `?order=<public id>`: the order's summary, or a redirect to the page its status belongs on (a
- * result page never claims what is not recorded). While the database is away they fall back to
- * 'being confirmed' instead of an error.
+ * Where a parent is sent and what the result pages show: after `payments.start` (the hand-off or
+ * "being confirmed"), and on /payment-success, /payment-failure, /payment-pending and
+ * /payment-on-hold for `?order=<public id>`: the order's summary, or a redirect to the page its
+ * status belongs on (a result page never claims what is not recorded). While the database is
+ * away they fall back to 'being confirmed' instead of an error.
  */
-import { isPublicId, isReference } from "./identifiers";
-import type { PaymentService } from "./service.server";
-import { resultPath, type ResultPath } from "./states";
-import { summaryOf, type OrderSummaryData } from "./summary";
 import { messageOf } from "~/lib/errors";
+import { isPublicId, isReference } from "./identifiers";
+import { summaryOf, type OrderSummaryData } from "./labels";
+import type { PaymentService, StartResult } from "./service.server";
+import { resultPath, type ResultPath } from "./states";
 
 export type ResultPageData =
   | { kind: "redirect"; location: string }
@@ -31,5 +32,35 @@ export async function resultPageData(service: Pick<PaymentService, "view">, url:
   } catch (error) {
     console.error(`Payment result page without its order (${messageOf(error)})`);
     return { kind: "unavailable", reference: plainReference };
+  }
+}
+
+/**
+ * Where a payment that was just started sends the payer (SPEC §2 payment flow): to the hand-off
+ * page that takes them to the gateway, or, when the bank is still confirming an earlier attempt,
+ * to "Payment being confirmed". The other results (already paid, nothing due, unavailable) are
+ * answered by the page that started the payment, each in its own words. Pure.
+ */
+/** "/pay/{publicId}": the hand-off page of an order. */
+export function payPath(publicId: string): string {
+  return `/pay/${publicId}`;
+}
+
+/** "/payment-pending?order={publicId}": the page of an order the bank is still confirming. */
+export function pendingPath(publicId: string): string {
+  return `/payment-pending?order=${publicId}`;
+}
+
+/** The path to redirect to (303) after `payments.start`, or null when the calling page answers itself. */
+export function startRedirect(result: StartResult): string | null {
+  switch (result.kind) {
+    case "handoff":
+      return payPath(result.order.publicId);
+    case "in_progress":
+      return pendingPath(result.order.publicId);
+    case "already_paid":
+    case "nothing_due":
+    case "unavailable":
+      return null;
   }
 }

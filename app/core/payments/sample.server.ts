@@ -5,7 +5,7 @@
  */
 import { formatRupees } from "~/lib/money";
 import { paidOrdersFor } from "./orders.server";
-import { payableKey as keyOf } from "./payable-keys";
+import { payableKey as keyOf } from "./identifiers";
 import { SAMPLE_AMOUNTS, type SampleInput } from "./sample";
 import type { StartInput } from "./service.server";
 

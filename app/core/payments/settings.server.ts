@@ -8,7 +8,7 @@ import { school } from "#content/school";
 import { getConfig, type Config } from "~/lib/config.server";
 import { PAYMENT_PURPOSES, type PaymentProvider, type PaymentPurpose } from "~/db/schema/payments";
 import type { PaymentGateway } from "./gateway";
-import { DEFAULT_MANDATORY_TEMPLATE, templateProblem } from "./gateways/eazypay-protocol";
+import { DEFAULT_MANDATORY_TEMPLATE, templateProblem } from "./gateways/eazypay.server";
 import { EazypayGateway } from "./gateways/eazypay.server";
 import { MockGateway } from "./gateways/mock.server";
 import { RAZORPAY_API, RazorpayGateway } from "./gateways/razorpay.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PaymentOrder } from "./orders.server";
-import { startRedirect } from "./start-redirect";
+import { startRedirect } from "./result-page.server";
 
 const order = { publicId: "o_abc123" } as PaymentOrder;
 

@@ -7,10 +7,9 @@
  * never an access key on its own (DESIGN.md §6).
  */
 import type { Database } from "~/db/client.server";
-import { orderByPublicId } from "~/core/payments/orders.server";
 import { LOOKUP_LIMITS, lookupThrottled, recordLookupFailure } from "~/db/lookup-throttle.server";
 import { readIdToken, signToken } from "~/lib/signed-token.server";
-import { receiptById, receiptByNumber, receiptForOrder, type Receipt } from "./issue.server";
+import { receiptById, receiptByNumber, type Receipt } from "./issue.server";
 import { normaliseReceiptNumber } from "./numbering";
 import type { DownloadInput } from "./schema";
 
@@ -60,10 +59,4 @@ export function readDownloadToken(secret: string, token: string, now = new Date(
 export async function receiptForToken(db: Database, secret: string, token: string, now = new Date()): Promise<Receipt | null> {
   const id = readDownloadToken(secret, token, now);
   return id === null ? null : receiptById(db, id);
-}
-
-/** The receipt of a paid order, found by the order's unguessable public id. */
-export async function receiptForOrderPublicId(db: Database, publicId: string): Promise<Receipt | null> {
-  const order = await orderByPublicId(db, publicId);
-  return order ? receiptForOrder(db, order.id) : null;
 }

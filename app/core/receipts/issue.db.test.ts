@@ -17,7 +17,7 @@ const { receipts } = await import("~/db/schema/receipts");
 const { paymentOrders } = await import("~/db/schema/payments");
 const { issueReceipt, cancelReceipt, receiptByHash, receiptForOrder } = await import("./issue.server");
 const { sampleInput, testSeries } = await import("./testing");
-const { keyIdOf } = await import("./verification.server");
+const { keyIdOf } = await import("./issue.server");
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 let db: Db;

@@ -8,14 +8,14 @@
  * online order (receipts read the payment core's orders; the payment core never reads receipts).
  * Every function throws what the driver throws.
  */
+import { createHash, createHmac } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { PROVIDER_LABELS } from "~/core/payments/labels";
-import type { PaymentOrder } from "~/core/payments/orders.server";
+import { orderByPublicId, type PaymentOrder } from "~/core/payments/orders.server";
 import { getConfig } from "~/lib/config.server";
 import { receiptCounters, receipts, type ReceiptLine, type ReceiptPayment, type ReceiptStudent } from "~/db/schema/receipts";
 import { formatReceiptNumber } from "./numbering";
-import { verificationCode } from "./verification.server";
 import { financialYear } from "~/lib/dates";
 import { checkReason } from "~/lib/reason";
 
@@ -110,6 +110,12 @@ export async function receiptNumbersForOrders(db: Database, orderIds: readonly n
   return new Map(rows.map((r) => [r.orderId!, { id: r.id, number: r.number, status: r.status }]));
 }
 
+/** The receipt of a paid order, found by the order's unguessable public id. */
+export async function receiptForOrderPublicId(db: Database, publicId: string): Promise<Receipt | null> {
+  const order = await orderByPublicId(db, publicId);
+  return order ? receiptForOrder(db, order.id) : null;
+}
+
 export async function receiptById(db: Database, id: number): Promise<Receipt | null> {
   const [row] = await db.select().from(receipts).where(eq(receipts.id, id));
   return row ?? null;
@@ -181,4 +187,30 @@ export function orderReceiptHref(publicId: string): string {
 export async function orderReceiptLinks(db: Database, order: Pick<PaymentOrder, "id" | "publicId">): Promise<{ label: string; href: string }[]> {
   const receipt = await receiptForOrder(db, order.id);
   return receipt ? [{ label: receipt.status === "cancelled" ? "Download receipt (cancelled)" : "Download receipt", href: orderReceiptHref(order.publicId) }] : [];
+}
+
+/**
+ * Verification codes of receipts (DESIGN.md §6): the code in /verify-receipt/{hash}
+ * is an HMAC-SHA256 under RECEIPT_SECRET of the receipt's identity (its number and series
+ * sequence), cut to 24 base64url characters (144 bits): unguessable and URL-safe. The code is
+ * stored with the receipt together with the key id (a fingerprint of the secret that made it), so
+ * verification looks the code up and a rotated secret leaves every earlier receipt valid.
+ */
+export const HASH_LENGTH = 24;
+
+/** Short, non-secret fingerprint of a secret: the first 8 hex digits of its SHA-256. */
+export function keyIdOf(secret: string): string {
+  return createHash("sha256").update(`receipt-key:${secret}`).digest("hex").slice(0, 8);
+}
+
+/** The verification code of a receipt, and the id of the key that made it. */
+export function verificationCode(secret: string, identity: { number: string; issuedAt: Date }): { hash: string; keyId: string } {
+  if (!secret) throw new Error("RECEIPT_SECRET is empty");
+  const hash = createHmac("sha256", secret).update(`kva-receipt:v1:${identity.number}:${identity.issuedAt.toISOString()}`).digest("base64url").slice(0, HASH_LENGTH);
+  return { hash, keyId: keyIdOf(secret) };
+}
+
+/** True when `value` has the shape of a verification code (checked before any database look-up). */
+export function isVerificationHash(value: unknown): value is string {
+  return typeof value === "string" && value.length === HASH_LENGTH && /^[A-Za-z0-9_-]+$/.test(value);
 }

@@ -4,6 +4,7 @@
  * India (DESIGN.md §8: receipts follow the income-tax year, not the academic year): `financialYear`
  * in app/lib/dates.ts.
  */
+import { school } from "#content/school";
 
 /** Digits of the sequence part; a series with more than 999,999 receipts a year grows wider. */
 export const SEQUENCE_DIGITS = 6;
@@ -24,3 +25,14 @@ export function normaliseReceiptNumber(typed: string): string | null {
 export function receiptFileName(number: string): string {
   return `receipt-${number.replaceAll("/", "-")}.pdf`;
 }
+
+/**
+ * Receipt series: fees and application fees count apart ("KVA/2026-27/000123",
+ * "KVA/APP/2026-27/000001"); sample payments of development and tests use their own series so
+ * they never take a number of the school's books.
+ */
+export const RECEIPT_SERIES = {
+  fees: school.shortName,
+  application: `${school.shortName}/APP`,
+  sample: `${school.shortName}/TEST`,
+} as const;

@@ -3,9 +3,9 @@
  * sample student whose admission number is made from the sample's key, so /receipt-download can
  * be tried with it ("SAMPLE/TWO-MONTHS" for the key "two-months").
  */
-import { payableIdOf } from "~/core/payments/payable-keys";
+import { payableIdOf } from "~/core/payments/identifiers";
 import type { ReceiptFacts } from "./issue.server";
-import { RECEIPT_SERIES } from "./series";
+import { RECEIPT_SERIES } from "./numbering";
 import { financialYear } from "~/lib/dates";
 
 /** `payableKey` is "sample:<key>"; `lines` are the order's lines; `payerName` the form's name. */

@@ -5,13 +5,13 @@
  * docs/decisions/017-admissions.md.
  */
 import type { Database } from "~/db/client.server";
-import type { Flag } from "~/core/payments/flags";
+import type { Flag } from "~/core/payments/states";
 import { paidOrdersFor, type PaymentOrder } from "~/core/payments/orders.server";
-import { payableIdOf, payableKey } from "~/core/payments/payable-keys";
+import { payableIdOf, payableKey } from "~/core/payments/identifiers";
 import type { PaymentPurposeHandler } from "~/core/payments/purposes";
 import type { StartInput } from "~/core/payments/service.server";
 import { issueOrderReceipt, orderReceiptHref, orderReceiptLinks, receiptForOrder, type ReceiptFacts } from "~/core/receipts/issue.server";
-import { RECEIPT_SERIES } from "~/core/receipts/series";
+import { RECEIPT_SERIES } from "~/core/receipts/numbering";
 import { maskName } from "~/lib/mask-name";
 import { formatRupees } from "~/lib/money";
 import { applicationByPublicId, markApplicationPaid, type ApplicationWithSession } from "./applications.server";

@@ -6,7 +6,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/receipt-order-pdf";
 import { getDb } from "~/db/client.server";
-import { receiptForOrderPublicId } from "~/core/receipts/download.server";
+import { receiptForOrderPublicId } from "~/core/receipts/issue.server";
 import { receiptPdfResponse } from "~/core/receipts/pdf.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
 

@@ -15,7 +15,7 @@ import { listedPage, pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
-import { payPath } from "~/core/payments/start-redirect";
+import { payPath } from "~/core/payments/result-page.server";
 
 async function settings() {
   const session = await openSession(await getDb());

@@ -20,7 +20,7 @@ import { kolkataDate, sessionOf } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
-import { startRedirect } from "~/core/payments/start-redirect";
+import { startRedirect } from "~/core/payments/result-page.server";
 
 const PAGES: Record<string, { purpose: FeePurpose; intro: string; route: "/fees" | "/bus-fee-payment" }> = {
   "/fees": { purpose: "tuition", intro: "Enter the student's admission number and date of birth to see the fees of this session and pay them online.", route: "/fees" },

@@ -11,7 +11,7 @@ import { HandoffPanel } from "~/core/payments/components/handoff-panel";
 import { PaymentUnavailable } from "~/core/payments/components/payment-unavailable";
 import { isPublicId } from "~/core/payments/identifiers";
 import { resultPath } from "~/core/payments/states";
-import { summaryOf } from "~/core/payments/summary";
+import { summaryOf } from "~/core/payments/labels";
 import { payments } from "~/payment-purposes.server";
 import { messageOf } from "~/lib/errors";
 import { NO_STORE_HEADERS } from "~/lib/http";

@@ -12,7 +12,7 @@ import { OrderSummary } from "~/core/payments/components/order-summary";
 import { PendingPanel } from "~/core/payments/components/pending-panel";
 import type { PaymentPurpose } from "~/core/payments/orders.server";
 import { resultPageData } from "~/core/payments/result-page.server";
-import type { OrderSummaryData } from "~/core/payments/summary";
+import type { OrderSummaryData } from "~/core/payments/labels";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
 import { buttonClass } from "~/components/button";

@@ -14,7 +14,7 @@ import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
-import { startRedirect } from "~/core/payments/start-redirect";
+import { startRedirect } from "~/core/payments/result-page.server";
 
 async function view(publicId: string) {
   const db = await getDb();

@@ -14,7 +14,7 @@ import { getConfig } from "~/lib/config.server";
 import { payments } from "~/payment-purposes.server";
 import { readForm } from "~/lib/request-body.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
-import { startRedirect } from "~/core/payments/start-redirect";
+import { startRedirect } from "~/core/payments/result-page.server";
 
 export function loader() {
   if (getConfig().production) return data({ refused: true as const }, { status: 404, headers: NO_STORE_HEADERS });

@@ -9,7 +9,7 @@ import type { Route } from "./+types/verify-receipt";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { VerificationPanel } from "~/core/receipts/components/verification-panel";
 import { receiptByHash } from "~/core/receipts/issue.server";
-import { isVerificationHash } from "~/core/receipts/verification.server";
+import { isVerificationHash } from "~/core/receipts/issue.server";
 import { verificationView } from "~/core/receipts/verify";
 import { getDb } from "~/db/client.server";
 import { NO_STORE_HEADERS } from "~/lib/http";

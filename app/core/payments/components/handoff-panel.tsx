@@ -5,7 +5,7 @@
  * carries a fresh reference for the bank (the order's own reference is the one parents keep).
  */
 import type { Handoff } from "../gateway";
-import type { OrderSummaryData } from "../summary";
+import type { OrderSummaryData } from "../labels";
 import { OrderSummary } from "./order-summary";
 import { buttonClass } from "~/components/button";
 

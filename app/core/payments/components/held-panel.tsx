@@ -4,7 +4,7 @@
  * with the reference, and may pay the amount due again at once instead of waiting.
  */
 import { school } from "#content/school";
-import type { OrderSummaryData } from "../summary";
+import type { OrderSummaryData } from "../labels";
 import { OrderSummary } from "./order-summary";
 import { ButtonLink } from "~/components/button";
 

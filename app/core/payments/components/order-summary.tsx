@@ -1,5 +1,5 @@
 /** What an order pays for, its total and its references: on the hand-off and result pages. */
-import type { OrderSummaryData } from "../summary";
+import type { OrderSummaryData } from "../labels";
 
 export function OrderSummary({ summary, showPaid = false }: { summary: OrderSummaryData; showPaid?: boolean }) {
   return (

@@ -5,7 +5,7 @@
  * recorded at all (the database was away).
  */
 import { school } from "#content/school";
-import type { OrderSummaryData } from "../summary";
+import type { OrderSummaryData } from "../labels";
 import { OrderSummary } from "./order-summary";
 import { ButtonLink } from "~/components/button";
 

@@ -13,7 +13,7 @@ import {
   verifyEazypayResponse,
   verifyStatusVerdict,
   type EazypayRequest,
-} from "./eazypay-protocol";
+} from "./eazypay.server";
 
 const KEY = "1234567890123456";
 
