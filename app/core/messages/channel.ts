@@ -7,7 +7,7 @@
 
 /**
  * A text message ready for a provider: `to` is a 10-digit Indian mobile; `templateId` the DLT
- * template id registered with the provider; `variables` the template's values in order of their
+ * template id registered with the provider (for MSG91, the id MSG91 gave the DLT-verified template); `variables` the template's values in order of their
  * names; `text` the rendered text (for logs/admin); `reference` our message's id, unique, used for
  * the provider's idempotency where it has one.
  */
@@ -27,4 +27,21 @@ export type SendResult = { ok: true; providerMessageId: string | null } | { ok: 
 export interface SmsProvider {
   readonly name: string;
   send(message: SmsMessage): Promise<SendResult>;
+}
+
+/** An e-mail ready for SMTP: one recipient, both parts, attachments made, a stable Message-ID ("<id@host>"). */
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  headers: Record<string, string>;
+  attachments: { filename: string; content: Buffer; contentType: string }[];
+};
+
+/** An e-mail channel: `send` never throws (every failure is a `SendResult`); `close` ends its connections. */
+export interface EmailSender {
+  send(message: EmailMessage): Promise<SendResult>;
+  close(): void;
 }
