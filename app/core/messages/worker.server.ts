@@ -6,7 +6,7 @@
  *    stable Message-ID lets the receiver and the fault test count it);
  * 2. holds messages whose channel has no provider (and SMS whose kind has no DLT template id),
  *    and releases held ones of the last 7 days once there is one;
- * 3. takes due messages in batches, sends them a few at a time, and records each attempt and its
+ * 3. takes due messages ten at a time (so few wait as "sending"), sends four at once, and records each attempt and its
  *    outcome: sent; failed for good (a 5xx, an invalid number: never retried); or queued again
  *    after a backoff (10 s doubling to 30 min, or the provider's Retry-After), until
  *    MAX_ATTEMPTS tries have failed.
@@ -188,7 +188,7 @@ export async function deliverDue(db: Database, deps: WorkerDeps): Promise<Delive
   const started = Date.now();
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, held: 0, released: 0, recovered: await recover(db, now()) };
   [report.held, report.released] = await holdAndRelease(db, deps, now());
-  const batchSize = deps.batchSize ?? 50;
+  const batchSize = deps.batchSize ?? 10;
   const concurrency = deps.concurrency ?? 4;
   for (;;) {
     const batch = await claim(db, batchSize, now());
