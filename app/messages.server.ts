@@ -6,7 +6,9 @@
  * import it. The "messages" job runs every MESSAGES_INTERVAL_MS in each process, once at a time
  * across processes, and soon after a message is enqueued in this process.
  */
+import { RateLimiterMemory, RateLimiterQueue } from "rate-limiter-flexible";
 import type { DatabaseHandle } from "~/db/client.server";
+import type { SmsProvider } from "~/core/messages/channel";
 import { registerJob, runJobNow } from "~/db/exclusive-jobs.server";
 import { smtpSender, defaultFrom } from "~/core/messages/email.server";
 import { Msg91Provider } from "~/core/messages/msg91.server";
@@ -33,12 +35,29 @@ export const attachmentResolvers: Record<string, AttachmentResolver> = {
   },
 };
 
+/**
+ * `provider` sending at most `perSecond` messages a second (the provider's limit): each send
+ * waits its turn in a FIFO queue (rate-limiter-flexible) rather than being refused.
+ */
+export function paced(provider: SmsProvider, perSecond: number): SmsProvider {
+  // Whole messages per window: 0.5 a second is 1 per 2 s.
+  const points = Math.max(1, Math.round(perSecond));
+  const queue = new RateLimiterQueue(new RateLimiterMemory({ points, duration: points / perSecond }), { maxQueueSize: 10_000 });
+  return {
+    name: provider.name,
+    async send(message) {
+      await queue.removeTokens(1);
+      return provider.send(message);
+    },
+  };
+}
+
 /** The worker's channels and attachments for `config` (a channel missing its settings is null). */
 export function workerDeps(config: Config): WorkerDeps {
   const { mail, sms } = config;
   return {
     email: mail.smtpUrl ? smtpSender({ url: mail.smtpUrl, from: mail.from ?? defaultFrom(), ratePerSecond: mail.ratePerSecond }) : null,
-    sms: sms.provider === "msg91" && sms.authKey && sms.senderId ? new Msg91Provider({ authKey: sms.authKey, senderId: sms.senderId, apiUrl: sms.apiUrl }) : null,
+    sms: sms.provider === "msg91" && sms.authKey && sms.senderId ? paced(new Msg91Provider({ authKey: sms.authKey, senderId: sms.senderId, apiUrl: sms.apiUrl }), sms.ratePerSecond) : null,
     attachments: attachmentResolvers,
     messageIdHost: new URL(config.publicSiteUrl).hostname,
   };
