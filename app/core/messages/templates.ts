@@ -169,7 +169,7 @@ export const TEMPLATES = {
       facts: [["Application", d.number], ["Child", d.childName], ["Class", `${d.className}, session ${d.sessionName}`], ["Parent", d.parentName], ["Mobile", d.mobile]],
       action: { label: "Open the application", href: d.adminPath },
     }),
-    sample: { number: "KVA/2027-28/0042", childName: "Arjun Sen", className: "Class 1", sessionName: "2027-28", parentName: "Rahul Sen", mobile: "9876543210", adminPath: "/admin/applications" },
+    sample: { number: "KVA/ADM/2027-28/0042", childName: "Arjun Sen", className: "Class 1", sessionName: "2027-28", parentName: "Rahul Sen", mobile: "9876543210", adminPath: "/admin/applications" },
   }),
   application_received: define({
     label: "Application received (to the parent)",
@@ -189,7 +189,7 @@ export const TEMPLATES = {
       text: `Dear Parent, application {number} for {child} is received. Status: {link} -${SCHOOL_SMS}`,
       values: (d: { number: string; childName: string; statusPath: string }) => ({ number: d.number, child: slot(d.childName), link: d.statusPath }),
     },
-    sample: { number: "KVA/2027-28/0042", childName: "Arjun Sen", className: "Class 1", sessionName: "2027-28", statusPath: "/admissions/status" },
+    sample: { number: "KVA/ADM/2027-28/0042", childName: "Arjun Sen", className: "Class 1", sessionName: "2027-28", statusPath: "/admissions/status" },
   }),
   application_status: define<{ number: string; childName: string; status: string; statusLabel: string; note: string | null; statusPath: string }>({
     label: "Application status changed (to the parent)",
@@ -205,7 +205,7 @@ export const TEMPLATES = {
       text: `Dear Parent, application {number} for {child} is now {status}. Details: {link} -${SCHOOL_SMS}`,
       values: (d: { number: string; childName: string; statusLabel: string; statusPath: string }) => ({ number: d.number, child: slot(d.childName), status: slot(d.statusLabel), link: d.statusPath }),
     },
-    sample: { number: "KVA/2027-28/0042", childName: "Arjun Sen", status: "admitted", statusLabel: "Admitted", note: "Please bring the transfer certificate.", statusPath: "/admissions/status" },
+    sample: { number: "KVA/ADM/2027-28/0042", childName: "Arjun Sen", status: "admitted", statusLabel: "Admitted", note: "Please bring the transfer certificate.", statusPath: "/admissions/status" },
   }),
   payment_received: define<PaymentData>({ label: "Payment received, with the receipt (to the parent)", audience: "parent", optional: false, ...payment(false), sample: samplePayment }),
   payment_confirmed: define<PaymentData>({ label: "Payment confirmed later, with the receipt (to the parent)", audience: "parent", optional: false, ...payment(true), sample: samplePayment }),
