@@ -16,7 +16,7 @@ import {
   applications,
   type ApplicationDetails,
 } from "~/db/schema/admissions";
-import { istMidnight } from "~/lib/dates";
+import { addDays, istMidnight } from "~/lib/dates";
 import { enqueueStatusChange, toldToParent } from "./messages.server";
 import { formatApplicationNumber, normaliseApplicationNumber } from "./numbering";
 import type { ApplicationInput } from "./schema";
@@ -178,6 +178,15 @@ export async function moveApplication(
     if (toldToParent(input.to)) await enqueueStatusChange(tx, application, input.to, input.note?.trim() || null, step!.id, now);
     return { ok: true, application };
   });
+}
+
+/** How many applications were submitted (their fee paid) on the IST day `day` ("yyyy-mm-dd"), for the office's daily summary. */
+export async function applicationsSubmittedOn(db: Database, day: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(and(gte(applications.submittedAt, istMidnight(day)), lt(applications.submittedAt, istMidnight(addDays(day, 1)))));
+  return Number(row?.n ?? 0);
 }
 
 export async function documentsOf(db: Database, applicationId: number): Promise<ApplicationDocument[]> {
