@@ -4,18 +4,25 @@
  * and the attachments each owner makes (a receipt's PDF, an application's acknowledgement).
  * Like app/payment-purposes.server.ts it sits above the features, and only the server and routes
  * import it. The "messages" job runs every MESSAGES_INTERVAL_MS in each process, once at a time
- * across processes, and soon after a message is enqueued in this process.
+ * across processes, and soon after a message is enqueued in this process. The "messages-daily"
+ * job runs every hour: from 07:00 IST it enqueues yesterday's summary for the office, once a day,
+ * and is where the fee reminders are run.
  */
 import { RateLimiterMemory, RateLimiterQueue } from "rate-limiter-flexible";
-import type { DatabaseHandle } from "~/db/client.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { SmsProvider } from "~/core/messages/channel";
 import { registerJob, runJobNow } from "~/db/exclusive-jobs.server";
 import { smtpSender, defaultFrom } from "~/core/messages/email.server";
 import { Msg91Provider } from "~/core/messages/msg91.server";
-import { onEnqueued } from "~/core/messages/outbox.server";
+import { enqueue, onEnqueued } from "~/core/messages/outbox.server";
+import { failedMessagesOn } from "~/core/messages/summary.server";
 import { deliverDue, reportLine, type AttachmentResolver, type WorkerDeps } from "~/core/messages/worker.server";
 import { receiptPdf } from "~/core/receipts/pdf.server";
 import { receiptById } from "~/core/receipts/issue.server";
+import { collectionsOn } from "~/core/receipts/admin.server";
+import { applicationsSubmittedOn } from "~/features/admissions/applications.server";
+import { enquiriesOn } from "~/features/enquiries/enquiries.server";
+import { addDays, kolkataDate, kolkataHour } from "~/lib/dates";
 import { acknowledgementFor } from "~/features/admissions/acknowledgement-pdf.server";
 import { getConfig, type Config } from "~/lib/config.server";
 
@@ -70,11 +77,46 @@ export function channelsLine(config: Config): string {
   return `Messages: ${email}; ${sms}; office address ${config.mail.officeEmail}.`;
 }
 
+export const DAILY_JOB = "messages-daily";
+/** How often each process asks whether the day's messages are due (ms). */
+export const DAILY_INTERVAL_MS = 3_600_000;
+/** The IST hour from which yesterday's summary goes to the office. */
+export const SUMMARY_HOUR = 7;
+
+/** What the daily job runs besides the summary; each must be safe to run every hour of the day. */
+export type DailyHooks = {
+  /**
+   * Today's fee reminders (wired with the reminders' own module): enqueues them and returns how
+   * many it enqueued; idempotent per family and day, since the job runs each hour from 07:00.
+   */
+  reminders?: (db: Database, now: Date) => Promise<number>;
+};
+
+/**
+ * The day's messages at `now`: before 07:00 IST nothing; from then on, yesterday's (IST)
+ * `daily_summary` to the office (collections by mode from the receipts issued that day,
+ * applications submitted, enquiries, messages that failed; key `daily_summary:<day>`, so stored
+ * once however often this runs), then `hooks.reminders`. Returns a line for the log ("" when
+ * nothing new was enqueued). Throws what the driver throws.
+ */
+export async function runDailyMessages(db: Database, now: Date, hooks: DailyHooks = {}): Promise<string> {
+  if (kolkataHour(now) < SUMMARY_HOUR) return "";
+  const day = addDays(kolkataDate(now), -1);
+  const [collections, applications, enquiries, failedMessages] = await Promise.all([collectionsOn(db, day), applicationsSubmittedOn(db, day), enquiriesOn(db, day), failedMessagesOn(db, day)]);
+  const totalPaise = collections.reduce((sum, c) => sum + c.amountPaise, 0);
+  const stored = await db.transaction((tx) =>
+    enqueue(tx, { kind: "daily_summary", data: { day, collections, totalPaise, applications, enquiries, failedMessages }, key: `daily_summary:${day}`, related: `day:${day}`, now }),
+  );
+  const reminders = hooks.reminders ? await hooks.reminders(db, now) : 0;
+  return [stored.length > 0 ? `Messages: the summary of ${day} enqueued for the office.` : "", reminders > 0 ? `Messages: ${reminders} fee reminders enqueued.` : ""].filter(Boolean).join(" ");
+}
+
 let started = false;
 
 /**
  * Registers the messages job and starts its timer, and wakes it soon after each enqueue in this
- * process. Returns the line for the operator. Calling it again does nothing more. Never throws.
+ * process; registers the daily job (runDailyMessages) and runs it now and every hour. Returns
+ * the line for the operator. Calling it again does nothing more. Never throws.
  */
 export function startMessages(getHandle: () => Promise<Pick<DatabaseHandle, "db" | "driver">>): string {
   const config = getConfig();
@@ -103,5 +145,10 @@ export function startMessages(getHandle: () => Promise<Pick<DatabaseHandle, "db"
   onEnqueued(wake);
   setInterval(wake, MESSAGES_INTERVAL_MS).unref();
   wake();
+
+  registerJob({ name: DAILY_JOB, intervalMs: DAILY_INTERVAL_MS, run: (db) => runDailyMessages(db, new Date()) });
+  const daily = () => void runJobNow(DAILY_JOB, getHandle).then((line) => void (line && console.log(line)));
+  setInterval(daily, DAILY_INTERVAL_MS).unref();
+  daily();
   return channelsLine(config);
 }

@@ -19,7 +19,7 @@ export const paymentPurposes: PaymentPurposes = {
   tuition: feePurpose("tuition"),
   bus: feePurpose("bus"),
   application_fee: applicationFeePurpose,
-  // Development samples (/sample-payment, refused in production): a receipt in the sample series.
+  // Development samples (/sample-payment, refused in production): a receipt in the sample series, no message.
   sample: {
     onPaid: async (tx, order) => void (await issueOrderReceipt(tx, order, sampleReceiptFacts(order))),
     links: (db, order) => orderReceiptLinks(db, order),

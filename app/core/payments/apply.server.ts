@@ -5,11 +5,16 @@
  * same transaction, so a receipt is never missing for a paid order nor issued for an unpaid one.
  * A word is about one attempt of the order (one hand-off, one reference): the first attempt paid
  * settles the order; another attempt paid after it is money taken twice, recorded and flagged.
+ * The office is told in the same transaction (a `payment_flag` message): of every flag raised on
+ * an order, and of words whose signature did not verify, at most once an hour.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { paymentAttempts, paymentEvents, paymentOrders, type PaymentEventKind } from "~/db/schema/payments";
+import { enqueue } from "~/core/messages/outbox.server";
+import { kolkataDate, kolkataHour } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
+import { PROVIDER_LABELS } from "./labels";
 import { decide, type Decision } from "./states";
 import { withFlag, type Flag } from "./states";
 import type { GatewayWord } from "./gateway";
@@ -47,15 +52,67 @@ function clean(text: string, max: number): string {
   return text.replaceAll("\u0000", "").slice(0, max);
 }
 
-/** The order's flag columns after `flags` are raised one by one, or null when they change nothing. */
-function flagsAfter(order: { flag: string | null; flagDetail: string | null }, flags: readonly Flag[]): { flag: string; flagDetail: string } | null {
+/**
+ * The order's flag columns after `flags` are raised one by one (null when they change nothing),
+ * and the flags that changed them (one already on the order with the same text is not raised again).
+ */
+function flagsAfter(order: { flag: string | null; flagDetail: string | null }, flags: readonly Flag[]): { columns: { flag: string; flagDetail: string } | null; raised: Flag[] } {
   let state: { flag: string | null; flagDetail: string | null } = order;
-  let changed: { flag: string; flagDetail: string } | null = null;
+  let columns: { flag: string; flagDetail: string } | null = null;
+  const raised: Flag[] = [];
   for (const f of flags) {
     const next = withFlag(state, f);
-    if (next) state = changed = next;
+    if (next) {
+      state = columns = next;
+      raised.push(f);
+    }
   }
-  return changed;
+  return { columns, raised };
+}
+
+/** The administrator's page of an order (app/routes.ts "admin/payments/:reference"). */
+export function adminOrderPath(reference: string): string {
+  return `/admin/payments/${encodeURIComponent(reference)}`;
+}
+
+/** Tells the office of each flag raised on `order` by the event `eventId` (key order + flag + event). */
+async function tellOfficeOfFlags(tx: Database, order: PaymentOrder, raised: readonly Flag[], eventId: number, now: Date): Promise<void> {
+  for (const f of raised) {
+    await enqueue(tx, {
+      kind: "payment_flag",
+      data: { reference: order.reference, flag: f.flag, detail: f.detail, adminPath: adminOrderPath(order.reference) },
+      key: `order:${order.id}:${f.flag}:event:${eventId}`,
+      related: `order:${order.reference}`,
+      now,
+    });
+  }
+}
+
+/** The IST hour of `now`, "2026-11-26T15": one bad-signature message to the office per value. */
+export function istHourKey(now: Date): string {
+  return `${kolkataDate(now)}T${String(kolkataHour(now)).padStart(2, "0")}`;
+}
+
+/**
+ * Tells the office that a word's signature did not verify: at most one message an IST hour
+ * (key `bad_signature:<hour>`), so forged callbacks cannot flood its inbox; every one of them is
+ * in the payment events either way.
+ */
+async function tellOfficeOfBadSignature(tx: Database, word: GatewayWord, kind: PaymentEventKind, order: PaymentOrder | null, now: Date): Promise<void> {
+  const named = word.reference ? clean(word.reference, 60).replace(/\s+/g, " ") : null;
+  const about = order ? `order ${order.reference}` : named ? `reference ${named}, which is no order of ours` : "no order of ours";
+  await enqueue(tx, {
+    kind: "payment_flag",
+    data: {
+      reference: order?.reference ?? named ?? "(none)",
+      flag: "bad_signature",
+      detail: `A ${kind.replaceAll("_", " ")} claiming to come from ${PROVIDER_LABELS[word.provider]} about ${about} did not pass its signature check (forged, or damaged on the way): nothing was paid on its word. Others this hour are recorded in the payment events without another e-mail.`,
+      adminPath: order ? adminOrderPath(order.reference) : "/admin/payments",
+    },
+    key: `bad_signature:${istHourKey(now)}`,
+    related: order ? `order:${order.reference}` : undefined,
+    now,
+  });
 }
 
 /** The flag of a second payment: `reference`'s attempt paid an order another attempt had paid. */
@@ -86,6 +143,22 @@ async function recordOnAttempt(tx: Database, attempt: PaymentAttempt, decision: 
     .where(eq(paymentAttempts.id, attempt.id));
 }
 
+/**
+ * Whether the word (of `kind`, stored as event `eventId`) that pays order `orderId` confirms a
+ * payment later: it is not the parent's return, and a return of this order came before it (one
+ * that did not pay it, since the order was unpaid until now: the parent saw "being confirmed" or
+ * a failure). Read in the paying transaction.
+ */
+async function confirmedLater(tx: Database, orderId: number, kind: PaymentEventKind, eventId: number): Promise<boolean> {
+  if (kind === "return") return false;
+  const [earlier] = await tx
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.orderId, orderId), eq(paymentEvents.kind, "return"), ne(paymentEvents.id, eventId)))
+    .limit(1);
+  return earlier !== undefined;
+}
+
 /** Serialises everything that decides or pays one thing owed (order creation takes the same lock). */
 export async function lockPayable(tx: Database, purpose: string, payableKey: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payment:${purpose}:${payableKey}`}, 0))`);
@@ -110,23 +183,26 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
     clean([word.detail, confirmation && confirmation !== "unreachable" ? confirmation.detail : "", decision?.note ?? ""].filter(Boolean).join(" "), 2000);
 
   if (input.orderId === null) {
-    const stored = await db
-      .insert(paymentEvents)
-      .values({
-        orderId: null,
-        reference: word.reference,
-        provider: word.provider,
-        kind,
-        eventKey: word.eventKey,
-        verified: word.verified,
-        outcome: word.verified === false ? "rejected" : word.verdict,
-        detail: `${detailOf(null)} No order of ours has this reference.`,
-        payload: eventPayload(word, confirmation),
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: paymentEvents.eventKey })
-      .returning({ id: paymentEvents.id });
-    return { order: null, replay: stored.length === 0, decision: null };
+    return db.transaction(async (tx) => {
+      const stored = await tx
+        .insert(paymentEvents)
+        .values({
+          orderId: null,
+          reference: word.reference,
+          provider: word.provider,
+          kind,
+          eventKey: word.eventKey,
+          verified: word.verified,
+          outcome: word.verified === false ? "rejected" : word.verdict,
+          detail: `${detailOf(null)} No order of ours has this reference.`,
+          payload: eventPayload(word, confirmation),
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: paymentEvents.eventKey })
+        .returning({ id: paymentEvents.id });
+      if (stored.length > 0 && word.verified === false) await tellOfficeOfBadSignature(tx, word, kind, null, now);
+      return { order: null, replay: stored.length === 0, decision: null };
+    });
   }
 
   const orderId = input.orderId;
@@ -167,6 +243,7 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
     // Whether the thing owed was paid before by another order is the purpose's to say (onPaid):
     // one payable key may take many payments (a month of fees at a time).
     const flagged = flagsAfter(order!, paidTwice ? [...decision.flags, paidTwice] : decision.flags);
+    const eventId = stored[0]!.id;
     const paidOrFlagged = next === "paid" || decision.flags.length > 0;
     const asked = kind === "status_check" || kind === "reconciliation";
     if (attempt && decision.facts) await recordOnAttempt(tx, attempt, decision, asked, now);
@@ -181,18 +258,22 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
         ...(facts.bankReference ? { bankReference: clean(facts.bankReference, 100) } : {}),
         ...(facts.paymentMode ? { paymentMode: clean(facts.paymentMode, 50) } : {}),
         ...(paidOrFlagged && facts.amountPaise != null ? { paidAmountPaise: facts.amountPaise } : {}),
-        ...(flagged ?? {}),
+        ...(flagged.columns ?? {}),
         ...(asked ? { lastCheckedAt: now } : {}),
         // Reconciliation counts its checks when it claims the order; a check asked for by hand counts here.
         ...((input.countsCheck ?? kind === "status_check") ? { checkCount: sql`${paymentOrders.checkCount} + 1` } : {}),
       })
       .where(eq(paymentOrders.id, orderId))
       .returning();
+    await tellOfficeOfFlags(tx, updated!, flagged.raised, eventId, now);
+    // The order's own bad_signature flag names it; otherwise the hourly note covers an unverified word.
+    if (word.verified === false && !flagged.raised.some((f) => f.flag === "bad_signature")) await tellOfficeOfBadSignature(tx, word, kind, updated!, now);
     if (next !== "paid") return { order: updated!, replay: false, decision };
-    const raised = await input.purposes[updated!.purpose]?.onPaid?.(tx, updated!);
+    const raised = await input.purposes[updated!.purpose]?.onPaid?.(tx, updated!, { confirmedLater: await confirmedLater(tx, orderId, kind, eventId) });
     const purposeFlag = raised ? flagsAfter(updated!, [raised]) : null;
-    if (!purposeFlag) return { order: updated!, replay: false, decision };
-    const [reflagged] = await tx.update(paymentOrders).set(purposeFlag).where(eq(paymentOrders.id, orderId)).returning();
+    if (!purposeFlag?.columns) return { order: updated!, replay: false, decision };
+    const [reflagged] = await tx.update(paymentOrders).set(purposeFlag.columns).where(eq(paymentOrders.id, orderId)).returning();
+    await tellOfficeOfFlags(tx, reflagged!, purposeFlag.raised, eventId, now);
     return { order: reflagged!, replay: false, decision };
   });
 }

@@ -10,6 +10,17 @@ import type { PaymentOrder, PaymentPurpose } from "./orders.server";
 
 export type PaymentLink = { label: string; href: string };
 
+/** How an order came to be paid, for what the purpose tells the parent. */
+export type PaidContext = {
+  /**
+   * True when the parent's return had shown the order pending or unknown and a later word (a
+   * webhook, a status check, reconciliation) paid it: the parent is told "payment confirmed"
+   * (`payment_confirmed`), not "payment received". False when the return itself paid it, or no
+   * return came.
+   */
+  confirmedLater: boolean;
+};
+
 export type PaymentPurposeHandler = {
   /**
    * Runs inside the transaction that marks `order` paid (its status is already "paid"), after
@@ -22,8 +33,12 @@ export type PaymentPurposeHandler = {
    * already paid: ₹1,500 kept as credit." }`, or "paid_twice" when the thing was already paid by
    * another order): the core stores it on the order in the same transaction, after any earlier
    * flag's text. The order is paid either way: the money arrived.
+   *
+   * `paid` says how it was paid (PaidContext); a handler that tells the parent enqueues its
+   * message with `tx` (app/core/messages/outbox.server.ts), so it exists exactly when the
+   * payment does.
    */
-  onPaid?(tx: Database, order: PaymentOrder): Promise<void | Flag>;
+  onPaid?(tx: Database, order: PaymentOrder, paid: PaidContext): Promise<void | Flag>;
   /** Links for the success page and the administrator's order page (e.g. "Download receipt"). */
   links?(db: Database, order: PaymentOrder): Promise<PaymentLink[]>;
   /** Where "Try Again" leads after a failure (default /fee-payment, SPEC §2). */

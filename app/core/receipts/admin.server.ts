@@ -1,6 +1,9 @@
 /** The administrator's receipt links: every receipt re-downloads from /admin/receipts/{id}. */
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { receipts } from "~/db/schema/receipts";
 import { ordersByReferences } from "~/core/payments/orders.server";
+import { addDays, istMidnight } from "~/lib/dates";
 import { receiptNumbersForOrders } from "./issue.server";
 
 /** The PDF of any receipt, for the administrator. */
@@ -37,4 +40,22 @@ export async function receiptLinksByOrderReference(db: Database, references: rea
       ];
     }),
   );
+}
+
+/** One mode's takings in a day: "Online" (every gateway together) or the office's mode ("Cash", "Cheque"…). */
+export type Collection = { mode: string; count: number; amountPaise: number };
+
+/**
+ * What the receipts issued on the IST day `day` ("yyyy-mm-dd") collected, by mode, largest
+ * first: receipts of online orders count as "Online", office receipts by their mode. Cancelled
+ * receipts are left out. For the office's daily summary. Throws RangeError for a malformed day.
+ */
+export async function collectionsOn(db: Database, day: string): Promise<Collection[]> {
+  const mode = sql<string>`CASE WHEN ${receipts.orderId} IS NULL THEN ${receipts.payment}->>'mode' ELSE 'Online' END`;
+  const rows = await db
+    .select({ mode, count: sql<number>`count(*)::int`, amountPaise: sql<string>`sum(${receipts.totalPaise})::text` })
+    .from(receipts)
+    .where(and(eq(receipts.status, "issued"), gte(receipts.issuedAt, istMidnight(day)), lt(receipts.issuedAt, istMidnight(addDays(day, 1)))))
+    .groupBy(mode);
+  return rows.map((r) => ({ mode: r.mode, count: Number(r.count), amountPaise: Number(r.amountPaise) })).sort((a, b) => b.amountPaise - a.amountPaise || a.mode.localeCompare(b.mode));
 }

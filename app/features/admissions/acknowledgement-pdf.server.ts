@@ -17,6 +17,7 @@ import { formatCutOff } from "./age";
 import { applicationByPublicId, documentsOf, type ApplicationWithSession } from "./applications.server";
 import { documentView, type DocumentView } from "./documents.server";
 import { nextStep } from "./next-steps";
+import { acknowledgementFileName } from "./numbering";
 import { applicationPayment } from "./payment.server";
 
 const GREY = "#555555";
@@ -40,11 +41,6 @@ export type AcknowledgementFacts = {
   /** PUBLIC_SITE_URL, for the status page's address. */
   siteUrl: string;
 };
-
-/** The PDF's file name: "application-KVA-ADM-2027-28-0001.pdf". */
-export function acknowledgementFileName(number: string): string {
-  return `application-${number.replace(/[^\w-]+/g, "-")}.pdf`;
-}
 
 /**
  * The acknowledgement of the application with public id `publicId` as it stands now (its photo,

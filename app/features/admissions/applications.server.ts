@@ -16,7 +16,8 @@ import {
   applications,
   type ApplicationDetails,
 } from "~/db/schema/admissions";
-import { istMidnight } from "~/lib/dates";
+import { addDays, istMidnight } from "~/lib/dates";
+import { enqueueStatusChange, toldToParent } from "./messages.server";
 import { formatApplicationNumber, normaliseApplicationNumber } from "./numbering";
 import type { ApplicationInput } from "./schema";
 import type { AdmissionSession } from "./sessions.server";
@@ -151,7 +152,9 @@ export type MoveResult = { ok: true; application: ApplicationWithSession } | { o
  * `admitted` (the composition module's hook: app/features/admissions/roll.server.ts; what it returns is
  * added to the step's note, e.g. the new admission number). `by` is the
  * administrator's e-mail; `from`, when given, is the status the administrator saw. A move the
- * workflow does not allow, or from a status the application has since left, is refused.
+ * workflow does not allow, or from a status the application has since left, is refused. The
+ * parent is told of the move (`application_status`, with the administrator's note) in the same
+ * transaction.
  */
 export async function moveApplication(
   db: Database,
@@ -168,9 +171,22 @@ export async function moveApplication(
     const application = (await applicationByPublicId(tx, input.publicId))!;
     const said = input.to === "admitted" ? await onAdmitted(tx, application) : undefined;
     const note = [input.note, said].filter(Boolean).join(" — ") || null;
-    await tx.insert(applicationStatusHistory).values({ applicationId: locked.id, fromStatus: locked.status, toStatus: input.to, note, byWhom: input.by, createdAt: now });
+    const [step] = await tx
+      .insert(applicationStatusHistory)
+      .values({ applicationId: locked.id, fromStatus: locked.status, toStatus: input.to, note, byWhom: input.by, createdAt: now })
+      .returning({ id: applicationStatusHistory.id });
+    if (toldToParent(input.to)) await enqueueStatusChange(tx, application, input.to, input.note?.trim() || null, step!.id, now);
     return { ok: true, application };
   });
+}
+
+/** How many applications were submitted (their fee paid) on the IST day `day` ("yyyy-mm-dd"), for the office's daily summary. */
+export async function applicationsSubmittedOn(db: Database, day: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(and(gte(applications.submittedAt, istMidnight(day)), lt(applications.submittedAt, istMidnight(addDays(day, 1)))));
+  return Number(row?.n ?? 0);
 }
 
 export async function documentsOf(db: Database, applicationId: number): Promise<ApplicationDocument[]> {

@@ -21,3 +21,8 @@ export function normaliseApplicationNumber(raw: string): string {
   return raw.replace(/\s+/g, "").toUpperCase().slice(0, 40);
 }
 
+
+/** The acknowledgement PDF's file name: "application-KVA-ADM-2027-28-0001.pdf". */
+export function acknowledgementFileName(number: string): string {
+  return `application-${number.replace(/[^\w-]+/g, "-")}.pdf`;
+}

@@ -15,6 +15,7 @@ import { RECEIPT_SERIES } from "~/core/receipts/numbering";
 import { maskName } from "~/lib/mask-name";
 import { formatRupees } from "~/lib/money";
 import { applicationByPublicId, markApplicationPaid, type ApplicationWithSession } from "./applications.server";
+import { enqueueApplicationReceived } from "./messages.server";
 import type { StatusFacts } from "./components/application-status";
 
 /** The payment core's key for an application's fee: "application:<publicId>". */
@@ -101,18 +102,22 @@ async function applicationPaidTwice(tx: Database, application: ApplicationWithSe
 }
 
 /**
- * The application fee as a payment purpose: on paid, the application becomes `submitted` and its
- * receipt is numbered, both in the paying transaction; a second paid order of one application is
- * flagged for a refund (the money is recorded either way).
+ * The application fee as a payment purpose: on paid, the application becomes `submitted`, its
+ * receipt is numbered and the office and the parent are told (application_new,
+ * application_received with the acknowledgement and the receipt: no separate payment_received,
+ * and the same whether the bank confirmed it at once or later), all in the paying transaction;
+ * a second paid order of one application is flagged for a refund (the money is recorded either
+ * way, and the office hears of it through the flag).
  */
 export const applicationFeePurpose: PaymentPurposeHandler = {
   onPaid: async (tx, order) => {
     const before = await applicationByPublicId(tx, applicationIdOf(order));
     const application = await markApplicationPaid(tx, applicationIdOf(order), order.reference, order.paidAt ?? new Date());
-    await issueOrderReceipt(tx, order, applicationReceiptFacts(application, order));
+    const receipt = await issueOrderReceipt(tx, order, applicationReceiptFacts(application, order));
     // Only a paid fee moves an application out of payment_pending, and every payment of one
     // application holds the lock on its key: one already moved was paid by another order.
     if (before && before.status !== "payment_pending") return applicationPaidTwice(tx, application, order);
+    await enqueueApplicationReceived(tx, application, receipt);
   },
   links: async (db, order) => [...(await orderReceiptLinks(db, order)), { label: "View acknowledgement", href: `/admissions/acknowledgement/${applicationIdOf(order)}` }],
   retryPath: (order) => `/admissions/retry-payment/${applicationIdOf(order)}`,

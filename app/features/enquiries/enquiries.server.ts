@@ -7,19 +7,44 @@ import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle
 import type { Database } from "~/db/client.server";
 import type { EnquiryStatus } from "~/db/enquiry-statuses";
 import { enquiries } from "~/db/schema/enquiries";
-import { istMidnight } from "~/lib/dates";
+import { enqueue } from "~/core/messages/outbox.server";
+import { addDays, istMidnight } from "~/lib/dates";
 import { SCHOOL_CLASSES } from "#content/school";
 import { type EnquiryInput } from "./schema";
 
 export type Enquiry = typeof enquiries.$inferSelect;
 
-/** Stores one validated enquiry and returns its id. */
+/**
+ * Stores one validated enquiry and returns its id. In the same transaction it enqueues
+ * `enquiry_new` to the office and, when the parent gave an e-mail, `enquiry_acknowledgement` to
+ * them (key `enquiry:<id>`): the enquiry and its messages are stored together or not at all.
+ */
 export async function createEnquiry(db: Database, input: EnquiryInput, sourcePage?: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(enquiries)
+      .values({ name: input.name, phone: input.phone, class: input.class, email: input.email ?? null, sourcePage: sourcePage ?? null })
+      .returning({ id: enquiries.id, createdAt: enquiries.createdAt });
+    const key = `enquiry:${row!.id}`;
+    const related = `enquiry:${row!.id}`;
+    await enqueue(tx, {
+      kind: "enquiry_new",
+      data: { name: input.name, phone: input.phone, className: input.class, email: input.email ?? null, receivedAt: row!.createdAt.toISOString() },
+      key,
+      related,
+    });
+    if (input.email) await enqueue(tx, { kind: "enquiry_acknowledgement", data: { name: input.name, className: input.class }, to: { email: input.email }, key, related });
+    return row!.id;
+  });
+}
+
+/** How many enquiries arrived on the IST day `day` ("yyyy-mm-dd"), for the office's daily summary. */
+export async function enquiriesOn(db: Database, day: string): Promise<number> {
   const [row] = await db
-    .insert(enquiries)
-    .values({ name: input.name, phone: input.phone, class: input.class, email: input.email ?? null, sourcePage: sourcePage ?? null })
-    .returning({ id: enquiries.id });
-  return row!.id;
+    .select({ n: sql<number>`count(*)::int` })
+    .from(enquiries)
+    .where(and(gte(enquiries.createdAt, istMidnight(day)), lt(enquiries.createdAt, istMidnight(addDays(day, 1)))));
+  return Number(row?.n ?? 0);
 }
 
 export type EnquiryFilters = {

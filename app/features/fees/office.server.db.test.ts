@@ -19,6 +19,7 @@ const { getDatabase } = await import("~/db/client.server");
 const { feeLedger, feePayments, students } = await import("~/db/schema/fees");
 const { paymentAttempts, paymentOrders } = await import("~/db/schema/payments");
 const { receipts } = await import("~/db/schema/receipts");
+const { messages } = await import("~/db/schema/messages");
 const { feeBookSchema } = await import("~/features/fees/book");
 const { SCHOOL_CLASSES } = await import("#content/school");
 const { accountOf, bookFor, creditOfStudent, ledgerOf, saveBook, entries } = await import("~/features/fees/ledger.server");
@@ -169,6 +170,11 @@ async function checkStudent(studentId: number) {
     expect(r!.status).toBe(p.reversedAt ? "cancelled" : "issued");
     expect(r!.totalPaise).toBe(p.amountPaise);
     expect(ledgerNetOf(all.filter((l) => l.paymentId === p.id))).toBe(p.reversedAt ? 0 : p.amountPaise - p.refundedPaise);
+    // Each receipt told the parent once (the roll's mobile), online or at the counter, however often the bank's word came.
+    const told = await db.select({ kind: messages.kind, recipient: messages.recipient }).from(messages).where(sql`${messages.idempotencyKey} LIKE ${`%:receipt:${p.receiptId}:sms`}`);
+    expect(told, `receipt ${p.receiptId} messages`).toHaveLength(1);
+    expect(["payment_received", "payment_confirmed"]).toContain(told[0]!.kind);
+    expect(told[0]!.recipient).toBe(student.mobile);
   }
   // Each paid order was recorded once, with one receipt.
   for (const o of orders.filter((x) => x.status === "paid")) {

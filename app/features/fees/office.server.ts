@@ -8,6 +8,7 @@ import { getDb, type Database } from "~/db/client.server";
 import { feePayments } from "~/db/schema/fees";
 import { openOrderFor } from "~/core/payments/orders.server";
 import { cancelReceipt, issueReceipt, type CancelResult, type Receipt } from "~/core/receipts/issue.server";
+import { enqueueReceiptMessage } from "~/core/receipts/message.server";
 import { getConfig } from "~/lib/config.server";
 import { checkReason } from "~/lib/reason";
 import { applyCredit, attachReceipt, quoteMonths, recordPayment, refundCredit, reversePayment } from "./ledger.server";
@@ -51,7 +52,9 @@ export type OfficeResult =
  * Nothing is recorded until the office has seen the total (`expectedTotalPaise`) and any open
  * online order of the student for this purpose (`acknowledgedOrders`); until then the answer is
  * `confirm` with what to show. If an acknowledged order is paid at the bank later, its money is
- * recorded as a credit (feePurpose in payment.server.ts).
+ * recorded as a credit (feePurpose in payment.server.ts). The receipt's message
+ * (payment_received, the PDF attached) is enqueued to the student's e-mail and mobile on the
+ * roll in the same transaction.
  */
 export async function collectAtOffice(input: OfficeInput, db?: Database): Promise<OfficeResult> {
   const database = db ?? (await getDb());
@@ -88,6 +91,7 @@ export async function collectAtOffice(input: OfficeInput, db?: Database): Promis
         { secret: getConfig().receiptSecret, now },
       );
       await attachReceipt(tx, recorded.payment.id, receipt.id);
+      await enqueueReceiptMessage(tx, receipt, { email: recorded.student.email, mobile: recorded.student.mobile });
       return { kind: "recorded" as const, receipt };
     });
   } catch (error) {

@@ -12,6 +12,7 @@ import { payableIdOf, payableKey } from "~/core/payments/identifiers";
 import type { PaymentPurposeHandler } from "~/core/payments/purposes";
 import { isRetryable } from "~/core/payments/states";
 import { issueOrderReceipt, orderReceiptLinks, type ReceiptFacts, type ReceiptLine } from "~/core/receipts/issue.server";
+import { enqueueReceiptMessage } from "~/core/receipts/message.server";
 import { RECEIPT_SERIES } from "~/core/receipts/numbering";
 import type { Student } from "~/core/students/roll.server";
 import { formatRupees } from "~/lib/money";
@@ -71,17 +72,20 @@ export function feeQuote(studentId: number, session: string, purpose: FeePurpose
 
 /**
  * The tuition or bus purpose's handler: on paid, the order's lines become the ledger's payment
- * lines (and its late fee line) and the receipt is issued, all in the paying transaction.
+ * lines (and its late fee line), the receipt is issued and its message (payment_received, or
+ * payment_confirmed when the bank confirmed it later) enqueued to the student's e-mail and
+ * mobile on the roll, all in the paying transaction.
  */
 export function feePurpose(purpose: FeePurpose): PaymentPurposeHandler {
   return {
-    onPaid: async (tx, order) => {
+    onPaid: async (tx, order, how) => {
       const { studentId, session } = parseKey(order.payableKey);
       const lines = order.lines.map((l) => payLineFromRef(l.ref, l.label, l.amountPaise));
       if (lines.some((l) => l === null)) throw new RangeError(`Order ${order.reference} has lines that are not fee lines`);
       const recorded = await recordPayment(tx, { studentId, session, purpose, lines: lines as PayLine[], mode: "online", orderId: order.id, bankReference: order.bankReference, paidAt: order.paidAt ?? new Date() });
       const receipt = await issueOrderReceipt(tx, order, feeReceiptFacts(recorded.student, purpose, session, recorded.receiptLines));
       await attachReceipt(tx, recorded.payment.id, receipt.id);
+      await enqueueReceiptMessage(tx, receipt, { email: recorded.student.email, mobile: recorded.student.mobile }, { confirmedLater: how.confirmedLater });
       // Money that arrives is recorded; when it pays a head and month already paid (the office
       // took it meanwhile, by any channel) the excess is a credit the office must see.
       const paid = new Set((lines as PayLine[]).map((l) => `${l.month}|${l.head}`));
