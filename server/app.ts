@@ -22,6 +22,9 @@ import { drainIngest, trackHandler } from "~/features/analytics/ingest/track.ser
 import { ensureAdminAccount } from "~/features/auth/admin-account.server";
 import { getConfig, missingVariablesMessage } from "~/lib/config.server";
 import { startMessages } from "~/messages.server";
+import { PREVIEW_HEADERS, PREVIEW_PATH } from "~/core/messages/preview";
+import { STOP_PATH } from "~/core/messages/stop.server";
+import onHeaders from "on-headers";
 import { getNewsItems } from "~/features/content/markdown.server";
 import { dailyPaths } from "~/page-routes";
 import { pages } from "#content/pages";
@@ -79,7 +82,13 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   for (const line of config.invalid) console.error(`Invalid environment variable ${line}`);
 
   // State-changing requests from other sites are refused (DESIGN.md §6, OWASP CSRF).
+  // The stop-reminders link is the one exception: RFC 8058's one-click stop is posted by a mail
+  // provider's servers (no Origin) or by a mail app (Origin "null" or another site), and the
+  // check adds nothing there: the route reads no cookie or session, and the signed token in the
+  // path is its whole authorisation (whoever can forge the post already holds the link, and can
+  // post it themselves). All it can do is stop fee reminders to the address the token names.
   const refuseCrossSite = (req: Request, res: Response, next: NextFunction) => {
+    if (STOP_PATH.test(req.path)) return next();
     if (isCrossSiteWrite(req.method, req.headers, config.publicSiteUrl, req.get("host"))) {
       res.status(403).type("text").send("Cross-site requests are not allowed.");
       return;
@@ -113,6 +122,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     limits: config.rateLimits,
     isStatic: (p) => p === "/__manifest" || !!(files?.has(p) || cache?.has(p)),
     gatewayPaths: GATEWAY_PATHS,
+    isProviderPost: (p) => STOP_PATH.test(p),
     store: (tier) =>
       config.databaseUrl && tier === "posts"
         ? sharedRateLimitStore({ name: `rl:${tier}:`, windowMs: TIER_WINDOW_MS[tier], limit: config.rateLimits[tier], getDb: async () => (await getDatabase()).db })
@@ -147,6 +157,17 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     xFrameOptions: { action: "deny" },
   });
   app.use(onceForCachedPages(securityHeaders));
+  // An e-mail's HTML shown in the admin's sandboxed iframe: its own CSP (no scripts, inline
+  // styles) in place of the site's, and framed by the admin's pages only (the site says "deny").
+  app.use((req, res, next) => {
+    if (PREVIEW_PATH.test(req.path)) {
+      onHeaders(res, () => {
+        res.setHeader("Content-Security-Policy", PREVIEW_HEADERS["Content-Security-Policy"]);
+        res.setHeader("X-Frame-Options", PREVIEW_HEADERS["X-Frame-Options"]);
+      });
+    }
+    next();
+  });
   // Every answer from here on carries the headers above, whatever the method or the route.
   app.use(allowedMethods());
   app.use(closeUnreadBodies());

@@ -8,18 +8,29 @@ import type { Database } from "~/db/client.server";
 import type { EnquiryStatus } from "~/db/enquiry-statuses";
 import { enquiries } from "~/db/schema/enquiries";
 import { istMidnight } from "~/lib/dates";
+import { enqueue } from "~/core/messages/outbox.server";
 import { SCHOOL_CLASSES } from "#content/school";
 import { type EnquiryInput } from "./schema";
 
 export type Enquiry = typeof enquiries.$inferSelect;
 
-/** Stores one validated enquiry and returns its id. */
+/**
+ * Stores one validated enquiry and returns its id. In the same transaction the outbox gets the
+ * office's notice and, when an e-mail was given, the parent's acknowledgement.
+ */
 export async function createEnquiry(db: Database, input: EnquiryInput, sourcePage?: string): Promise<number> {
-  const [row] = await db
-    .insert(enquiries)
-    .values({ name: input.name, phone: input.phone, class: input.class, email: input.email ?? null, sourcePage: sourcePage ?? null })
-    .returning({ id: enquiries.id });
-  return row!.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(enquiries)
+      .values({ name: input.name, phone: input.phone, class: input.class, email: input.email ?? null, sourcePage: sourcePage ?? null })
+      .returning({ id: enquiries.id, createdAt: enquiries.createdAt });
+    const { id, createdAt } = row!;
+    const email = input.email ?? null;
+    const common = { key: `enquiry:${id}`, related: `enquiry:${id}`, now: createdAt };
+    await enqueue(tx, { ...common, kind: "enquiry_new", data: { name: input.name, phone: input.phone, className: input.class, email, receivedAt: createdAt.toISOString() } });
+    if (email) await enqueue(tx, { ...common, kind: "enquiry_acknowledgement", data: { name: input.name, className: input.class }, to: { email } });
+    return id;
+  });
 }
 
 export type EnquiryFilters = {
