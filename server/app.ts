@@ -24,6 +24,7 @@ import { getConfig, missingVariablesMessage } from "~/lib/config.server";
 import { startMessages } from "~/messages.server";
 import { PREVIEW_HEADERS, PREVIEW_PATH } from "~/core/messages/preview";
 import { STOP_PATH } from "~/core/messages/stop.server";
+import { crossSiteStopPosts } from "./messages-stop";
 import onHeaders from "on-headers";
 import { getNewsItems } from "~/features/content/markdown.server";
 import { dailyPaths } from "~/page-routes";
@@ -82,13 +83,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   for (const line of config.invalid) console.error(`Invalid environment variable ${line}`);
 
   // State-changing requests from other sites are refused (DESIGN.md §6, OWASP CSRF).
-  // The stop-reminders link is the one exception: RFC 8058's one-click stop is posted by a mail
-  // provider's servers (no Origin) or by a mail app (Origin "null" or another site), and the
-  // check adds nothing there: the route reads no cookie or session, and the signed token in the
-  // path is its whole authorisation (whoever can forge the post already holds the link, and can
-  // post it themselves). All it can do is stop fee reminders to the address the token names.
   const refuseCrossSite = (req: Request, res: Response, next: NextFunction) => {
-    if (STOP_PATH.test(req.path)) return next();
     if (isCrossSiteWrite(req.method, req.headers, config.publicSiteUrl, req.get("host"))) {
       res.status(403).type("text").send("Cross-site requests are not allowed.");
       return;
@@ -186,6 +181,9 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   if (config.missing.length === 0) {
     mountPaymentEndpoints(app, limits);
     startPayments();
+    // So is RFC 8058's one-click stop from a mail app (server/messages-stop.ts): the signed
+    // token in the path is its authorisation, not the Origin.
+    app.use(crossSiteStopPosts(limits));
   }
 
   // Cross-site posts are refused before they count against the client's posts.

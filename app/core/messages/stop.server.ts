@@ -33,8 +33,8 @@ export async function stopByLink(db: Database, token: string, now = new Date()):
 }
 
 /**
- * The stop link's path. Its POST passes the cross-site check and counts with the gateways'
- * posts (server/app.ts): RFC 8058's one-click stop is a POST from the mail provider's servers or
- * a mail app, never a page of ours.
+ * The stop link's path. Its POSTs count with the gateways' posts, not a parent's form posts, and
+ * one from another site is answered before the cross-site check (server/messages-stop.ts):
+ * RFC 8058's one-click stop is posted by a mail provider's servers or a mail app.
  */
 export const STOP_PATH = /^\/messages\/stop\/[A-Za-z0-9._-]{1,200}$/;

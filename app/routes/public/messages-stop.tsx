@@ -1,8 +1,8 @@
 /**
  * /messages/stop/{token}: the stop-reminders link of a fee reminder e-mail. GET asks, POST stops
- * (the button, or RFC 8058's one-click "List-Unsubscribe=One-Click" posted by a mail provider:
- * server/app.ts lets this path past the cross-site check, the signed token being the whole
- * authorisation). Not indexed, never cached.
+ * (the button, or RFC 8058's one-click "List-Unsubscribe=One-Click" posted by a mail provider's
+ * servers; one posted from another site is answered by server/messages-stop.ts). The signed
+ * token is the whole authorisation. Not indexed, never cached.
  */
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/messages-stop";

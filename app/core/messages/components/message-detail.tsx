@@ -72,11 +72,11 @@ export function MessageDetail({ m, notice, busy }: { m: MessageDetailView; notic
           <strong>Last error:</strong> {m.lastError}
         </p>
       )}
-      <dl className="grid gap-x-6 gap-y-2 rounded-2xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-[auto_1fr]">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl border border-slate-200 bg-white p-4 text-sm sm:gap-x-6">
         {facts.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold text-slate-700">{label}</dt>
-            <dd>{value}</dd>
+            <dd className="min-w-0">{value}</dd>
           </div>
         ))}
       </dl>
@@ -84,13 +84,13 @@ export function MessageDetail({ m, notice, busy }: { m: MessageDetailView; notic
       <section aria-labelledby="content-heading" className="space-y-3">
         <h2 id="content-heading" className="text-xl font-bold text-brand-800">{m.channel === "email" ? "The e-mail" : "The SMS"}</h2>
         {m.subject && <p className="text-sm"><span className="font-semibold">Subject:</span> <span data-testid="message-subject">{m.subject}</span></p>}
-        <div className="grid gap-4 lg:grid-cols-2">
-          <div>
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <div className="min-w-0">
             <h3 className="mb-1 text-sm font-semibold text-slate-700">{m.channel === "email" ? "Plain-text part" : "Text"}</h3>
             <pre className="max-h-[640px] overflow-auto rounded-xl border border-slate-200 bg-white p-3 text-sm whitespace-pre-wrap" data-testid="message-text">{m.bodyText}</pre>
           </div>
           {m.htmlHref && (
-            <div>
+            <div className="min-w-0">
               <h3 className="mb-1 text-sm font-semibold text-slate-700">HTML part</h3>
               <iframe src={m.htmlHref} sandbox="" title={`The e-mail's HTML part: ${m.subject ?? m.kindLabel}`} className="h-[640px] w-full rounded-xl border border-slate-200 bg-white" />
             </div>

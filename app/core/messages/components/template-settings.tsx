@@ -87,9 +87,9 @@ function KindCard({ k, notice, busy }: { k: KindView; notice: TemplatesNotice | 
       {k.email && (
         <details className="mt-3">
           <summary className="cursor-pointer font-semibold text-brand-700">E-mail preview: {k.email.subject}</summary>
-          <div className="mt-2 grid gap-3 lg:grid-cols-2">
+          <div className="mt-2 grid grid-cols-1 gap-3 lg:grid-cols-2">
             <iframe src={k.email.htmlHref} sandbox="" loading="lazy" title={`HTML preview: ${k.label}`} className="h-[560px] w-full rounded-xl border border-slate-200" />
-            <div>
+            <div className="min-w-0">
               <h3 className="text-sm font-semibold text-slate-700">Plain-text part</h3>
               <pre className="mt-1 max-h-[530px] overflow-auto rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap">{k.email.text}</pre>
             </div>
@@ -98,15 +98,15 @@ function KindCard({ k, notice, busy }: { k: KindView; notice: TemplatesNotice | 
       )}
 
       {k.sms && (
-        <div className="mt-3 grid gap-3 lg:grid-cols-2">
-          <div>
+        <div className="mt-3 grid grid-cols-1 gap-3 lg:grid-cols-2">
+          <div className="min-w-0">
             <h3 className="text-sm font-semibold text-slate-700">SMS (sample)</h3>
             <p className="mt-1 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm break-words" data-testid="sms-sample">{k.sms.text}</p>
             <Field id={`dlt-${k.kind}`} label="Text to register with DLT" hint="Copy it as it is: each {#var#} is a value filled in per message." hintId={`dlt-${k.kind}-hint`}>
               <TextArea id={`dlt-${k.kind}`} look="dense" readOnly rows={3} defaultValue={k.sms.dlt} className="font-mono" aria-describedby={`dlt-${k.kind}-hint`} />
             </Field>
           </div>
-          <Form method="post" className="space-y-2">
+          <Form method="post" className="min-w-0 space-y-2">
             <input type="hidden" name="intent" value="template-id" />
             <input type="hidden" name="kind" value={k.kind} />
             <Field id={`tid-${k.kind}`} label="DLT template id (as the SMS provider knows it)" hint={k.sms.templateId ? "Saved. Empty it and save to remove it." : "None yet: this kind's SMS are held until one is saved."} hintId={`tid-${k.kind}-hint`} error={refused?.error} errorId={`tid-${k.kind}-error`}>
@@ -126,7 +126,7 @@ export function TemplateSettings({ kinds, schedule, channels, notice, busy }: Pr
       <div>
         <p className="text-sm"><Link to="/admin/messages" className="font-semibold text-brand-700 underline">← All messages</Link></p>
         <PageHeader title="Message templates" />
-        <p className="mt-1 text-sm text-slate-700">{channels}</p>
+        <p className="mt-1 text-sm break-words text-slate-700">{channels}</p>
       </div>
       {notice && (notice.ok || notice.form === "other") && (
         <p role={notice.ok ? "status" : "alert"} className={`rounded-xl border p-3 text-sm font-semibold ${notice.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900"}`} data-testid="templates-notice">
