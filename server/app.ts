@@ -156,7 +156,9 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   // styles) in place of the site's, and framed by the admin's pages only (the site says "deny").
   app.use((req, res, next) => {
     if (PREVIEW_PATH.test(req.path)) {
+      // Only the e-mail itself: a redirect to sign in or a 404 keeps the site's own headers.
       onHeaders(res, () => {
+        if (res.statusCode !== 200) return;
         res.setHeader("Content-Security-Policy", PREVIEW_HEADERS["Content-Security-Policy"]);
         res.setHeader("X-Frame-Options", PREVIEW_HEADERS["X-Frame-Options"]);
       });

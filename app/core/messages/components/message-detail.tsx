@@ -87,7 +87,7 @@ export function MessageDetail({ m, notice, busy }: { m: MessageDetailView; notic
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <div className="min-w-0">
             <h3 className="mb-1 text-sm font-semibold text-slate-700">{m.channel === "email" ? "Plain-text part" : "Text"}</h3>
-            <pre className="max-h-[640px] overflow-auto rounded-xl border border-slate-200 bg-white p-3 text-sm whitespace-pre-wrap" data-testid="message-text">{m.bodyText}</pre>
+            <pre className="max-h-[640px] overflow-auto rounded-xl border border-slate-200 bg-white p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="message-text">{m.bodyText}</pre>
           </div>
           {m.htmlHref && (
             <div className="min-w-0">

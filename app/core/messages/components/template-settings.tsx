@@ -91,7 +91,7 @@ function KindCard({ k, notice, busy }: { k: KindView; notice: TemplatesNotice | 
             <iframe src={k.email.htmlHref} sandbox="" loading="lazy" title={`HTML preview: ${k.label}`} className="h-[560px] w-full rounded-xl border border-slate-200" />
             <div className="min-w-0">
               <h3 className="text-sm font-semibold text-slate-700">Plain-text part</h3>
-              <pre className="mt-1 max-h-[530px] overflow-auto rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap">{k.email.text}</pre>
+              <pre className="mt-1 max-h-[530px] overflow-auto rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{k.email.text}</pre>
             </div>
           </div>
         </details>
