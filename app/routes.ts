@@ -48,6 +48,7 @@ export default [
     route("mock-payment", "routes/public/mock-payment.tsx"),
     route("pay/:orderId", "routes/public/pay.tsx"),
     route("sample-payment", "routes/public/sample-payment.tsx"),
+    route("messages/stop/:token", "routes/public/messages-stop.tsx"),
   ]),
   route("robots.txt", "routes/seo/robots-txt.ts"),
   route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
@@ -72,6 +73,8 @@ export default [
   route("admin/fees/students/:id/statement.pdf", "routes/admin/fee-statement-pdf.ts"),
   route("admin/applications/export", "routes/admin/applications-export.ts"),
   route("admin/applications/:applicationId/documents/:kind", "routes/admin/application-document.ts"),
+  route("admin/messages/templates/:kind/html", "routes/admin/message-template-html.ts"),
+  route("admin/messages/:publicId/html", "routes/admin/message-html.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
@@ -87,6 +90,9 @@ export default [
     route("admin/fees/book", "routes/admin/fee-book.tsx"),
     route("admin/fees/collections", "routes/admin/fee-collections.tsx"),
     route("admin/fees/defaulters", "routes/admin/fee-defaulters.tsx"),
+    route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/messages/templates", "routes/admin/message-templates.tsx"),
+    route("admin/messages/:publicId", "routes/admin/message.tsx"),
     // SPEC §2 names it /icici-debug; DESIGN.md §8 makes it the administrator's.
     route("icici-debug", "routes/admin/icici-debug.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),

@@ -22,6 +22,10 @@ import { drainIngest, trackHandler } from "~/features/analytics/ingest/track.ser
 import { ensureAdminAccount } from "~/features/auth/admin-account.server";
 import { getConfig, missingVariablesMessage } from "~/lib/config.server";
 import { startMessages } from "~/messages.server";
+import { PREVIEW_HEADERS, PREVIEW_PATH } from "~/core/messages/preview";
+import { STOP_PATH } from "~/core/messages/stop.server";
+import { crossSiteStopPosts } from "./messages-stop";
+import onHeaders from "on-headers";
 import { getNewsItems } from "~/features/content/markdown.server";
 import { dailyPaths } from "~/page-routes";
 import { pages } from "#content/pages";
@@ -113,6 +117,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     limits: config.rateLimits,
     isStatic: (p) => p === "/__manifest" || !!(files?.has(p) || cache?.has(p)),
     gatewayPaths: GATEWAY_PATHS,
+    isProviderPost: (p) => STOP_PATH.test(p),
     store: (tier) =>
       config.databaseUrl && tier === "posts"
         ? sharedRateLimitStore({ name: `rl:${tier}:`, windowMs: TIER_WINDOW_MS[tier], limit: config.rateLimits[tier], getDb: async () => (await getDatabase()).db })
@@ -147,6 +152,19 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     xFrameOptions: { action: "deny" },
   });
   app.use(onceForCachedPages(securityHeaders));
+  // An e-mail's HTML shown in the admin's sandboxed iframe: its own CSP (no scripts, inline
+  // styles) in place of the site's, and framed by the admin's pages only (the site says "deny").
+  app.use((req, res, next) => {
+    if (PREVIEW_PATH.test(req.path)) {
+      // Only the e-mail itself: a redirect to sign in or a 404 keeps the site's own headers.
+      onHeaders(res, () => {
+        if (res.statusCode !== 200) return;
+        res.setHeader("Content-Security-Policy", PREVIEW_HEADERS["Content-Security-Policy"]);
+        res.setHeader("X-Frame-Options", PREVIEW_HEADERS["X-Frame-Options"]);
+      });
+    }
+    next();
+  });
   // Every answer from here on carries the headers above, whatever the method or the route.
   app.use(allowedMethods());
   app.use(closeUnreadBodies());
@@ -165,6 +183,9 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   if (config.missing.length === 0) {
     mountPaymentEndpoints(app, limits);
     startPayments();
+    // So is RFC 8058's one-click stop from a mail app (server/messages-stop.ts): the signed
+    // token in the path is its authorisation, not the Origin.
+    app.use(crossSiteStopPosts(limits));
   }
 
   // Cross-site posts are refused before they count against the client's posts.

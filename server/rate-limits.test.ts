@@ -25,4 +25,9 @@ describe("tierOf", () => {
     expect(tierOf({ method: "POST", path: "/student-payment" }, isStatic, gateways)).toBe("rendered");
     expect(tierOf({ method: "POST", path: "/enquire" }, isStatic, gateways)).toBe("posts");
   });
+  it("counts a mail provider's one-click stop posts like page requests, and only on the paths it is told", () => {
+    const stop = (path: string) => path.startsWith("/messages/stop/");
+    expect(tierOf({ method: "POST", path: "/messages/stop/abc.1.x" }, isStatic, new Set(), stop)).toBe("rendered");
+    expect(tierOf({ method: "POST", path: "/enquire" }, isStatic, new Set(), stop)).toBe("posts");
+  });
 });

@@ -38,6 +38,11 @@ export const BODY_LIMITS = {
   "/mock-payment": 1 * KiB,
   "/sample-payment": 4 * KiB,
   "/icici-debug": 1 * KiB,
+  // Messages: a resend, a template's switch or DLT id, the reminder schedule; the stop link's
+  // post (a button, or RFC 8058's "List-Unsubscribe=One-Click").
+  "/admin/messages/:publicId": 1 * KiB,
+  "/admin/messages/templates": 4 * KiB,
+  "/messages/stop/:token": 1 * KiB,
   "/admin/payments/:reference": 1 * KiB,
   "/receipt-download": 4 * KiB,
   // Fee pages: an admission number, a date, up to 12 months and a token.

@@ -8,20 +8,9 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-export const MESSAGE_CHANNELS = ["email", "sms"] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES, type MessageChannel, type MessageStatus } from "../message-values";
 
-/**
- * - `queued`: waiting for its turn (`next_attempt_at`), first or after a failed try;
- * - `sending`: a worker took it and has not yet heard back (a crash leaves it here: the next
- *   run sends it again, counted as an attempt whose outcome is unknown);
- * - `sent`: the provider accepted it; `failed`: refused for good (an invalid address) or out of
- *   tries; `held`: no provider is configured for its channel (or its SMS template has no DLT id):
- *   kept and shown, and sent once one is; `skipped`: its kind is switched off or the parent
- *   stopped reminders (kept, so nothing is dropped silently).
- */
-export const MESSAGE_STATUSES = ["queued", "sending", "sent", "failed", "held", "skipped"] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export { MESSAGE_CHANNELS, MESSAGE_STATUSES, type MessageChannel, type MessageStatus };
 
 /** A document attached to an e-mail, made when it is sent: a receipt by id, an acknowledgement by application public id. */
 export type AttachmentRef = { kind: string; id: string; filename: string };

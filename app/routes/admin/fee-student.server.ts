@@ -23,6 +23,23 @@ import { feePayableKey } from "~/features/fees/payment.server";
 import { formatDateTime, kolkataDate, sessionOf } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { reasonSchema, REASON_MESSAGE } from "~/lib/reason";
+import { optOutsOf, restartReminders, stopReminders } from "~/core/messages/admin.server";
+import { normaliseRecipient } from "~/core/messages/recipient";
+
+/** The parent's addresses on the roll (mobile, then e-mail), normalised as the outbox stores them. */
+function addressesOf(student: Student): string[] {
+  return [student.mobile, student.email ?? ""].filter(Boolean).map(normaliseRecipient);
+}
+
+/** Whether fee reminders to each of the parent's addresses are stopped, by whom and when. */
+async function remindersOf(student: Student) {
+  const addresses = addressesOf(student);
+  const stopped = await optOutsOf(await getDb(), addresses);
+  return addresses.map((address) => {
+    const s = stopped.get(address);
+    return { address, stopped: s ? `Stopped ${formatDateTime(s.createdAt)} (${s.source === "office" ? "by the office" : s.source === "link" ? "by the parent, from a reminder's link" : "by the parent, by SMS"})` : null };
+  });
+}
 
 /** Everything the student's page shows. Throws what the driver throws. */
 export async function studentPageData(student: Student) {
@@ -76,6 +93,7 @@ export async function studentPageData(student: Student) {
     payments,
     openOrders,
     credit: { tuition: await credit("tuition"), bus: await credit("bus") },
+    reminders: await remindersOf(student),
   };
 }
 
@@ -144,6 +162,17 @@ export async function studentAction(form: FormData, student: Student, by: string
     }
     const why = { no_credit: "There is no credit to refund or apply.", nothing_to_apply: "Every month is paid: there is nothing to apply the credit to. Refund it instead.", no_student: "No such student.", no_book: "The fee book for this session is not set yet." }[result.kind];
     return reply({ error: why, ok: null }, 400);
+  }
+  if (intent === "stop_reminders" || intent === "restart_reminders") {
+    const address = text("address", 260);
+    if (!addressesOf(student).includes(address)) return reply({ error: "That address is not this student's parent's.", ok: null }, 400);
+    const db = await getDb();
+    if (intent === "stop_reminders") {
+      await stopReminders(db, address, "office");
+      return reply({ error: null, ok: `Fee reminders to ${address} stopped. Receipts and replies still go.` });
+    }
+    await restartReminders(db, address);
+    return reply({ error: null, ok: `Fee reminders to ${address} will be sent again.` });
   }
   if (intent === "refund") {
     const reason = reasonSchema.safeParse(String(form.get("reason") ?? ""));

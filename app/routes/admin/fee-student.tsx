@@ -12,6 +12,7 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { CreditPanel, FeesNav, Notice, OfficeCollect, OfficeConfirmPanel, OpenOrders, PaymentsTable, secondary } from "~/features/fees/components/admin";
 import { StudentForm } from "~/features/fees/components/student-form";
+import { RemindersPanel } from "~/core/messages/components/reminders-panel";
 import { studentById } from "~/core/students/roll.server";
 import { readForm } from "~/lib/request-body.server";
 import { studentAction, studentPageData } from "./fee-student.server";
@@ -63,6 +64,7 @@ export default function AdminFeeStudent({ loaderData, actionData }: Route.Compon
       ) : (
         <p>No fee book for this session yet.</p>
       )}
+      <RemindersPanel reminders={d.reminders} busy={busy} />
       <section aria-labelledby="payments-heading" className="mt-8">
         <h2 id="payments-heading" className="text-xl font-bold text-brand-800">Payments</h2>
         <PaymentsTable rows={d.payments} busy={busy} />

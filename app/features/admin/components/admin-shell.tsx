@@ -9,6 +9,7 @@ const NAV = [
   { to: "/admin/applications", label: "Applications", end: false },
   { to: "/admin/payments", label: "Payments", end: false },
   { to: "/admin/fees", label: "Fees", end: false },
+  { to: "/admin/messages", label: "Messages", end: false },
 ];
 
 export function AdminShell({ email, children }: { email: string; children: ReactNode }) {

@@ -327,7 +327,7 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
           <Field meta={fields.guardianRelation} label={<>{LABELS.guardianRelation} {optional}</>}>
             <input {...getInputProps(fields.guardianRelation, { type: "text" })} className={control} />
           </Field>
-          <Field meta={fields.mobile} label={LABELS.mobile} hint="We send updates here; with the application number it opens the status page.">
+          <Field meta={fields.mobile} label={LABELS.mobile} hint="We send updates about the application and fees here by SMS; with the application number it opens the status page.">
             <input {...getInputProps(fields.mobile, { type: "tel" })} {...MOBILE_INPUT} className={control} aria-describedby={`${fields.mobile.descriptionId} ${fields.mobile.errorId}`} />
           </Field>
           <Field meta={fields.email} label={<>{LABELS.email} {optional}</>}>
@@ -382,6 +382,11 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
             Aadhaar is optional and never required. We keep the application of a child who is not admitted for one year after the session begins, then delete it.
           </p>
           <p>
+            <strong>Messages.</strong> We send messages about this application (received, each change of its status) and, once your child is admitted, about fees
+            (receipts and fee reminders) by e-mail and SMS to the mobile number and e-mail address above. Each fee reminder has a link to stop fee reminders;
+            receipts and replies to your requests are always sent.
+          </p>
+          <p>
             You may ask to see, correct or delete these details by writing to {school.emails[1] ?? school.emails[0]}. India's Digital Personal Data Protection
             Act 2023 (section 9) requires a parent's or lawful guardian's consent before a child's data is processed.
           </p>
@@ -389,7 +394,7 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
         <Field meta={fields.consent} label={<span className="sr-only">{LABELS.consent}</span>}>
           <label className="flex items-start gap-3 text-base text-slate-800">
             <input {...getInputProps(fields.consent, { type: "checkbox", value: "yes" })} className="mt-1 h-5 w-5" aria-describedby={`privacy-notice ${fields.consent.errorId}`} />
-            <span>I am the child's parent or lawful guardian, and I consent to {school.name} processing these details as described above.</span>
+            <span>I am the child's parent or lawful guardian, and I consent to {school.name} processing these details and sending messages about the application and fees by e-mail and SMS, as described above.</span>
           </label>
         </Field>
       </fieldset>
