@@ -12,6 +12,7 @@ import { paymentSetup } from "~/core/payments/settings.server";
 import { issueOrderReceipt, orderReceiptLinks } from "~/core/receipts/issue.server";
 import { sampleReceiptFacts } from "~/core/receipts/sample";
 import { applicationFeePurpose } from "~/features/admissions/payment.server";
+import { familyFeesPurpose } from "~/features/fees/family-payment.server";
 import { feePurpose } from "~/features/fees/payment.server";
 
 /** What happens when an order of each purpose is paid, and its links and Try Again path. */
@@ -19,6 +20,8 @@ export const paymentPurposes: PaymentPurposes = {
   tuition: feePurpose("tuition"),
   bus: feePurpose("bus"),
   application_fee: applicationFeePurpose,
+  // One payment for several students' school and bus fees (a family's reminder link).
+  family_fees: familyFeesPurpose,
   // Development samples (/sample-payment, refused in production): a receipt in the sample series.
   sample: {
     onPaid: async (tx, order) => void (await issueOrderReceipt(tx, order, sampleReceiptFacts(order))),
