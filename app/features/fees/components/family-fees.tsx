@@ -11,6 +11,7 @@ import { school } from "#content/school";
 import { Button, buttonClass } from "~/components/button";
 import { formatDisplayDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { FamilyPageData } from "../family-page.server";
 
 type Dues = Extract<FamilyPageData, { kind: "dues" }>;
@@ -39,6 +40,7 @@ export function FamilyFees({ page, available }: { page: FamilyPageData; availabl
 
 function DuesForm({ page, available }: { page: Dues; available: boolean }) {
   const busy = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
   const [chosen, setChosen] = useState(() => new Set(page.chosen));
   const totals = new Map(page.children.flatMap((c) => c.fees.map((f) => [pick(c.studentId, f.purpose), f.totalPaise] as const)));
   const total = [...chosen].reduce((s, k) => s + (totals.get(k) ?? 0), 0);
@@ -70,20 +72,23 @@ function DuesForm({ page, available }: { page: Dues; available: boolean }) {
                   {fee.inProgress && <p className="mt-1 text-sm text-amber-900">A payment of this fee is being confirmed: pay the rest after it.</p>}
                   <ul className="mt-2 divide-y divide-slate-100 text-sm">
                     {fee.months.map((m) => (
-                      <li key={m.month} className="py-2">
-                        <p className="flex flex-wrap justify-between gap-x-3">
-                          <span className="font-semibold">{m.label}</span>
-                          <span className={m.status === "overdue" ? "font-semibold text-red-800" : "text-slate-700"}>{m.status === "overdue" ? "Overdue since" : "Due"} {formatDisplayDate(m.dueDate)}</span>
-                        </p>
-                        <ul className="mt-1 text-slate-700">
-                          {m.lines.map((l) => (
-                            <li key={l.head} className="flex justify-between gap-3"><span>{l.head} ({l.period})</span><span>{formatRupees(l.amountPaise)}</span></li>
-                          ))}
-                          {m.lateFeePaise > 0 && <li className="flex justify-between gap-3 text-red-800"><span>Late fee</span><span>{formatRupees(m.lateFeePaise)}</span></li>}
-                        </ul>
+                      <li key={m.month} className="flex justify-between gap-x-3 py-1.5">
+                        <span className="min-w-0"><span className="font-semibold">{m.label}</span> <span className={m.status === "overdue" ? "text-red-800" : "text-slate-700"}>· {m.status === "overdue" ? "overdue since" : "due"} {formatDisplayDate(m.dueDate)}</span></span>
+                        <span className="shrink-0">{formatRupees(m.totalPaise)}</span>
                       </li>
                     ))}
                   </ul>
+                  {fee.months.length > 0 && (
+                    <details className="mt-1 text-sm">
+                      <summary className="cursor-pointer py-1 font-semibold text-brand-700">What the months include</summary>
+                      <ul className="mt-1 text-slate-700">
+                        {fee.months.flatMap((m) => [
+                          ...m.lines.map((l) => <li key={`${m.month}-${l.head}`} className="flex justify-between gap-3"><span>{l.head} ({l.period})</span><span>{formatRupees(l.amountPaise)}</span></li>),
+                          ...(m.lateFeePaise > 0 ? [<li key={`${m.month}-late`} className="flex justify-between gap-3 text-red-800"><span>Late fee ({m.label})</span><span>{formatRupees(m.lateFeePaise)}</span></li>] : []),
+                        ])}
+                      </ul>
+                    </details>
+                  )}
                 </div>
               );
             })}
@@ -91,11 +96,13 @@ function DuesForm({ page, available }: { page: Dues; available: boolean }) {
         ))}
         <input type="hidden" name="token" value={page.token} />
         {anything ? (
-          <div className="flex flex-wrap items-center gap-3">
+          // Stays in sight while a long list of months scrolls by.
+          <div className="sticky bottom-0 -mx-5 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-5 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] sm:mx-0 sm:rounded-2xl sm:border">
             <input type="hidden" name="seenTotal" value={total} />
             <p role="status" className="text-lg">Total: <strong data-testid="family-total">{formatRupees(total)}</strong></p>
             <button type="submit" name="intent" value="pay" disabled={busy || !available || total === 0} className={buttonClass({ size: "touch" })}>{busy ? "Please wait..." : `Pay ${formatRupees(total)}`}</button>
-            <Button name="intent" value="total" disabled={busy} variant="secondary" size="touch">See the total</Button>
+            {/* With JavaScript the total follows the ticks; without it the server prices them. */}
+            {!hydrated && <Button name="intent" value="total" disabled={busy} variant="secondary" size="touch">See the total</Button>}
           </div>
         ) : (
           <p className="font-semibold text-emerald-800">Nothing is due for this family now.</p>
