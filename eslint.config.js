@@ -24,6 +24,7 @@ const layerZones = [
   { target: "./app/core", from: ["./app/features", "./app/routes"], message: "Core services never import a feature or a route: a feature brings its own handler (docs/decisions/020-core-and-features.md)." },
   { target: "./app/core/payments", from: ["./app/core/receipts", "./app/core/students"], message: "The payment core knows orders, not what they buy: a purpose's handler issues the receipt (docs/decisions/020-core-and-features.md)." },
   { target: "./app/core/students", from: ["./app/core/payments", "./app/core/receipts"], message: "The roll does not depend on payments or receipts (docs/decisions/020-core-and-features.md)." },
+  { target: "./app/core/messages", from: ["./app/core/payments", "./app/core/receipts", "./app/core/students"], message: "The outbox knows messages, not what they are about: the event's owner enqueues them (docs/decisions/022-messages.md)." },
   { target: "./content", from: ["./app", "./server"], message: "content/ holds data only (DESIGN.md §3)." },
 ];
 
@@ -32,6 +33,7 @@ const isolationZones = [
   { target: ["./app/core", "./app/features"], from: "./app/routes", message: "Core and features must not import routes: routes compose features (DESIGN.md §3)." },
   // The payment composition (each feature's purpose in one table) sits above the features.
   { target: ["./app/core", "./app/features", "./app/lib", "./app/db"], from: "./app/payment-purposes.server.ts", message: "Only routes and the server use the composed payment service (docs/decisions/020-core-and-features.md)." },
+  { target: ["./app/core", "./app/features", "./app/lib", "./app/db"], from: "./app/messages.server.ts", message: "Only routes and the server use the composed messages worker (docs/decisions/022-messages.md)." },
   // A feature never imports another feature.
   ...features.map((name) => ({
     target: `./app/features/${name}`,

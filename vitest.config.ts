@@ -20,7 +20,8 @@ export default defineConfig({
         plugins: [responsiveImages({ sourceDir: "content/images" })],
         test: {
           name: "unit",
-          include: ["{app,content,server,scripts}/**/*.test.{ts,tsx}"],
+          // tests/fakes: the doubles that carry logic of their own (faults, parsing) are tested too.
+          include: ["{app,content,server,scripts}/**/*.test.{ts,tsx}", "tests/fakes/**/*.test.ts"],
           exclude: ["**/*.db.test.ts", "node_modules/**"],
           environment: "node",
         },

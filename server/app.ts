@@ -21,6 +21,7 @@ import { startAnalyticsJobs } from "~/features/analytics/maintenance/scheduled-j
 import { drainIngest, trackHandler } from "~/features/analytics/ingest/track.server";
 import { ensureAdminAccount } from "~/features/auth/admin-account.server";
 import { getConfig, missingVariablesMessage } from "~/lib/config.server";
+import { startMessages } from "~/messages.server";
 import { getNewsItems } from "~/features/content/markdown.server";
 import { dailyPaths } from "~/page-routes";
 import { pages } from "#content/pages";
@@ -50,6 +51,7 @@ export async function prepare(): Promise<string[]> {
   if (!config.production && (await seedSampleData(db))) lines.push("Sample data added.");
   if (!config.production && (await seedSampleFees(db))) lines.push("Sample fee book and students added.");
   lines.push(await startAnalyticsJobs(getDatabase));
+  lines.push(startMessages(getDatabase));
   const admin = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });
   if (admin.outcome === "created") {
     lines.push(

@@ -15,6 +15,7 @@ import * as authTables from "./schema/auth";
 import * as enquiryTables from "./schema/enquiries";
 import * as feeTables from "./schema/fees";
 import * as lookupFailureTables from "./schema/lookup-failures";
+import * as messageTables from "./schema/messages";
 import * as paymentTables from "./schema/payments";
 import * as rateLimitTables from "./schema/rate-limits";
 import * as receiptTables from "./schema/receipts";
@@ -22,7 +23,7 @@ import * as settingsTables from "./schema/settings";
 import * as signInTables from "./schema/sign-in-attempts";
 import { messageOf } from "~/lib/errors";
 
-export const schema = { ...admissionTables, ...analyticsTables, ...authTables, ...enquiryTables, ...feeTables, ...lookupFailureTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables };
+export const schema = { ...admissionTables, ...analyticsTables, ...authTables, ...enquiryTables, ...feeTables, ...lookupFailureTables, ...messageTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

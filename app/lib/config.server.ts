@@ -67,6 +67,15 @@ const envSchema = z.object({
   RATE_LIMIT_RENDERED: z.coerce.number().int().min(1).max(1_000_000).default(600),
   RATE_LIMIT_STATIC: z.coerce.number().int().min(1).max(1_000_000).default(12_000),
   GEO_PROVIDER_URL: optionalString.pipe(z.url().includes("{ip}", { message: "must contain {ip}" }).optional()),
+  SMTP_URL: optionalString.pipe(z.url().refine((u) => /^smtps?:\/\//.test(u), "must start smtp:// or smtps://").optional()),
+  MAIL_FROM: optionalString,
+  OFFICE_EMAIL: optionalString.pipe(z.email().optional()),
+  SMTP_RATE_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(5),
+  SMS_PROVIDER: optionalString.pipe(z.enum(["msg91"]).optional()),
+  MSG91_AUTH_KEY: optionalString,
+  MSG91_SENDER_ID: optionalString.pipe(z.string().regex(/^[A-Z]{6}$/, "must be the 6-letter DLT header").optional()),
+  MSG91_API_URL: optionalString.pipe(z.url().optional()),
+  SMS_RATE_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
 });
 
 export type Config = {
@@ -115,6 +124,18 @@ export type Config = {
    * (SPEC §7); unset: the offline DB-IP database only.
    */
   geoProviderUrl: string | undefined;
+  /**
+   * Messages (docs/decisions/022-messages.md). `smtpUrl` unset: e-mails are kept, not sent;
+   * `mailFrom` defaults to the school's name and first address (content/school.ts);
+   * `officeEmail` (the office's inbox for new enquiries, applications, payment flags and the
+   * daily summary) defaults to `adminEmail`. Rates are the providers' limits, messages a second.
+   */
+  mail: { smtpUrl: string | undefined; from: string | undefined; officeEmail: string; ratePerSecond: number };
+  /**
+   * SMS through MSG91 (its Flow API; the TRAI DLT entity and template ids are registered with
+   * MSG91's template, not sent). `provider` unset, or no key or sender: SMS are kept, not sent.
+   */
+  sms: { provider: "msg91" | undefined; authKey?: string; senderId?: string; apiUrl?: string; ratePerSecond: number };
   /** Required variables that are missing (production only); empty when configured. */
   missing: string[];
   /** Variables that were set but malformed, as "NAME: reason". */
@@ -189,6 +210,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimits: { posts: e.RATE_LIMIT_POSTS, beacons: e.RATE_LIMIT_BEACONS, rendered: e.RATE_LIMIT_RENDERED, static: e.RATE_LIMIT_STATIC },
     geoProviderUrl: e.GEO_PROVIDER_URL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, officeEmail: (e.OFFICE_EMAIL ?? e.ADMIN_EMAIL ?? SAMPLE_ADMIN_EMAIL).toLowerCase(), ratePerSecond: e.SMTP_RATE_PER_SECOND },
+    sms: { provider: e.SMS_PROVIDER, authKey: e.MSG91_AUTH_KEY, senderId: e.MSG91_SENDER_ID, apiUrl: e.MSG91_API_URL, ratePerSecond: e.SMS_RATE_PER_SECOND },
     missing,
     invalid,
   };

@@ -16,7 +16,7 @@ export function sampleStart(input: SampleInput): StartInput {
   return {
     purpose: "sample",
     payableKey,
-    payer: { name: input.name || null },
+    payer: { name: input.name || null, email: input.email || null },
     async quote(tx) {
       const paid = await paidOrdersFor(tx, "sample", payableKey);
       if (paid.length > 0) return null;

@@ -13,6 +13,8 @@ export const sampleSchema = z.object({
   /** What the sample pays for: the same key twice is the same thing owed. */
   key: z.string().trim().regex(/^[a-z0-9-]{1,60}$/, "Use 1-60 lower-case letters, digits or hyphens."),
   name: z.string().trim().max(100).optional(),
+  /** Where the sample's receipt is e-mailed (the outbox's path from payment to parent), if anywhere. */
+  email: z.union([z.literal(""), z.email().max(254)]).optional(),
 });
 
 export type SampleInput = z.infer<typeof sampleSchema>;

@@ -7,14 +7,17 @@
  * event loop. A photo that cannot be shown (over the image bounds, or sent as a PDF) leaves a
  * note in its box instead.
  */
+import type { Database } from "~/db/client.server";
 import { APPLICATION_STATUS_LABELS } from "~/db/admission-values";
+import { getConfig } from "~/lib/config.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { renderPdf, schoolHeader } from "~/lib/pdf.server";
 import { formatCutOff } from "./age";
-import type { ApplicationWithSession } from "./applications.server";
-import type { DocumentView } from "./documents.server";
+import { applicationByPublicId, documentsOf, type ApplicationWithSession } from "./applications.server";
+import { documentView, type DocumentView } from "./documents.server";
 import { nextStep } from "./next-steps";
+import { applicationPayment } from "./payment.server";
 
 const GREY = "#555555";
 
@@ -41,6 +44,20 @@ export type AcknowledgementFacts = {
 /** The PDF's file name: "application-KVA-ADM-2027-28-0001.pdf". */
 export function acknowledgementFileName(number: string): string {
   return `application-${number.replace(/[^\w-]+/g, "-")}.pdf`;
+}
+
+/**
+ * The acknowledgement of the application with public id `publicId` as it stands now (its photo,
+ * its fee's receipt), for the PDF download and the "application received" e-mail; null for an
+ * unknown id. Rejects when the database or PDFKit fails.
+ */
+export async function acknowledgementFor(db: Database, publicId: string): Promise<{ pdf: Buffer; fileName: string } | null> {
+  const application = await applicationByPublicId(db, publicId);
+  if (!application) return null;
+  const photoRow = (await documentsOf(db, application.id)).find((d) => d.kind === "photo");
+  const [photo, payment] = await Promise.all([photoRow ? documentView(photoRow) : null, applicationPayment(db, application.publicId)]);
+  const pdf = await acknowledgementPdf({ application, photo: acknowledgementPhoto(photo), receiptNumber: payment?.receiptNumber ?? null, paymentReference: payment?.order.reference ?? null, siteUrl: getConfig().publicSiteUrl });
+  return { pdf, fileName: acknowledgementFileName(application.number) };
 }
 
 /** Renders the acknowledgement; rejects when PDFKit fails (a missing font, a broken image). */

@@ -70,14 +70,14 @@ export type FamilyReminder = { mobile: string; email: string | null; reminder: R
 
 const scheduleSchema = z.object({
   daysBefore: z.array(z.number().int().min(0).max(FAMILY_AHEAD_DAYS)).max(10),
-  overdueDays: z.array(z.number().int().min(1).max(120)).min(1).max(10).optional(),
+  daysOverdue: z.array(z.number().int().min(1).max(120)).min(1).max(10).optional(),
 });
 
 /**
  * The families to remind on `today` (IST "YYYY-MM-DD"), one entry per distinct normalised
  * mobile on the roll, by mobile: kind "before" when an owed month falls due in exactly one of
  * `schedule.daysBefore` days (each 0 to FAMILY_AHEAD_DAYS, e.g. [7, 2]), kind "overdue" when an
- * owed month is exactly one of `schedule.overdueDays` days past its due date (default
+ * owed month is exactly one of `schedule.daysOverdue` days past its due date (default
  * OVERDUE_DAYS, 1, 8 and 15; overdue wins). Each carries the family's dues (months falling due
  * within the largest daysBefore included), e-mail and the late fee rule in words. Months paid
  * or paid by an open order remind nobody. Pure selection: nothing is written or sent. Throws

@@ -126,7 +126,7 @@ describe("reminderFor", () => {
   it("sends one reminder a family a day: overdue wins over a month falling due", () => {
     // 8 May, nothing paid: April is 23 days overdue and May falls due in 7 days.
     const dues = familyDuesOf(input({ today: "2026-05-08", ledgers: new Map(), withinDays: 7 }))!;
-    expect(reminderFor(dues, "2026-05-08", { daysBefore: [7], overdueDays: [23] })).toEqual({ kind: "overdue", daysOverdue: 23, step: 1, steps: 1 });
+    expect(reminderFor(dues, "2026-05-08", { daysBefore: [7], daysOverdue: [23] })).toEqual({ kind: "overdue", daysOverdue: 23, step: 1, steps: 1 });
     expect(reminderFor(dues, "2026-05-08", { daysBefore: [7] })).toEqual({ kind: "before", daysLeft: 7 });
     // 16 May with April unpaid too: April is 31 days overdue (past the cadence), May 1 day: May's first.
     expect(at("2026-05-16", new Map())).toEqual({ kind: "overdue", daysOverdue: 1, step: 1, steps: 3 });

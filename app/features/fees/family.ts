@@ -126,9 +126,9 @@ export function familyDuesOf(input: FamilyInput): FamilyDues | null {
 
 /**
  * When to remind (days relative to a month's due date): `daysBefore` (e.g. [7, 2]: seven and
- * two days before it) and `overdueDays` (days after it, default OVERDUE_DAYS).
+ * two days before it) and `daysOverdue` (days after it, default OVERDUE_DAYS).
  */
-export type ReminderSchedule = { daysBefore: readonly number[]; overdueDays?: readonly number[] };
+export type ReminderSchedule = { daysBefore: readonly number[]; daysOverdue?: readonly number[] };
 
 /**
  * Overdue reminders go on the 1st, 8th and 15th day after the due date: three, each firmer, as
@@ -144,19 +144,19 @@ export type Reminder = { kind: "before"; daysLeft: number } | { kind: "overdue";
 
 /**
  * The reminder `dues` call for on `today`, or null: "overdue" when some owed month is exactly one
- * of `overdueDays` days past its due date (the most overdue such month decides the step);
+ * of `daysOverdue` days past its due date (the most overdue such month decides the step);
  * else "before" when some owed month falls due in exactly one of `daysBefore` days (the nearest
  * decides). One a family a day: overdue, the firmer, wins. Months an open order pays are not in
  * `dues`, so they remind nobody. Pure.
  */
 export function reminderFor(dues: FamilyDues, today: string, plan: ReminderSchedule): Reminder | null {
-  const overdueDays = plan.overdueDays ?? OVERDUE_DAYS;
+  const cadence = plan.daysOverdue ?? OVERDUE_DAYS;
   let overdue: Reminder | null = null;
   let before: Reminder | null = null;
   for (const m of dues.children.flatMap((c) => c.fees.flatMap((f) => f.months))) {
     const late = daysBetween(m.dueDate, today);
-    const step = overdueDays.indexOf(late);
-    if (late > 0 && step >= 0 && (overdue?.kind !== "overdue" || late > overdue.daysOverdue)) overdue = { kind: "overdue", daysOverdue: late, step: step + 1, steps: overdueDays.length };
+    const step = cadence.indexOf(late);
+    if (late > 0 && step >= 0 && (overdue?.kind !== "overdue" || late > overdue.daysOverdue)) overdue = { kind: "overdue", daysOverdue: late, step: step + 1, steps: cadence.length };
     if (late <= 0 && plan.daysBefore.includes(-late) && (before?.kind !== "before" || -late < before.daysLeft)) before = { kind: "before", daysLeft: -late };
   }
   return overdue ?? before;

@@ -42,6 +42,10 @@ export function SampleForm({ suggestedKey, result, available }: { suggestedKey: 
           <span className="font-semibold">Payer's name (optional)</span>
           <input name="name" maxLength={100} autoComplete="name" className={field} />
         </label>
+        <label className="block">
+          <span className="font-semibold">E-mail the receipt to (optional)</span>
+          <input name="email" type="email" maxLength={254} autoComplete="email" className={field} />
+        </label>
         <Button size="touch" disabled={busy}>
           {busy ? "Starting..." : "Pay"}
         </Button>

@@ -1,0 +1,38 @@
+/**
+ * Reads and saves the messages settings row (./settings.ts). A row that no longer parses (a
+ * kind removed since) falls back to the defaults for what does not parse, never to an error.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { settings } from "~/db/schema/settings";
+import { DEFAULT_MESSAGE_SETTINGS, MESSAGE_SETTINGS_KEY, messageSettingsSchema, type MessageSettings } from "./settings";
+
+/** The office's messages settings, or the defaults. Throws what the driver throws. */
+export async function messageSettings(db: Database): Promise<MessageSettings> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, MESSAGE_SETTINGS_KEY));
+  if (!row) return DEFAULT_MESSAGE_SETTINGS;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(row.value);
+  } catch {
+    return DEFAULT_MESSAGE_SETTINGS;
+  }
+  const parsed = messageSettingsSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  // Keep what still parses, field by field.
+  const fields = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  const keep = (name: keyof MessageSettings) => {
+    const one = messageSettingsSchema.shape[name].safeParse(fields[name]);
+    return one.success ? one.data : DEFAULT_MESSAGE_SETTINGS[name];
+  };
+  return { off: keep("off") as MessageSettings["off"], reminders: keep("reminders") as MessageSettings["reminders"], smsTemplateIds: keep("smsTemplateIds") as MessageSettings["smsTemplateIds"] };
+}
+
+/** Saves `value` (already validated) as the messages settings. Throws what the driver throws. */
+export async function saveMessageSettings(db: Database, value: MessageSettings, now = new Date()): Promise<void> {
+  const text = JSON.stringify(messageSettingsSchema.parse(value));
+  await db
+    .insert(settings)
+    .values({ key: MESSAGE_SETTINGS_KEY, value: text, updatedAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value: text, updatedAt: sql`excluded.updated_at` } });
+}

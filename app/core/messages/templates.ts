@@ -1,0 +1,284 @@
+/**
+ * Every message the school sends, in one place (issue 26; docs/decisions/022-messages.md): who
+ * it goes to, its e-mail (a subject and a short document rendered to both an HTML and a plain
+ * text part by ./render.ts) and its SMS (one text whose `{name}` slots are the TRAI DLT
+ * template's variables: ./render.ts `dltText` gives the text to register), and sample data for
+ * the admin's preview. Features enqueue a kind with its data (./outbox.server.ts `enqueue`);
+ * they never write message text themselves.
+ *
+ * Data carries site paths ("/verify-receipt/…"); rendering makes them absolute. Amounts are
+ * paise; instants ISO strings (UTC), shown in IST; days "YYYY-MM-DD" (IST).
+ */
+import { formatDisplayDate, formatDateTime } from "~/lib/dates";
+import { formatRupees } from "~/lib/money";
+
+/** An e-mail as a short document: rendered once to HTML and once to text, so the parts never disagree. */
+export type EmailDoc = {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  /** Label–value rows ("Receipt number", "KVA/2026-27/000123"). */
+  facts?: [string, string][];
+  /** A table of lines (a family's dues), each row label–amount. */
+  table?: { caption: string; rows: [string, string][] }[];
+  /** The one button (a site path or absolute URL). */
+  action?: { label: string; href: string };
+  /** Small print under the button. */
+  note?: string;
+};
+
+/** An SMS: `text` with `{name}` slots, and the value of each slot. */
+export type SmsDoc = { text: string; values: Record<string, string> };
+
+export type Template<D> = {
+  /** The admin's name for it. */
+  label: string;
+  audience: "parent" | "office";
+  /** True when a parent may stop it (fee reminders only: never receipts or replies to what they asked). */
+  optional: boolean;
+  email?: (data: D) => EmailDoc;
+  /** The SMS text with `{slot}`s (registered with DLT as `{#var#}`s) and its values for `data`. */
+  sms?: { text: string; values: (data: D) => Record<string, string> };
+  sample: D;
+};
+
+export type PaymentData = {
+  studentName: string;
+  /** "Tuition fee", "Bus fee", "Application fee". */
+  purpose: string;
+  amountPaise: number;
+  receiptNumber: string;
+  /** "/verify-receipt/<hash>". */
+  verifyPath: string;
+  /** ISO instant the money was received. */
+  paidAt: string;
+  /** "Online", "Cash", "Cheque"… */
+  mode: string;
+};
+
+export type ReminderData = {
+  /** "before": falls due soon; "overdue": past the due day (firmer, names the late fee). */
+  stage: "before" | "overdue";
+  /** The earliest due day among the months listed, "YYYY-MM-DD" (IST). */
+  dueDate: string;
+  children: { maskedName: string; className: string; lines: { label: string; amountPaise: number }[]; totalPaise: number }[];
+  totalPaise: number;
+  /** The fee book's late fee rule in words ("₹10 a day after the due day, at most ₹500"). */
+  lateFeeText: string | null;
+  /** The signed family pay link, "/fees/family/<token>". */
+  payPath: string;
+};
+
+const SCHOOL_SMS = "KVA";
+
+/** "Riya Kumari" cut to DLT's 30 characters for one variable. */
+function slot(value: string): string {
+  return value.length <= 30 ? value : `${value.slice(0, 29)}…`;
+}
+
+function payment(late: boolean) {
+  return {
+    email: (d: PaymentData): EmailDoc => ({
+      subject: late ? `Payment confirmed: ${d.purpose}, ${d.studentName}` : `Payment received: ${d.purpose}, ${d.studentName}`,
+      heading: late ? "Your payment is confirmed" : "Thank you: payment received",
+      paragraphs: [
+        late
+          ? `The bank has now confirmed your payment of ${formatRupees(d.amountPaise)} for ${d.studentName} (${d.purpose}), which was being confirmed when you paid. Nothing more is needed from you.`
+          : `We have received ${formatRupees(d.amountPaise)} for ${d.studentName} (${d.purpose}). The receipt is attached to this e-mail.`,
+        "Anyone can check the receipt is genuine with the link below or the QR code printed on it.",
+      ],
+      facts: [
+        ["Receipt number", d.receiptNumber],
+        ["Amount", formatRupees(d.amountPaise)],
+        ["Paid on", formatDateTime(new Date(d.paidAt))],
+        ["Mode", d.mode],
+      ],
+      action: { label: "Verify the receipt", href: d.verifyPath },
+    }),
+    sms: {
+      text: late
+        ? `Dear Parent, your payment of Rs {amount} for {student} is now confirmed. Receipt {receipt}: {link} -${SCHOOL_SMS}`
+        : `Dear Parent, we received Rs {amount} for {student} ({purpose}). Receipt {receipt}: {link} -${SCHOOL_SMS}`,
+      values: (d: PaymentData) => ({
+        amount: formatRupees(d.amountPaise).replace("₹", ""),
+        student: slot(d.studentName),
+        ...(late ? {} : { purpose: slot(d.purpose) }),
+        receipt: d.receiptNumber,
+        link: d.verifyPath,
+      }),
+    },
+  };
+}
+
+const samplePayment: PaymentData = {
+  studentName: "Riya Kumari",
+  purpose: "Tuition fee",
+  amountPaise: 450_000,
+  receiptNumber: "KVA/2026-27/000123",
+  verifyPath: "/verify-receipt/sample",
+  paidAt: "2026-11-26T05:30:00.000Z",
+  mode: "Online",
+};
+
+/** Types a template by its data (taken from its functions and its sample). */
+function define<D>(template: Template<D>): Template<D> {
+  return template;
+}
+
+const STATUS_LINES: Record<string, string> = {
+  under_review: "Your application is now under review. We will write again when a decision is made.",
+  admitted: "We are delighted to offer your child a place. Please visit the school office within 7 days with the original documents to complete the admission.",
+  waitlisted: "Your application is on our waiting list. We will write to you as soon as a seat becomes available.",
+  rejected: "We are sorry that we cannot offer a place this time.",
+};
+
+export const TEMPLATES = {
+  enquiry_new: define<{ name: string; phone: string; className: string; email: string | null; receivedAt: string }>({
+    label: "New enquiry (to the office)",
+    audience: "office",
+    optional: false,
+    email: (d: { name: string; phone: string; className: string; email: string | null; receivedAt: string }) => ({
+      subject: `New enquiry: ${d.name}, ${d.className}`,
+      heading: "A new enquiry",
+      paragraphs: ["A parent asked about admission through the website. Please call them back."],
+      facts: [["Name", d.name], ["Phone", d.phone], ["Class", d.className], ["E-mail", d.email ?? "—"], ["Received", formatDateTime(new Date(d.receivedAt))]],
+      action: { label: "Open the enquiries", href: "/admin/enquiries" },
+    }),
+    sample: { name: "Anita Das", phone: "9876543210", className: "Class 1", email: "anita@example.com", receivedAt: "2026-11-26T05:30:00.000Z" },
+  }),
+  enquiry_acknowledgement: define({
+    label: "Enquiry acknowledgement (to the parent)",
+    audience: "parent",
+    optional: false,
+    email: (d: { name: string; className: string }) => ({
+      subject: "We received your enquiry",
+      heading: `Thank you, ${d.name}`,
+      paragraphs: [`We have received your enquiry about ${d.className}. Someone from the school office will call you soon, Monday to Saturday between 8:00 AM and 2:00 PM.`],
+      action: { label: "Read about admissions", href: "/admissions" },
+    }),
+    sample: { name: "Anita Das", className: "Class 1" },
+  }),
+  application_new: define({
+    label: "New application (to the office)",
+    audience: "office",
+    optional: false,
+    email: (d: { number: string; childName: string; className: string; sessionName: string; parentName: string; mobile: string; adminPath: string }) => ({
+      subject: `New application ${d.number}: ${d.childName}, ${d.className}`,
+      heading: "A new application",
+      paragraphs: ["An application was submitted and its fee paid."],
+      facts: [["Application", d.number], ["Child", d.childName], ["Class", `${d.className}, session ${d.sessionName}`], ["Parent", d.parentName], ["Mobile", d.mobile]],
+      action: { label: "Open the application", href: d.adminPath },
+    }),
+    sample: { number: "KVA/ADM/2027-28/0042", childName: "Arjun Sen", className: "Class 1", sessionName: "2027-28", parentName: "Rahul Sen", mobile: "9876543210", adminPath: "/admin/applications" },
+  }),
+  application_received: define({
+    label: "Application received (to the parent)",
+    audience: "parent",
+    optional: false,
+    email: (d: { number: string; childName: string; className: string; sessionName: string; statusPath: string }) => ({
+      subject: `Application ${d.number} received`,
+      heading: "We received your application",
+      paragraphs: [
+        `Thank you for applying for ${d.childName} to ${d.className} for the session ${d.sessionName}. The acknowledgement is attached; please keep the application number.`,
+        "We will write to you at each step. You can see the status of the application at any time.",
+      ],
+      facts: [["Application number", d.number]],
+      action: { label: "See the status", href: d.statusPath },
+    }),
+    sms: {
+      text: `Dear Parent, application {number} for {child} is received. Status: {link} -${SCHOOL_SMS}`,
+      values: (d: { number: string; childName: string; statusPath: string }) => ({ number: d.number, child: slot(d.childName), link: d.statusPath }),
+    },
+    sample: { number: "KVA/ADM/2027-28/0042", childName: "Arjun Sen", className: "Class 1", sessionName: "2027-28", statusPath: "/admissions/status" },
+  }),
+  application_status: define<{ number: string; childName: string; status: string; statusLabel: string; note: string | null; statusPath: string }>({
+    label: "Application status changed (to the parent)",
+    audience: "parent",
+    optional: false,
+    email: (d: { number: string; childName: string; status: string; statusLabel: string; note: string | null; statusPath: string }) => ({
+      subject: `Application ${d.number}: ${d.statusLabel}`,
+      heading: `Application ${d.number}: ${d.statusLabel}`,
+      paragraphs: [`Dear Parent of ${d.childName},`, STATUS_LINES[d.status] ?? `The status of the application is now: ${d.statusLabel}.`, ...(d.note ? [`A note from the school: ${d.note}`] : [])],
+      action: { label: "See the status", href: d.statusPath },
+    }),
+    sms: {
+      text: `Dear Parent, application {number} for {child} is now {status}. Details: {link} -${SCHOOL_SMS}`,
+      values: (d: { number: string; childName: string; statusLabel: string; statusPath: string }) => ({ number: d.number, child: slot(d.childName), status: slot(d.statusLabel), link: d.statusPath }),
+    },
+    sample: { number: "KVA/ADM/2027-28/0042", childName: "Arjun Sen", status: "admitted", statusLabel: "Admitted", note: "Please bring the transfer certificate.", statusPath: "/admissions/status" },
+  }),
+  payment_received: define<PaymentData>({ label: "Payment received, with the receipt (to the parent)", audience: "parent", optional: false, ...payment(false), sample: samplePayment }),
+  payment_confirmed: define<PaymentData>({ label: "Payment confirmed later, with the receipt (to the parent)", audience: "parent", optional: false, ...payment(true), sample: samplePayment }),
+  payment_flag: define({
+    label: "Payment needing attention (to the office)",
+    audience: "office",
+    optional: false,
+    email: (d: { reference: string; flag: string; detail: string; adminPath: string }) => ({
+      subject: `Payment ${d.reference} needs attention: ${d.flag.replaceAll("_", " ")}`,
+      heading: "A payment needs attention",
+      paragraphs: [d.detail],
+      facts: [["Order", d.reference], ["Flag", d.flag.replaceAll("_", " ")]],
+      action: { label: "Open the payment", href: d.adminPath },
+    }),
+    sample: { reference: "KVA-TF-8F3K2", flag: "credit", detail: "Paid Tuition Fee, May 2026 again: ₹1,500 is a credit on the student's fees page.", adminPath: "/admin/payments" },
+  }),
+  daily_summary: define<{ day: string; collections: { mode: string; count: number; amountPaise: number }[]; totalPaise: number; applications: number; enquiries: number; failedMessages: number }>({
+    label: "Daily summary (to the office)",
+    audience: "office",
+    optional: false,
+    email: (d: { day: string; collections: { mode: string; count: number; amountPaise: number }[]; totalPaise: number; applications: number; enquiries: number; failedMessages: number }) => ({
+      subject: `Summary for ${formatDisplayDate(d.day)}: ${formatRupees(d.totalPaise)} collected`,
+      heading: `Yesterday, ${formatDisplayDate(d.day)}`,
+      paragraphs: [d.failedMessages > 0 ? `${d.failedMessages} message${d.failedMessages === 1 ? "" : "s"} could not be sent: see Messages.` : "Every message was sent."],
+      table: [{ caption: "Collections by mode", rows: [...d.collections.map((c): [string, string] => [`${c.mode} (${c.count})`, formatRupees(c.amountPaise)]), ["Total", formatRupees(d.totalPaise)]] }],
+      facts: [["Applications", String(d.applications)], ["Enquiries", String(d.enquiries)], ["Messages not sent", String(d.failedMessages)]],
+      action: { label: "Open the admin", href: "/admin" },
+    }),
+    sample: { day: "2026-11-25", collections: [{ mode: "Online", count: 12, amountPaise: 5_400_000 }, { mode: "Cash", count: 3, amountPaise: 1_350_000 }], totalPaise: 6_750_000, applications: 4, enquiries: 7, failedMessages: 0 },
+  }),
+  fee_reminder: define<ReminderData>({
+    label: "Fee reminder (to the family)",
+    audience: "parent",
+    optional: true,
+    email: (d: ReminderData) => ({
+      subject: d.stage === "overdue" ? `Fees overdue: ${formatRupees(d.totalPaise)}` : `Fees due on ${formatDisplayDate(d.dueDate)}: ${formatRupees(d.totalPaise)}`,
+      heading: d.stage === "overdue" ? "Fees are overdue" : "Fees fall due soon",
+      paragraphs: [
+        d.stage === "overdue"
+          ? `The fees below were due on ${formatDisplayDate(d.dueDate)} and are still unpaid.${d.lateFeeText ? ` A late fee applies: ${d.lateFeeText}.` : ""} Please pay them today.`
+          : `The fees below fall due on ${formatDisplayDate(d.dueDate)}. You can pay for every child in one payment with the button below: no admission number or date of birth needed.`,
+        "If you have paid in the last few hours, please ignore this message.",
+      ],
+      table: d.children.map((c) => ({ caption: `${c.maskedName}, ${c.className}`, rows: [...c.lines.map((l): [string, string] => [l.label, formatRupees(l.amountPaise)]), ["Total", formatRupees(c.totalPaise)]] })),
+      facts: [["Total for the family", formatRupees(d.totalPaise)]],
+      action: { label: `Pay ${formatRupees(d.totalPaise)}`, href: d.payPath },
+      note: "The link shows these dues only and expires in 14 days; the fees page works as ever.",
+    }),
+    sms: {
+      text: `Dear Parent, fees of Rs {amount} {stage} {date}. Pay for all children in one step: {link} -${SCHOOL_SMS}`,
+      values: (d: ReminderData) => ({ amount: formatRupees(d.totalPaise).replace("₹", ""), stage: d.stage === "overdue" ? "were due on" : "fall due on", date: formatDisplayDate(d.dueDate), link: d.payPath }),
+    },
+    sample: {
+      stage: "before",
+      dueDate: "2026-12-10",
+      children: [
+        { maskedName: "R*** K*****", className: "Class 5 A", lines: [{ label: "Tuition Fee — December 2026", amountPaise: 350_000 }, { label: "Bus Fee — December 2026", amountPaise: 120_000 }], totalPaise: 470_000 },
+        { maskedName: "A*** K*****", className: "Class 2 B", lines: [{ label: "Tuition Fee — December 2026", amountPaise: 300_000 }], totalPaise: 300_000 },
+      ],
+      totalPaise: 770_000,
+      lateFeeText: "₹10 a day after the due day, at most ₹500",
+      payPath: "/fees/family/sample",
+    },
+  }),
+};
+
+export type MessageKind = keyof typeof TEMPLATES;
+export const MESSAGE_KINDS = Object.keys(TEMPLATES) as MessageKind[];
+
+/** The data a kind's template takes. */
+export type TemplateData<K extends MessageKind> = (typeof TEMPLATES)[K] extends Template<infer D> ? D : never;
+
+/** The template of `kind`, typed loosely for code that handles every kind alike. */
+export function templateOf(kind: string): Template<Record<string, unknown>> | undefined {
+  return (TEMPLATES as unknown as Record<string, Template<Record<string, unknown>>>)[kind];
+}

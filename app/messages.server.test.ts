@@ -1,0 +1,43 @@
+/**
+ * The SMS pacing: a provider's rate limit is kept by waiting, never by refusing a message; and
+ * the worker's channels follow the configuration (a channel missing a setting is absent, so its
+ * messages are held rather than sent somewhere wrong).
+ */
+import { describe, expect, it } from "vitest";
+import { paced, workerDeps } from "./messages.server";
+import { parseConfig } from "~/lib/config.server";
+import type { SmsMessage, SmsProvider } from "~/core/messages/channel";
+
+const message = (n: number): SmsMessage => ({ to: "9876543210", templateId: "t", variables: {}, text: `m${n}`, reference: `r${n}` });
+
+describe("paced", () => {
+  it("sends at most perSecond a second, each send waiting its turn, none refused", async () => {
+    const at: number[] = [];
+    const provider: SmsProvider = { name: "stub", send: async () => (at.push(Date.now()), { ok: true, providerMessageId: null }) };
+    const limited = paced(provider, 2);
+    const t0 = Date.now();
+    const results = await Promise.all([1, 2, 3, 4, 5].map((n) => limited.send(message(n))));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(at).toHaveLength(5);
+    // Two in the first second, two in the next, the fifth in the third.
+    expect(at.filter((t) => t - t0 < 900)).toHaveLength(2);
+    expect(at[4]! - t0).toBeGreaterThanOrEqual(1_900);
+  });
+});
+
+describe("workerDeps", () => {
+  const base = { DATA_DIR: "/tmp/kva-messages-deps", PUBLIC_SITE_URL: "https://www.kva.example" };
+  it("has no channel with nothing configured, and the site's host in Message-IDs", () => {
+    const deps = workerDeps(parseConfig(base));
+    expect(deps.email).toBeNull();
+    expect(deps.sms).toBeNull();
+    expect(deps.messageIdHost).toBe("www.kva.example");
+  });
+  it("has SMS only with the provider, its key and its sender id", () => {
+    expect(workerDeps(parseConfig({ ...base, SMS_PROVIDER: "msg91", MSG91_AUTH_KEY: "k" })).sms).toBeNull();
+    expect(workerDeps(parseConfig({ ...base, SMS_PROVIDER: "msg91", MSG91_AUTH_KEY: "k", MSG91_SENDER_ID: "KVASCH" })).sms?.name).toBe("msg91");
+    const deps = workerDeps(parseConfig({ ...base, SMTP_URL: "smtp://127.0.0.1:2525" }));
+    expect(deps.email).not.toBeNull();
+    deps.email?.close();
+  });
+});

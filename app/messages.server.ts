@@ -1,0 +1,107 @@
+/**
+ * The site's messages worker (docs/decisions/022-messages.md): the outbox's worker with the
+ * channels the configuration gives (SMTP, MSG91; either may be absent: its messages are held)
+ * and the attachments each owner makes (a receipt's PDF, an application's acknowledgement).
+ * Like app/payment-purposes.server.ts it sits above the features, and only the server and routes
+ * import it. The "messages" job runs every MESSAGES_INTERVAL_MS in each process, once at a time
+ * across processes, and soon after a message is enqueued in this process.
+ */
+import { RateLimiterMemory, RateLimiterQueue } from "rate-limiter-flexible";
+import type { DatabaseHandle } from "~/db/client.server";
+import type { SmsProvider } from "~/core/messages/channel";
+import { registerJob, runJobNow } from "~/db/exclusive-jobs.server";
+import { smtpSender, defaultFrom } from "~/core/messages/email.server";
+import { Msg91Provider } from "~/core/messages/msg91.server";
+import { onEnqueued } from "~/core/messages/outbox.server";
+import { deliverDue, reportLine, type AttachmentResolver, type WorkerDeps } from "~/core/messages/worker.server";
+import { receiptPdf } from "~/core/receipts/pdf.server";
+import { receiptById } from "~/core/receipts/issue.server";
+import { acknowledgementFor } from "~/features/admissions/acknowledgement-pdf.server";
+import { getConfig, type Config } from "~/lib/config.server";
+
+export const MESSAGES_JOB = "messages";
+/** How often each process looks for due messages (ms). */
+export const MESSAGES_INTERVAL_MS = 5_000;
+
+/** Documents an e-mail may carry, by the `kind` of its attachment reference. */
+export const attachmentResolvers: Record<string, AttachmentResolver> = {
+  receipt: async (db, id) => {
+    const receipt = /^\d{1,10}$/.test(id) ? await receiptById(db, Number(id)) : null;
+    return receipt ? { content: await receiptPdf(receipt, getConfig().publicSiteUrl), contentType: "application/pdf" } : null;
+  },
+  application_acknowledgement: async (db, publicId) => {
+    const made = await acknowledgementFor(db, publicId);
+    return made ? { content: made.pdf, contentType: "application/pdf" } : null;
+  },
+};
+
+/**
+ * `provider` sending at most `perSecond` messages a second (the provider's limit): each send
+ * waits its turn in a FIFO queue (rate-limiter-flexible) rather than being refused.
+ */
+export function paced(provider: SmsProvider, perSecond: number): SmsProvider {
+  // Whole messages per window: 0.5 a second is 1 per 2 s.
+  const points = Math.max(1, Math.round(perSecond));
+  const queue = new RateLimiterQueue(new RateLimiterMemory({ points, duration: points / perSecond }), { maxQueueSize: 10_000 });
+  return {
+    name: provider.name,
+    async send(message) {
+      await queue.removeTokens(1);
+      return provider.send(message);
+    },
+  };
+}
+
+/** The worker's channels and attachments for `config` (a channel missing its settings is null). */
+export function workerDeps(config: Config): WorkerDeps {
+  const { mail, sms } = config;
+  return {
+    email: mail.smtpUrl ? smtpSender({ url: mail.smtpUrl, from: mail.from ?? defaultFrom(), ratePerSecond: mail.ratePerSecond }) : null,
+    sms: sms.provider === "msg91" && sms.authKey && sms.senderId ? paced(new Msg91Provider({ authKey: sms.authKey, senderId: sms.senderId, apiUrl: sms.apiUrl }), sms.ratePerSecond) : null,
+    attachments: attachmentResolvers,
+    messageIdHost: new URL(config.publicSiteUrl).hostname,
+  };
+}
+
+/** What the operator is told at start: where e-mail and SMS go, or that they are kept. */
+export function channelsLine(config: Config): string {
+  const email = config.mail.smtpUrl ? `e-mail via ${new URL(config.mail.smtpUrl).hostname}` : "e-mail kept in Messages (set SMTP_URL to send)";
+  const sms = config.sms.provider && config.sms.authKey && config.sms.senderId ? "SMS via MSG91" : "SMS kept in Messages (set SMS_PROVIDER=msg91, MSG91_AUTH_KEY, MSG91_SENDER_ID to send)";
+  return `Messages: ${email}; ${sms}; office address ${config.mail.officeEmail}.`;
+}
+
+let started = false;
+
+/**
+ * Registers the messages job and starts its timer, and wakes it soon after each enqueue in this
+ * process. Returns the line for the operator. Calling it again does nothing more. Never throws.
+ */
+export function startMessages(getHandle: () => Promise<Pick<DatabaseHandle, "db" | "driver">>): string {
+  const config = getConfig();
+  if (started) return channelsLine(config);
+  started = true;
+  const deps = workerDeps(config);
+  registerJob({ name: MESSAGES_JOB, intervalMs: MESSAGES_INTERVAL_MS, run: async (db) => reportLine(await deliverDue(db, deps)) ?? "" });
+  let pending: Promise<void> | null = null;
+  let again = false;
+  // One run at a time in this process; a wake during a run asks for one more run after it.
+  const wake = () => {
+    if (pending) {
+      again = true;
+      return;
+    }
+    pending = runJobNow(MESSAGES_JOB, getHandle)
+      .then((line) => void (line && console.log(line)))
+      .finally(() => {
+        pending = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  };
+  onEnqueued(wake);
+  setInterval(wake, MESSAGES_INTERVAL_MS).unref();
+  wake();
+  return channelsLine(config);
+}
