@@ -10,8 +10,10 @@ import type { PaymentPurposes } from "~/core/payments/purposes";
 import { createPaymentService } from "~/core/payments/service.server";
 import { paymentSetup } from "~/core/payments/settings.server";
 import { issueOrderReceipt, orderReceiptLinks } from "~/core/receipts/issue.server";
+import { enqueueReceiptMessage } from "~/core/receipts/message.server";
 import { sampleReceiptFacts } from "~/core/receipts/sample";
 import { applicationFeePurpose } from "~/features/admissions/payment.server";
+import { familyFeesPurpose } from "~/features/fees/family-payment.server";
 import { feePurpose } from "~/features/fees/payment.server";
 
 /** What happens when an order of each purpose is paid, and its links and Try Again path. */
@@ -19,9 +21,15 @@ export const paymentPurposes: PaymentPurposes = {
   tuition: feePurpose("tuition"),
   bus: feePurpose("bus"),
   application_fee: applicationFeePurpose,
-  // Development samples (/sample-payment, refused in production): a receipt in the sample series, no message.
+  // One payment for several students' school and bus fees (a family's reminder link).
+  family_fees: familyFeesPurpose,
+  // Development samples (/sample-payment, refused in production): a receipt in the sample series,
+  // e-mailed to the payer when an address was given (the fault test's path from payment to mail).
   sample: {
-    onPaid: async (tx, order) => void (await issueOrderReceipt(tx, order, sampleReceiptFacts(order))),
+    onPaid: async (tx, order, how) => {
+      const receipt = await issueOrderReceipt(tx, order, sampleReceiptFacts(order));
+      if (order.payerEmail) await enqueueReceiptMessage(tx, receipt, { email: order.payerEmail }, { confirmedLater: how.confirmedLater });
+    },
     links: (db, order) => orderReceiptLinks(db, order),
   },
 };

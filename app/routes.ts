@@ -36,6 +36,7 @@ export default [
     route("receipt-download", "routes/public/receipt-download.tsx"),
     route("payment-portal", "routes/public/payment-portal.tsx"),
     route("fees", "routes/public/fee-payment.tsx", { id: "fees" }),
+    route("fees/family/:token", "routes/public/family-fees.tsx"),
     route("bus-fee-payment", "routes/public/fee-payment.tsx", { id: "bus-fee-payment" }),
     route("fee-payment", "routes/public/fee-payment-redirect.ts"),
     route("verify-receipt/:hash", "routes/public/verify-receipt.tsx"),
@@ -54,7 +55,8 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
   route(BROCHURE_PDF_PATH.slice(1), "routes/documents/brochure-pdf.ts"),
   route("documents/samples/:file", "routes/documents/sample-document-pdf.ts"),
-  route("receipts/order/:publicId", "routes/documents/receipt-order-pdf.ts"),
+  // A family's order has a receipt per student and fee: the second and later are /2, /3….
+  route("receipts/order/:publicId/:n?", "routes/documents/receipt-order-pdf.ts"),
   route("receipts/file/:token", "routes/documents/receipt-file-pdf.ts"),
   route("admissions/acknowledgement/:applicationId/pdf", "routes/documents/admission-acknowledgement-pdf.ts"),
   route("admin/login", "routes/admin/login.tsx"),

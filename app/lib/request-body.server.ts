@@ -48,6 +48,8 @@ export const BODY_LIMITS = {
   // Fee pages: an admission number, a date, up to 12 months and a token.
   "/fees": 4 * KiB,
   "/bus-fee-payment": 4 * KiB,
+  // A family's page: up to 40 ticked fees and a token.
+  "/fees/family/:token": 4 * KiB,
   "/admin/fees/students/:id": 16 * KiB,
   // A roll CSV: about 200 bytes a student, a few thousand students.
   "/admin/fees/import": 2 * MiB,

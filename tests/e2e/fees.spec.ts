@@ -5,12 +5,16 @@
  * them paid and downloads the receipt; a wrong date of birth gets the one generic message. The
  * administrator imports a roll CSV with three bad rows (rejected with reasons, nothing imported),
  * fixes it (imported), records a cash payment, sees the defaulters list shrink, and exports the
- * collections CSV, whose totals match the receipts.
+ * collections CSV, whose totals match the receipts. A fee reminder's family link pays two
+ * siblings' school and bus months in one payment, each child's receipts download, and an expired
+ * link says so.
  */
 import { readFile, rm } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { pdfText } from "../support/pdf";
-import { E2E_ADMIN, extraPort } from "./env";
+import { FAMILY_LINK_MS, familyPayPath, familyPayToken } from "../../app/features/fees/family-link.server";
+import { E2E_ADMIN, E2E_ENV, extraPort } from "./env";
+import { answerOnTestGateway } from "./flows";
 import { signIn, skipEnquiryAutoOpen } from "./fixtures";
 import { developmentEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
 
@@ -234,4 +238,72 @@ test("the administrator imports a roll (all or nothing), records a cash payment,
   await expect(page.getByTestId("order-subject").first()).toContainText(/Riya Kumari · Class 5 A · 2021\/0042/);
   await expect(page.getByTestId("received-collections")).toHaveText(`₹${receipts().toLocaleString("en-IN")}`);
   await expect(page.getByTestId("received-office")).toHaveText(`₹${receipts("Cash").toLocaleString("en-IN")}`);
+});
+
+/** No month of the student's fee on `path` is left due or overdue (each is paid, or upcoming). */
+async function nothingOwed(page: Page, path: string, admissionNumber: string, dateOfBirth: string) {
+  await findStudent(page, path, admissionNumber, dateOfBirth);
+  await expect(page.getByTestId("student-name")).toBeVisible();
+  await expect(page.locator('[data-testid^="month-"]', { hasText: /Overdue|Due/ })).toHaveCount(0);
+  await expect(page.locator('[data-testid^="month-"]', { hasText: "Paid" }).first()).toBeVisible();
+}
+
+test("a fee reminder's family link pays two siblings' school and bus months in one payment, each child's receipts download, an expired link says so", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  // The sample roll's Arjun (Class 4, no bus) and Priya Mahato (Class 1, bus R1) share 9000000022.
+  const link = familyPayPath("+91 90000 00022", new Date(Date.now() + FAMILY_LINK_MS), E2E_ENV.RECEIPT_SECRET!);
+  const answer = await page.request.get(`${server.origin}${link}`);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["cache-control"]).toBe("no-store");
+  expect(await answer.text()).toMatch(/<meta name="robots" content="noindex/);
+
+  await page.goto(`${server.origin}${link}`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.locator("h1")).toHaveText("Fees due");
+  await expect(page.getByTestId("child-name")).toHaveText(["A**** M*****", "P**** M*****"]);
+  await expect(page.getByLabel("Admission number")).toHaveCount(0);
+  await expect(page.getByText("Arjun")).toHaveCount(0);
+  // Every fee ticked: Arjun's school fee, Priya's school and bus fees.
+  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(3);
+  const fees = await Promise.all(["School fee", "School fee", "Bus fee"].map(async (_, i) => rupees((await page.locator('[data-testid^="fee-"]').nth(i).locator("div").first().textContent())!)));
+  const total = rupees((await page.getByTestId("family-total").textContent())!);
+  expect(total).toBe(fees.reduce((a, b) => a + b, 0));
+  // Unticking a fee changes the total at once; ticking it again restores it.
+  await page.getByRole("checkbox").nth(2).uncheck();
+  await expect(page.getByTestId("family-total")).toHaveText(`₹${(total - fees[2]!).toLocaleString("en-IN")}`);
+  await page.getByRole("checkbox").nth(2).check();
+  await page.getByRole("button", { name: `Pay ₹${total.toLocaleString("en-IN")}` }).click();
+  await expect(page).toHaveURL(/\/pay\/[\w-]{22}$/);
+  await answerOnTestGateway(page, "Pay");
+  await expect(page.locator("h1")).toHaveText("Payment Successful!");
+  paid.push({ mode: "Online", rupees: total });
+
+  // Three receipts: Arjun's school fee, Priya's school fee, Priya's bus fee, each with the child's own lines.
+  const receipts = page.getByRole("link", { name: /^Download receipt: / });
+  await expect(receipts).toHaveText(["Download receipt: Arjun Mahato, School fee", "Download receipt: Priya Mahato, School fee", "Download receipt: Priya Mahato, Bus fee"]);
+  let sum = 0;
+  for (const [i, who] of [["Arjun Mahato", "2022/0107"], ["Priya Mahato", "2023/0150"], ["Priya Mahato", "2023/0150"]].entries()) {
+    const [download] = await Promise.all([page.waitForEvent("download"), receipts.nth(i).click()]);
+    const text = (await pdfText(await readFile((await download.path())!))).replace(/\s+/g, " ");
+    expect(text).toContain(who[0]!);
+    expect(text).toContain(`Admission No. ${who[1]}`);
+    expect(text).not.toContain(i === 0 ? "Priya" : "Arjun");
+    sum += rupees(/Total paid ₹[\d,]+(?:\.\d\d)?/.exec(text)![0]);
+  }
+  expect(sum).toBe(total);
+
+  // Both children's months are paid, on the ordinary fee pages too.
+  await nothingOwed(page, "/fees", "2022/0107", "2016-02-03");
+  await nothingOwed(page, "/fees", "2023/0150", "2019-08-12");
+  await nothingOwed(page, "/bus-fee-payment", "2023/0150", "2019-08-12");
+
+  // An expired link says so and leads to the ordinary look-up.
+  const expired = familyPayToken("9000000022", new Date(Date.now() - 1000), E2E_ENV.RECEIPT_SECRET!, new Date(Date.now() - 60_000));
+  const gone = await page.goto(`${server.origin}/fees/family/${expired}`);
+  expect(gone?.status()).toBe(410);
+  await expect(page.getByRole("alert")).toContainText("This fee link has expired or is not valid.");
+  await expect(page.getByRole("link", { name: "Go to fee payment" })).toHaveAttribute("href", "/fees");
+  expect(errors).toEqual([]);
 });

@@ -16,7 +16,8 @@
 import { rmSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import routes from "../../app/routes";
-import { extraPort } from "./env";
+import { FAMILY_LINK_MS, familyPayPath } from "../../app/features/fees/family-link.server";
+import { E2E_ENV, extraPort } from "./env";
 import { skipEnquiryAutoOpen } from "./fixtures";
 import { answerOnTestGateway, applyFor, openHydrated, pdfTextAt, startSample } from "./flows";
 import { developmentEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
@@ -92,6 +93,8 @@ test.beforeAll(async ({ browser }) => {
   urls.set("/admissions/retry-payment/:applicationId", [retry, `/admissions/retry-payment/${applicationId}`]);
   urls.set("/admissions/acknowledgement/:applicationId", [acknowledgement, `/admissions/acknowledgement/${retry.split("/").pop()}`]);
   urls.set("/news/:slug", ["/news/cbse-results-2024"]);
+  // The sample roll's siblings (Arjun and Priya Mahato) share 9000000022; a forged link shows its message.
+  urls.set("/fees/family/:token", [familyPayPath("9000000022", new Date(Date.now() + FAMILY_LINK_MS), E2E_ENV.RECEIPT_SECRET!), "/fees/family/forged.1999999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]);
 });
 test.afterAll(() => server?.stop());
 test.beforeEach(({ page }) => skipEnquiryAutoOpen(page));

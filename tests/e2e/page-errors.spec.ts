@@ -27,6 +27,8 @@ const samples: Record<string, string[]> = {
   slug: newsSlugs,
   applicationId: ["3f1c9a7e-2b4d-4c1e-9a55-0d2f8e6b7a10"],
   hash: ["9c2e4b1a7d"],
+  // A forged family link: the page says the link is not valid.
+  token: ["forged.1999999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
   "*": ["no-such-page"],
 };
 

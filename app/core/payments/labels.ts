@@ -9,6 +9,7 @@ export const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
   bus: "Bus fee",
   application_fee: "Application fee",
   sample: "Sample payment (development)",
+  family_fees: "Family fees (school and bus)",
 };
 
 export const PROVIDER_LABELS: Record<PaymentProvider, string> = {

@@ -90,6 +90,19 @@ export async function openOrderFor(db: Database, purpose: PaymentPurpose, payabl
   return row ?? null;
 }
 
+/**
+ * Every open (created or pending) order of the given purposes, oldest first: what is being
+ * paid right now (few at any time; the one-open index keeps one per thing owed).
+ */
+export async function openOrdersOf(db: Database, ...purposes: PaymentPurpose[]): Promise<PaymentOrder[]> {
+  if (purposes.length === 0) return [];
+  return db
+    .select()
+    .from(paymentOrders)
+    .where(and(inArray(paymentOrders.purpose, purposes), inArray(paymentOrders.status, [...OPEN_STATUSES])))
+    .orderBy(paymentOrders.id);
+}
+
 /** Paid orders for a thing owed, oldest first (more than one means it was paid twice). */
 export async function paidOrdersFor(db: Database, purpose: PaymentPurpose, payableKey: string): Promise<PaymentOrder[]> {
   return db

@@ -69,9 +69,11 @@ describe("paymentSetupFrom", () => {
 
 describe("parseSubMerchantIds", () => {
   it("takes one number for every purpose, or one per purpose with a default", () => {
-    expect(parseSubMerchantIds("45")).toEqual({ ids: { tuition: "45", bus: "45", application_fee: "45", sample: "45" } });
-    expect(parseSubMerchantIds("tuition=11, bus=12, application_fee=13")).toEqual({ ids: { tuition: "11", bus: "12", application_fee: "13", sample: "11" } });
-    expect(parseSubMerchantIds("default=10,bus=12")).toEqual({ ids: { tuition: "10", bus: "12", application_fee: "10", sample: "10" } });
+    expect(parseSubMerchantIds("45")).toEqual({ ids: { tuition: "45", bus: "45", application_fee: "45", sample: "45", family_fees: "45" } });
+    // A family's fees (school and bus in one payment) go to the school fee's account unless named.
+    expect(parseSubMerchantIds("tuition=11, bus=12, application_fee=13")).toEqual({ ids: { tuition: "11", bus: "12", application_fee: "13", sample: "11", family_fees: "11" } });
+    expect(parseSubMerchantIds("tuition=11, bus=12, application_fee=13, family_fees=14")).toMatchObject({ ids: { family_fees: "14" } });
+    expect(parseSubMerchantIds("default=10,bus=12")).toEqual({ ids: { tuition: "10", bus: "12", application_fee: "10", sample: "10", family_fees: "10" } });
   });
 
   it("refuses what Eazypay would (E00326: not numeric) or what cannot be mapped", () => {

@@ -56,7 +56,8 @@ export function parseSubMerchantIds(text: string): { ids: Record<PaymentPurpose,
   }
   const ids: Partial<Record<PaymentPurpose, string>> = {};
   for (const purpose of PAYMENT_PURPOSES) {
-    const id = pairs.get(purpose) ?? pairs.get("default") ?? (purpose === "sample" ? pairs.get("tuition") : undefined);
+    // A sample and a family's fees (school and bus together) go to the school fee's account unless named.
+    const id = pairs.get(purpose) ?? pairs.get("default") ?? (purpose === "sample" || purpose === "family_fees" ? pairs.get("tuition") : undefined);
     if (!id) return { problem: `no sub-merchant id for ${purpose}` };
     ids[purpose] = id;
   }

@@ -27,15 +27,16 @@ export async function receiptLinksByOrderReference(db: Database, references: rea
   const byOrder = await receiptNumbersForOrders(db, orders.map((o) => o.id));
   return Object.fromEntries(
     orders.flatMap((o) => {
-      const r = byOrder.get(o.id);
-      if (!r) return [];
+      const all = byOrder.get(o.id) ?? [];
+      if (all.length === 0) return [];
+      // A family's order has a receipt per student and fee: each gets its two links.
       return [
         [
           o.reference,
-          [
+          all.flatMap((r) => [
             { label: `Receipt ${r.number}${r.status === "cancelled" ? " (cancelled)" : ""}`, href: adminReceiptHref(r.id), download: true },
-            { label: r.status === "cancelled" ? "Receipt details" : "Cancel receipt…", href: adminCancelHref(r.id) },
-          ],
+            { label: r.status === "cancelled" ? `Receipt ${all.length > 1 ? `${r.number} ` : ""}details` : `Cancel receipt${all.length > 1 ? ` ${r.number}` : ""}…`, href: adminCancelHref(r.id) },
+          ]),
         ],
       ];
     }),

@@ -5,11 +5,13 @@
  * transaction, so a rollback gives it back and no number is skipped or used twice
  * (PAYMENTS.md §C: duplicate and skipped receipt numbers in other school systems).
  * `issueOrderReceipt` is what a selling feature's purpose handler calls from `onPaid` for an
- * online order (receipts read the payment core's orders; the payment core never reads receipts).
+ * online order (receipts read the payment core's orders; the payment core never reads receipts):
+ * one receipt per order, or one per part of an order that pays for several students (a family's
+ * fees: docs/decisions/022-family-payments.md).
  * Every function throws what the driver throws.
  */
 import { createHash, createHmac } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { PROVIDER_LABELS } from "~/core/payments/labels";
 import { orderByPublicId, type PaymentOrder } from "~/core/payments/orders.server";
@@ -35,6 +37,8 @@ export type ReceiptInput = {
   paidAt: Date;
   /** The online order it documents; omitted for an office payment. */
   orderId?: number | null;
+  /** Which part of that order ("" or omitted: the whole order; "42:tuition": one student's fee of a family order). */
+  orderPart?: string;
 };
 
 /** Sum of a receipt's signed lines, paise. */
@@ -55,14 +59,17 @@ export function checkLines(lines: readonly ReceiptLine[]): void {
 
 /**
  * Issues a receipt with the next number of its series in the financial year of `now` (IST),
- * inside `tx`. For an order that already has one, returns that one (exactly one per order).
+ * inside `tx`. For an order (and part) that already has one, returns that one (exactly one per
+ * order and part: receipts_order_part_idx).
  * Throws RangeError for invalid lines; the secret is RECEIPT_SECRET (DESIGN.md §4).
  */
 export async function issueReceipt(tx: Database, input: ReceiptInput, options: { secret: string; now?: Date }): Promise<Receipt> {
   checkLines(input.lines);
   if (!/^[A-Z0-9]+(\/[A-Z0-9]+)*$/.test(input.series)) throw new RangeError(`Not a receipt series: ${input.series}`);
+  const orderPart = input.orderPart ?? "";
+  if (!/^[A-Za-z0-9:_-]{0,60}$/.test(orderPart)) throw new RangeError(`Not an order part: ${orderPart}`);
   if (input.orderId != null) {
-    const existing = await receiptForOrder(tx, input.orderId);
+    const existing = await receiptForOrder(tx, input.orderId, orderPart);
     if (existing) return existing;
   }
   const issuedAt = options.now ?? new Date();
@@ -84,6 +91,7 @@ export async function issueReceipt(tx: Database, input: ReceiptInput, options: {
       financialYear: year,
       sequence,
       orderId: input.orderId ?? null,
+      orderPart: input.orderId != null ? orderPart : "",
       purpose: input.purpose,
       student: input.student,
       lines: input.lines.map((l) => ({ kind: l.kind, head: l.head.trim(), period: l.period?.trim() || null, amountPaise: l.amountPaise })),
@@ -98,22 +106,37 @@ export async function issueReceipt(tx: Database, input: ReceiptInput, options: {
   return receipt!;
 }
 
-export async function receiptForOrder(db: Database, orderId: number): Promise<Receipt | null> {
-  const [row] = await db.select().from(receipts).where(eq(receipts.orderId, orderId));
+/** The receipt of an order's part ("": an order with one receipt), or null. */
+export async function receiptForOrder(db: Database, orderId: number, orderPart = ""): Promise<Receipt | null> {
+  const [row] = await db.select().from(receipts).where(and(eq(receipts.orderId, orderId), eq(receipts.orderPart, orderPart)));
   return row ?? null;
 }
 
-/** Receipt numbers of the given orders, by order id (for lists). */
-export async function receiptNumbersForOrders(db: Database, orderIds: readonly number[]): Promise<Map<number, { id: number; number: string; status: Receipt["status"] }>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db.select({ id: receipts.id, orderId: receipts.orderId, number: receipts.number, status: receipts.status }).from(receipts).where(inArray(receipts.orderId, [...orderIds]));
-  return new Map(rows.map((r) => [r.orderId!, { id: r.id, number: r.number, status: r.status }]));
+/** Every receipt of an order, in the order they were issued (one, or one per part of a family's order). */
+export async function receiptsForOrder(db: Database, orderId: number): Promise<Receipt[]> {
+  return db.select().from(receipts).where(eq(receipts.orderId, orderId)).orderBy(asc(receipts.id));
 }
 
-/** The receipt of a paid order, found by the order's unguessable public id. */
-export async function receiptForOrderPublicId(db: Database, publicId: string): Promise<Receipt | null> {
+/** Receipt numbers of the given orders, by order id, each order's in issue order (for lists). */
+export async function receiptNumbersForOrders(db: Database, orderIds: readonly number[]): Promise<Map<number, { id: number; number: string; status: Receipt["status"] }[]>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: receipts.id, orderId: receipts.orderId, number: receipts.number, status: receipts.status })
+    .from(receipts)
+    .where(inArray(receipts.orderId, [...orderIds]))
+    .orderBy(asc(receipts.id));
+  const map = new Map<number, { id: number; number: string; status: Receipt["status"] }[]>();
+  for (const r of rows) map.set(r.orderId!, [...(map.get(r.orderId!) ?? []), { id: r.id, number: r.number, status: r.status }]);
+  return map;
+}
+
+/**
+ * The `n`th receipt (1-based, in issue order) of a paid order, found by the order's unguessable
+ * public id; null when there is none.
+ */
+export async function receiptForOrderPublicId(db: Database, publicId: string, n = 1): Promise<Receipt | null> {
   const order = await orderByPublicId(db, publicId);
-  return order ? receiptForOrder(db, order.id) : null;
+  return order ? ((await receiptsForOrder(db, order.id))[n - 1] ?? null) : null;
 }
 
 export async function receiptById(db: Database, id: number): Promise<Receipt | null> {
@@ -160,17 +183,27 @@ export function onlineMode(order: Pick<PaymentOrder, "provider" | "paymentMode">
 }
 
 /**
- * Issues the order's receipt inside `tx` (the paying transaction), or returns the one it has.
- * Throws RangeError when the lines do not add up to the amount paid (then the order stays
+ * What one receipt of an order that has several documents: its `key` ("42:tuition", letters,
+ * digits, ":", "_" and "-") and the paise of the order's lines it covers.
+ */
+export type OrderPart = { key: string; amountPaise: number };
+
+/**
+ * Issues the order's receipt inside `tx` (the paying transaction), or returns the one it has;
+ * with `part`, the receipt of that part of the order (one per part). Throws RangeError when the
+ * lines do not add up to the amount paid (the order's, or the part's; then the order stays
  * unpaid and the payment core logs it), and what the driver throws.
  */
-export async function issueOrderReceipt(tx: Database, order: PaymentOrder, facts: ReceiptFacts, now = new Date()): Promise<Receipt> {
-  if (totalOf(facts.lines) !== order.amountPaise) throw new RangeError(`Receipt lines add up to ${totalOf(facts.lines)} paise, the order to ${order.amountPaise}`);
+export async function issueOrderReceipt(tx: Database, order: PaymentOrder, facts: ReceiptFacts, now = new Date(), part?: OrderPart): Promise<Receipt> {
+  const expected = part ? part.amountPaise : order.amountPaise;
+  if (!part?.key && part) throw new RangeError("An order part needs a key");
+  if (totalOf(facts.lines) !== expected) throw new RangeError(`Receipt lines add up to ${totalOf(facts.lines)} paise, the ${part ? `part ${part.key} of the order` : "order"} to ${expected}`);
   return issueReceipt(
     tx,
     {
       ...facts,
       orderId: order.id,
+      orderPart: part?.key ?? "",
       paidAt: order.paidAt ?? now,
       payment: { mode: onlineMode(order), gatewayReference: order.providerPaymentId ?? order.reference, bankReference: order.bankReference, instrument: null },
     },
@@ -183,10 +216,22 @@ export function orderReceiptHref(publicId: string): string {
   return `/receipts/order/${publicId}`;
 }
 
-/** "Download receipt" (the number is on the PDF and in the admin list) for an order that has one; none otherwise. */
+/** Where the `n`th receipt (1-based) of a paid order is downloaded: the first at orderReceiptHref. */
+export function orderReceiptHrefAt(publicId: string, n: number): string {
+  return n <= 1 ? orderReceiptHref(publicId) : `${orderReceiptHref(publicId)}/${n}`;
+}
+
+/**
+ * "Download receipt" (the number is on the PDF and in the admin list) for an order that has one;
+ * for an order with several (a family's), one link each, naming the student and what it is for
+ * ("Download receipt: Arjun Mahato, School fee"); none for an order without.
+ */
 export async function orderReceiptLinks(db: Database, order: Pick<PaymentOrder, "id" | "publicId">): Promise<{ label: string; href: string }[]> {
-  const receipt = await receiptForOrder(db, order.id);
-  return receipt ? [{ label: receipt.status === "cancelled" ? "Download receipt (cancelled)" : "Download receipt", href: orderReceiptHref(order.publicId) }] : [];
+  const all = await receiptsForOrder(db, order.id);
+  return all.map((receipt, i) => {
+    const what = all.length > 1 ? `: ${receipt.student.name}, ${receipt.purpose}` : "";
+    return { label: `Download receipt${what}${receipt.status === "cancelled" ? " (cancelled)" : ""}`, href: orderReceiptHrefAt(order.publicId, i + 1) };
+  });
 }
 
 /**

@@ -25,6 +25,7 @@ export function showcaseReceipts(): Record<"small" | "over-one-crore" | "concess
     series: "KVA",
     financialYear: "2026-27",
     orderId: null,
+    orderPart: "",
     purpose: "Tuition fee",
     student: { name: "Riya Kumari", className: "Class 5", section: "A", admissionNumber: "KVA/2021/0042", applicationNumber: null, parentName: "Rakesh Kumar", mobile: "9876543210", session: "2026-27" },
     paidAt: new Date("2026-04-10T09:35:00Z"),

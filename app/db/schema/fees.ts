@@ -58,7 +58,7 @@ export const admissionCounters = pgTable(
 
 export const FEE_PAYMENT_MODES = ["online", "cash", "cheque", "dd", "upi", "neft"] as const;
 
-/** One payment (online order or office counter) for one student and purpose. */
+/** One payment (online order or office counter) for one student and purpose; a family's order makes one per student and purpose. */
 export const feePayments = pgTable(
   "fee_payments",
   {
@@ -86,7 +86,8 @@ export const feePayments = pgTable(
     reversedBy: text("reversed_by"),
   },
   (t) => [
-    uniqueIndex("fee_payments_order_idx").on(t.orderId).where(sql`order_id IS NOT NULL`),
+    // One payment per online order, student and purpose (a family order pays several).
+    uniqueIndex("fee_payments_order_idx").on(t.orderId, t.studentId, t.purpose).where(sql`order_id IS NOT NULL`),
     index("fee_payments_student_idx").on(t.studentId),
     index("fee_payments_paid_at_idx").on(t.paidAt),
     check("fee_payments_amount_positive", sql`amount_paise > 0`),

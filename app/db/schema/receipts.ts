@@ -81,6 +81,12 @@ export const receipts = pgTable(
     sequence: integer("sequence").notNull(),
     /** The online order it documents; null for a payment recorded at the school office. */
     orderId: integer("order_id").references(() => paymentOrders.id),
+    /**
+     * Which part of its order the receipt documents: "" for an order with one receipt (a child's
+     * school or bus fee, an application fee); for an order that pays for several students (a
+     * family's fees) the student and purpose, "42:tuition" (docs/decisions/022-family-payments.md).
+     */
+    orderPart: text("order_part").notNull().default(""),
     /** What was paid for, in words, e.g. "Tuition fee" or "Application fee". */
     purpose: text("purpose").notNull(),
     student: jsonb("student").$type<ReceiptStudent>().notNull(),
@@ -103,8 +109,8 @@ export const receipts = pgTable(
   (t) => [
     uniqueIndex("receipts_number_idx").on(t.number),
     uniqueIndex("receipts_series_sequence_idx").on(t.series, t.financialYear, t.sequence),
-    // Exactly one receipt per paid online order.
-    uniqueIndex("receipts_order_idx").on(t.orderId).where(sql`order_id IS NOT NULL`),
+    // Exactly one receipt per paid online order and part: a replayed payment never issues a second.
+    uniqueIndex("receipts_order_part_idx").on(t.orderId, t.orderPart).where(sql`order_id IS NOT NULL`),
     uniqueIndex("receipts_verification_hash_idx").on(t.verificationHash),
     index("receipts_issued_at_idx").on(t.issuedAt),
     check("receipts_total_not_negative", sql`total_paise >= 0`),

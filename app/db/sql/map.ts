@@ -488,7 +488,7 @@ export const sqlObjects: readonly SqlObject[] = [
     returns: "trigger",
     does: "refuses deleting or editing a receipt; the one change allowed is cancelling it once",
     file: "receipts/receipts-immutable.sql",
-    migrations: ["0009"],
+    migrations: ["0009", "0020"],
     calledFrom: "the trigger receipts_immutable",
   },
   {

@@ -21,7 +21,9 @@ import {
   monthLabel,
   monthViews,
   paidPaise,
+  payLinesFor,
   schedule,
+  type PayLine,
   type FeePurpose,
   type Credit,
   type LedgerEntry,
@@ -100,8 +102,7 @@ export async function postDues(tx: Database, student: Student, book: FeeBook, pu
 
 const SIGN: Record<LedgerLine["kind"], number> = { due: 1, concession: -1, late_fee: 1, payment: -1, refund: 1 };
 
-/** One line of what is being paid: a head of a month (or its late fee), paise. */
-export type PayLine = { month: string; head: string; periodLabel: string; amountPaise: number };
+export type { PayLine };
 
 export type Quote = { ok: true; months: MonthView[]; lines: PayLine[]; totalPaise: number } | { ok: false; problem: SelectionProblem | { kind: "no_book" | "no_student"; message: string } };
 
@@ -121,19 +122,7 @@ export async function quoteMonths(tx: Database, studentId: number, session: stri
   const checked = checkSelection(before.months, chosen);
   if (!checked.ok) return checked;
   await postDues(tx, student, book, purpose, checked.months);
-  const ledger = await ledgerOf(tx, student.id, book.session, purpose);
-  const lines: PayLine[] = [];
-  for (const m of checked.months) {
-    const heads = [...new Set(ledger.filter((l) => l.month === m.month && l.kind === "due").map((l) => l.head))];
-    for (const head of heads) {
-      const mine = ledger.filter((l) => l.month === m.month && l.head === head);
-      const owed = mine.reduce((s, l) => s + SIGN[l.kind] * l.amountPaise, 0);
-      if (owed > 0) lines.push({ month: m.month, head, periodLabel: mine[0]!.periodLabel, amountPaise: owed });
-    }
-    const late = ledger.filter((l) => l.month === m.month && l.head === LATE_FEE_HEAD);
-    const lateOwed = late.length > 0 ? late.reduce((s, l) => s + SIGN[l.kind] * l.amountPaise, 0) : m.lateFeePaise;
-    if (lateOwed > 0) lines.push({ month: m.month, head: LATE_FEE_HEAD, periodLabel: monthLabel(m.month), amountPaise: lateOwed });
-  }
+  const lines = payLinesFor(checked.months, await ledgerOf(tx, student.id, book.session, purpose));
   const totalPaise = lines.reduce((s, l) => s + l.amountPaise, 0);
   return { ok: true, months: checked.months, lines, totalPaise };
 }

@@ -7,22 +7,21 @@
 import { getDb, type Database } from "~/db/client.server";
 import type { OrderSubject } from "~/db/schema/payments";
 import { PURPOSE_LABELS } from "~/core/payments/labels";
-import { orderByPublicId } from "~/core/payments/orders.server";
-import { payableIdOf, payableKey } from "~/core/payments/identifiers";
+import { openOrdersOf, orderByPublicId } from "~/core/payments/orders.server";
 import type { PaymentPurposeHandler } from "~/core/payments/purposes";
 import { isRetryable } from "~/core/payments/states";
-import { issueOrderReceipt, orderReceiptLinks, type ReceiptFacts, type ReceiptLine } from "~/core/receipts/issue.server";
+import { issueOrderReceipt, orderReceiptLinks, type OrderPart, type ReceiptFacts, type ReceiptLine } from "~/core/receipts/issue.server";
+import type { PaymentOrder } from "~/core/payments/orders.server";
+import type { Flag } from "~/core/payments/states";
 import { enqueueReceiptMessage } from "~/core/receipts/message.server";
 import { RECEIPT_SERIES } from "~/core/receipts/numbering";
 import type { Student } from "~/core/students/roll.server";
 import { formatRupees } from "~/lib/money";
 import { attachReceipt, entries, ledgerOf, payLineFromRef, payLineRef, quoteMonths, recordPayment, type PayLine } from "./ledger.server";
 import { creditsOf, monthLabel, type FeePurpose } from "./schedule";
+import { feePayableKey, monthsOfOrder, parseFeePayableKey } from "./keys";
 
-/** The thing owed, per student and session ("student:42:2026-27"); the purpose keeps tuition and bus apart. */
-export function feePayableKey(studentId: number, session: string): string {
-  return payableKey("student", `${studentId}:${session}`);
-}
+export { feePayableKey };
 
 /** Who a fee order pays for, as money lists name them: "Riya Kumari", "Class 5 A", "2021/0042". */
 export function feeSubject(student: Pick<Student, "name" | "className" | "section" | "admissionNumber">): OrderSubject {
@@ -30,9 +29,9 @@ export function feeSubject(student: Pick<Student, "name" | "className" | "sectio
 }
 
 function parseKey(key: string): { studentId: number; session: string } {
-  const m = /^(\d+):(\d{4}-\d{2})$/.exec(payableIdOf(key, "student") ?? "");
-  if (!m) throw new RangeError(`Not a fee payable key: ${key}`);
-  return { studentId: Number(m[1]), session: m[2]! };
+  const parsed = parseFeePayableKey(key);
+  if (!parsed) throw new RangeError(`Not a fee payable key: ${key}`);
+  return parsed;
 }
 
 /** The receipt's facts for a fee payment: the student as on the roll now, the paid lines. */
@@ -61,6 +60,8 @@ export function feeReceiptFacts(student: Student, purpose: FeePurpose, session: 
  */
 export function feeQuote(studentId: number, session: string, purpose: FeePurpose, months: readonly string[], today: string) {
   return async (tx: Database) => {
+    // A family's order paying this student's fee is open: paying it here as well could pay a month twice.
+    if (await familyOrderOpenFor(tx, studentId, purpose)) return null;
     const quote = await quoteMonths(tx, studentId, session, purpose, months, today);
     if (!quote.ok) return null;
     return {
@@ -68,6 +69,44 @@ export function feeQuote(studentId: number, session: string, purpose: FeePurpose
       lines: quote.lines.map((l) => ({ label: `${l.head} — ${l.periodLabel}`, amountPaise: l.amountPaise, ref: payLineRef(l) })),
     };
   };
+}
+
+/** What one student's fee of a paid order paid twice (a credit), in the administrator's words. */
+export type CreditNote = { name: string; text: string; totalPaise: number };
+
+/**
+ * Records what an order paid for one student and purpose, inside the paying transaction: the
+ * ledger's payment lines (and late fee line), the fee payment row and its receipt (the order's
+ * only one, or with `part` that part's, for a family's order) and the receipt's message to the
+ * student's roll e-mail and mobile (payment_confirmed when `confirmedLater`). Returns the credit when the
+ * lines paid a head and month already paid (the office took it meanwhile, by any channel):
+ * money that arrives is recorded, and the excess is a credit the office must see. Throws what
+ * recordPayment and issueOrderReceipt throw.
+ */
+export async function payFeeLines(
+  tx: Database,
+  order: PaymentOrder,
+  input: { studentId: number; session: string; purpose: FeePurpose; lines: PayLine[]; part?: OrderPart; confirmedLater: boolean },
+): Promise<CreditNote | null> {
+  const { studentId, session, purpose, lines } = input;
+  const recorded = await recordPayment(tx, { studentId, session, purpose, lines, mode: "online", orderId: order.id, bankReference: order.bankReference, paidAt: order.paidAt ?? new Date() });
+  const receipt = await issueOrderReceipt(tx, order, feeReceiptFacts(recorded.student, purpose, session, recorded.receiptLines), new Date(), input.part);
+  await attachReceipt(tx, recorded.payment.id, receipt.id);
+  await enqueueReceiptMessage(tx, receipt, { email: recorded.student.email, mobile: recorded.student.mobile }, { confirmedLater: input.confirmedLater });
+  const paid = new Set(lines.map((l) => `${l.month}|${l.head}`));
+  const credits = creditsOf(entries(await ledgerOf(tx, studentId, session, purpose))).filter((c) => paid.has(`${c.month}|${c.head}`));
+  if (credits.length === 0) return null;
+  const totalPaise = credits.reduce((sum, c) => sum + c.excessPaise, 0);
+  return { name: recorded.student.name, totalPaise, text: `${credits.map((c) => `${c.head}, ${monthLabel(c.month)}`).join("; ")}` };
+}
+
+/** The credit flag of a paid order from its students' credit notes (none: no flag). */
+export function creditFlag(notes: readonly CreditNote[], family: boolean): Flag | undefined {
+  if (notes.length === 0) return undefined;
+  const total = notes.reduce((sum, n) => sum + n.totalPaise, 0);
+  const what = notes.map((n) => (family ? `${n.name}: ${n.text}` : n.text)).join("; ");
+  const where = family ? "each student's fees page" : "the student's fees page";
+  return { flag: "credit", detail: `Paid ${what} again: ${formatRupees(total)} is a credit on ${where} for the office to refund or apply to the next months.` };
 }
 
 /**
@@ -82,20 +121,8 @@ export function feePurpose(purpose: FeePurpose): PaymentPurposeHandler {
       const { studentId, session } = parseKey(order.payableKey);
       const lines = order.lines.map((l) => payLineFromRef(l.ref, l.label, l.amountPaise));
       if (lines.some((l) => l === null)) throw new RangeError(`Order ${order.reference} has lines that are not fee lines`);
-      const recorded = await recordPayment(tx, { studentId, session, purpose, lines: lines as PayLine[], mode: "online", orderId: order.id, bankReference: order.bankReference, paidAt: order.paidAt ?? new Date() });
-      const receipt = await issueOrderReceipt(tx, order, feeReceiptFacts(recorded.student, purpose, session, recorded.receiptLines));
-      await attachReceipt(tx, recorded.payment.id, receipt.id);
-      await enqueueReceiptMessage(tx, receipt, { email: recorded.student.email, mobile: recorded.student.mobile }, { confirmedLater: how.confirmedLater });
-      // Money that arrives is recorded; when it pays a head and month already paid (the office
-      // took it meanwhile, by any channel) the excess is a credit the office must see.
-      const paid = new Set((lines as PayLine[]).map((l) => `${l.month}|${l.head}`));
-      const credits = creditsOf(entries(await ledgerOf(tx, studentId, session, purpose))).filter((c) => paid.has(`${c.month}|${c.head}`));
-      if (credits.length === 0) return;
-      const total = credits.reduce((sum, c) => sum + c.excessPaise, 0);
-      return {
-        flag: "credit" as const,
-        detail: `Paid ${credits.map((c) => `${c.head}, ${monthLabel(c.month)}`).join("; ")} again: ${formatRupees(total)} is a credit on the student's fees page for the office to refund or apply to the next months.`,
-      };
+      const credit = await payFeeLines(tx, order, { studentId, session, purpose, lines: lines as PayLine[], confirmedLater: how.confirmedLater });
+      return creditFlag(credit ? [credit] : [], false);
     },
     links: (db, order) => orderReceiptLinks(db, order),
     // Try Again reopens the fee page with the same student and months (retryOf).
@@ -113,4 +140,13 @@ export async function retryOf(publicId: string, purpose: FeePurpose, db?: Databa
   const { studentId, session } = parseKey(order.payableKey);
   const months = [...new Set(order.lines.map((l) => payLineFromRef(l.ref, l.label, l.amountPaise)?.month).filter((m): m is string => !!m))];
   return { studentId, session, months };
+}
+
+/**
+ * Whether an open (created or pending) family order pays some month of this student's `purpose`
+ * fee. Read inside the student's payable lock by the quote (a family's quote takes the same lock).
+ */
+export async function familyOrderOpenFor(db: Database, studentId: number, purpose: FeePurpose): Promise<boolean> {
+  const open = await openOrdersOf(db, "family_fees");
+  return open.some((o) => monthsOfOrder(o).some((m) => m.studentId === studentId && m.purpose === purpose));
 }

@@ -1,7 +1,7 @@
 /**
  * The sample fee book and roll a fresh development database starts with, built from
  * the fee structure of content/fees.ts (SAMPLE amounts the school replaces). Students' mobiles
- * are 90000000xx, never real numbers.
+ * are 90000000xx, never real numbers; two siblings share one.
  */
 import { classFees, otherCharges } from "#content/fees";
 import { feeBookSchema, type FeeBook } from "./book";
@@ -55,6 +55,8 @@ export function sampleStudents(session: string): StudentInput[] {
   return [
     s("2021/0042", "Riya Kumari", "2015-06-14", "Class 5", "A", "Rakesh Kumar", 21, "R1"),
     s("2022/0107", "Arjun Mahato", "2016-02-03", "Class 4", "B", "Suresh Mahato", 22, null, ["SIBLING"]),
+    // Arjun's sister, on the same mobile: a family for the reminder's pay link (/fees/family/…).
+    s("2023/0150", "Priya Mahato", "2019-08-12", "Class 1", "A", "Suresh Mahato", 22, "R1"),
     s("2019/0033", "Ananya Ghosh", "2011-09-30", "Class 9", "A", "Partha Ghosh", 23, "R2", ["STAFF"]),
     s("2024/0215", "Farhan Ali", "2020-12-11", "UKG", "A", "Imran Ali", 24, null, ["RTE"]),
     s(`${session.slice(0, 4)}/0001`, "Sneha Roy", "2021-04-22", "Nursery", "A", "Dipankar Roy", 25, "R1", [], session),

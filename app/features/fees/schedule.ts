@@ -9,6 +9,7 @@
  * integer paise.
  */
 import { daysBetween, MONTH_NAMES, monthLabel } from "~/lib/dates";
+import { formatRupees } from "~/lib/money";
 import { BUS_HEAD, headsFor, type ConcessionRule, type FeeBook, type LateFeeRule } from "./book";
 
 export type FeePurpose = "tuition" | "bus";
@@ -164,6 +165,17 @@ export function lateFee(rule: LateFeeRule, dueDate: string, paidOn: string): num
   return Math.min(fee, rule.capPaise);
 }
 
+/**
+ * The late fee rule in a parent's words, for reminders and pages: "a late fee of ₹100 once a
+ * month is past its due date", "a late fee of ₹10 a day after the due date, at most ₹300 a
+ * month", or "no late fee".
+ */
+export function lateFeeRuleText(rule: LateFeeRule): string {
+  if (rule.amountPaise === 0) return "no late fee";
+  if (rule.kind === "flat") return `a late fee of ${formatRupees(Math.min(rule.amountPaise, rule.capPaise))} once a month is past its due date`;
+  return `a late fee of ${formatRupees(rule.amountPaise)} a day after the due date, at most ${formatRupees(rule.capPaise)} a month`;
+}
+
 function sumOf(entries: readonly LedgerEntry[], kind: LedgerKind, month: string, head?: string): number {
   return entries.filter((e) => e.kind === kind && e.month === month && (head === undefined || e.head === head)).reduce((s, e) => s + e.amountPaise, 0);
 }
@@ -218,6 +230,53 @@ export function checkSelection(views: readonly MonthView[], chosen: readonly str
   const prefix = unpaid.slice(0, wanted.size);
   if (!prefix.every((v) => wanted.has(v.month))) return { ok: false, problem: { kind: "out_of_order", message: SELECTION_MESSAGES.out_of_order } };
   return { ok: true, months: prefix };
+}
+
+/** One line of what is being paid: a head of a month (or its late fee), paise. */
+export type PayLine = { month: string; head: string; periodLabel: string; amountPaise: number };
+
+/** A ledger line with the period it prints ("April 2026", "Apr–Jun 2026"). */
+export type LabelledEntry = LedgerEntry & { periodLabel: string };
+
+/**
+ * The ledger as it is once the dues of `months` are posted (as `postDues` posts them: a due,
+ * and its concession when there is one, once per head and month; lines already posted stay as
+ * they are). Lets a page price months without writing anything. Pure.
+ */
+export function withDuesPosted(ledger: readonly LabelledEntry[], months: readonly ScheduleMonth[]): LabelledEntry[] {
+  const has = (kind: LedgerKind, month: string, head: string) => ledger.some((e) => e.kind === kind && e.month === month && e.head === head);
+  const added: LabelledEntry[] = [];
+  for (const m of months) {
+    for (const item of m.items) {
+      const base = { month: m.month, head: item.head, periodLabel: item.periodLabel };
+      if (!has("due", m.month, item.head)) added.push({ ...base, kind: "due", amountPaise: item.amountPaise });
+      if (item.concessionPaise > 0 && !has("concession", m.month, item.head)) added.push({ ...base, kind: "concession", amountPaise: item.concessionPaise });
+    }
+  }
+  return [...ledger, ...added];
+}
+
+/**
+ * What paying `months` costs, line by line, from a ledger holding their dues (posted, or
+ * `withDuesPosted`): each head with a due, its outstanding paise (dues − concessions −
+ * payments + refunds) when above zero, then the month's late fee (the one charged, or the
+ * month view's late fee on the day priced). The one pricing of the online quote and the
+ * family's page. Pure.
+ */
+export function payLinesFor(months: readonly Pick<MonthView, "month" | "lateFeePaise">[], ledger: readonly LabelledEntry[]): PayLine[] {
+  const lines: PayLine[] = [];
+  for (const m of months) {
+    const heads = [...new Set(ledger.filter((l) => l.month === m.month && l.kind === "due").map((l) => l.head))];
+    for (const head of heads) {
+      const mine = ledger.filter((l) => l.month === m.month && l.head === head);
+      const owed = sumBy(signedPaise, mine);
+      if (owed > 0) lines.push({ month: m.month, head, periodLabel: mine[0]!.periodLabel, amountPaise: owed });
+    }
+    const late = ledger.filter((l) => l.month === m.month && l.head === LATE_FEE_HEAD);
+    const lateOwed = late.length > 0 ? sumBy(signedPaise, late) : m.lateFeePaise;
+    if (lateOwed > 0) lines.push({ month: m.month, head: LATE_FEE_HEAD, periodLabel: monthLabel(m.month), amountPaise: lateOwed });
+  }
+  return lines;
 }
 
 /** Total of the chosen months, paise (what the server charges; the browser only shows it). */

@@ -19,7 +19,7 @@ describe("showsQuickActions", () => {
     for (const path of ["/", "/contact", "/school-in-kharagpur", "/fee", "/facilities", "/news/cbse-results-2024", "/payment-portal-help"]) expect(showsQuickActions(path), path).toBe(true);
   });
   it("leaves them out of pages whose purpose is a form or a payment step", () => {
-    for (const path of ["/apply", "/apply/", "/enquire", "/fees", "/fee-payment", "/bus-fee-payment", "/payment-portal", "/receipt-download", "/admissions/status", "/admissions/retry-payment/abc", "/payment-success", "/payment-failure", "/payment-pending", "/pay/abc", "/mock-payment", "/student-payment", "/verify-receipt/x"]) {
+    for (const path of ["/apply", "/apply/", "/enquire", "/fees", "/fees/family/abc.1.x", "/fee-payment", "/bus-fee-payment", "/payment-portal", "/receipt-download", "/admissions/status", "/admissions/retry-payment/abc", "/payment-success", "/payment-failure", "/payment-pending", "/pay/abc", "/mock-payment", "/student-payment", "/verify-receipt/x"]) {
       expect(showsQuickActions(path), path).toBe(false);
     }
   });

@@ -14,7 +14,7 @@ import { dateOfBirth } from "~/core/students/roster";
 import type { FeePurpose } from "~/features/fees/schedule";
 import { findStudentForParent, STUDENT_NOT_FOUND, STUDENT_THROTTLED, studentById } from "~/core/students/roll.server";
 import { isPublicId } from "~/core/payments/identifiers";
-import { feePayableKey, feeQuote, feeSubject, retryOf } from "~/features/fees/payment.server";
+import { familyOrderOpenFor, feePayableKey, feeQuote, feeSubject, retryOf } from "~/features/fees/payment.server";
 import { getConfig } from "~/lib/config.server";
 import { kolkataDate, sessionOf } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
@@ -26,6 +26,8 @@ const PAGES: Record<string, { purpose: FeePurpose; intro: string; route: "/fees"
   "/fees": { purpose: "tuition", intro: "Enter the student's admission number and date of birth to see the fees of this session and pay them online.", route: "/fees" },
   "/bus-fee-payment": { purpose: "bus", intro: "Enter the student's admission number and date of birth to see the bus fees of this session and pay them online.", route: "/bus-fee-payment" },
 };
+
+const FAMILY_PAYMENT_OPEN = "A payment for the whole family, including these fees, is being made. Wait for it to finish (or fail), then try again.";
 
 function pageOf(request: Request) {
   return PAGES[new URL(request.url).pathname.replace(/\/+$/, "")] ?? PAGES["/fees"]!;
@@ -89,6 +91,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const changed = intent === "pay" ? "The total changed with your choice: check it and pay again." : null;
     return data<FeePageResult>(await accountWith(changed, priced.totalPaise), { headers: NO_STORE_HEADERS });
   }
+  // The quote refuses inside the lock; this says why (a family's one payment holds these fees).
+  if (await familyOrderOpenFor(db, student.id, page.purpose)) return data<FeePageResult>(await accountWith(FAMILY_PAYMENT_OPEN, null), { headers: NO_STORE_HEADERS });
   const result = await payments.start({
     purpose: page.purpose,
     payableKey: feePayableKey(student.id, session),

@@ -36,7 +36,7 @@ export async function startHarness(db: Database) {
     icici_eazypay: new EazypayGateway({
       merchantId: ICICI.merchantId,
       aesKey: ICICI.aesKey,
-      subMerchantIds: { tuition: "45", bus: "46", application_fee: "47", sample: "45" },
+      subMerchantIds: { tuition: "45", bus: "46", application_fee: "47", sample: "45", family_fees: "45" },
       mandatoryTemplate: "{reference}|{sub_merchant_id}|{amount}",
       optionalTemplate: "",
       urlEncoding: "percent",

@@ -1,0 +1,254 @@
+/**
+ * One payment for a family's fees, on PGlite and on PostgreSQL (DATABASE_URL): two siblings
+ * sharing a mobile (written two ways), school and bus months, one order through the payment
+ * core and the test gateway → every chosen month paid, one receipt per child and fee, a replay
+ * of the paid word changes nothing; a single child's order and a family's order are never both
+ * open for one fee (in turn and at once); a throw inside onPaid leaves nothing behind; reminders
+ * skip what is paid or being paid.
+ */
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+
+process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-family-"));
+
+const { getDatabase } = await import("~/db/client.server");
+const { feeLedger, feePayments, students } = await import("~/db/schema/fees");
+const { paymentEvents, paymentOrders } = await import("~/db/schema/payments");
+const { receiptCounters, receipts } = await import("~/db/schema/receipts");
+const { MockGateway } = await import("~/core/payments/gateways/mock.server");
+const { createPaymentService } = await import("~/core/payments/service.server");
+const { orderReceiptLinks, receiptForOrderPublicId } = await import("~/core/receipts/issue.server");
+const { paymentPurposes } = await import("~/payment-purposes.server");
+const { saveBook } = await import("./ledger.server");
+const { sampleFeeBook } = await import("./sample");
+const { familyDues, familyReminders } = await import("./family.server");
+const { FAMILY_REFUSALS, familyFeesPurpose, familyPayableKey, familyQuote } = await import("./family-payment.server");
+const { feePayableKey, feeQuote } = await import("./payment.server");
+
+type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
+type Service = ReturnType<typeof createPaymentService>;
+let db: Db;
+const mock = new MockGateway("test-auth-secret-0123456789abcdef");
+const clock = new Date("2026-05-20T06:00:00Z");
+const TODAY = "2026-05-20";
+const SESSION = "2026-27";
+const serviceWith = (purposes = paymentPurposes): Service =>
+  createPaymentService({ getDb: async () => db, setup: () => ({ active: "mock", gateways: { mock }, problems: [], settings: [] }), purposes, log: () => {}, now: () => clock });
+let service: Service;
+
+beforeAll(async () => {
+  db = (await getDatabase()).db;
+  service = serviceWith();
+  await saveBook(db, sampleFeeBook(SESSION), "test");
+});
+
+let n = 0;
+/** Two siblings (the elder with a bus stop) on one mobile written two ways, and a stranger; returns their ids and the mobile. */
+async function family() {
+  n++;
+  const mobile = `98${String(n).padStart(8, "0")}`;
+  const base = { dateOfBirth: "2016-01-01", section: "A", fatherName: "Suresh Mahato", motherName: null, email: `family${n}@example.com`, concessions: [], joinedSession: null, joinedMonth: null };
+  const rows = await db
+    .insert(students)
+    .values([
+      { ...base, admissionNumber: `FAM/${n}/1`, name: "Arjun Mahato", className: "Class 4", mobile: `+91 ${mobile.slice(0, 5)}-${mobile.slice(5)}`, busStop: "R1" },
+      { ...base, admissionNumber: `FAM/${n}/2`, name: "Priya Mahato", className: "Class 1", mobile: `0${mobile}`, busStop: null, email: null },
+      { ...base, admissionNumber: `FAM/${n}/3`, name: "Riya Kumari", className: "Class 5", mobile: `97${String(n).padStart(8, "0")}`, busStop: null },
+    ])
+    .returning({ id: students.id });
+  return { mobile, arjun: rows[0]!.id, priya: rows[1]!.id, stranger: rows[2]!.id };
+}
+
+const choicesOf = (f: Awaited<ReturnType<typeof family>>) => [
+  { studentId: f.arjun, purpose: "tuition" as const, months: ["2026-04", "2026-05"] },
+  { studentId: f.arjun, purpose: "bus" as const, months: ["2026-04"] },
+  { studentId: f.priya, purpose: "tuition" as const, months: ["2026-04"] },
+];
+
+async function startFamily(s: Service, mobile: string, choices: ReturnType<typeof choicesOf>) {
+  const q = familyQuote(mobile, SESSION, choices, TODAY);
+  const result = await s.start({ purpose: "family_fees", payableKey: familyPayableKey(mobile, SESSION), quote: q.quote });
+  return { result, refusal: q.refusal() };
+}
+
+/** The bank pays the order's hand-off; returns the signed return's fields. */
+async function bankPays(publicId: string): Promise<Record<string, string>> {
+  const found = await service.handoffFor(publicId);
+  if (found?.handoff?.kind !== "link") throw new Error("no hand-off link");
+  const answer = mock.decide(mock.checkout(new URL(found.handoff.url, "http://x").searchParams)!, "pay");
+  if (!("returnUrl" in answer) || !answer.returnUrl) throw new Error("no return");
+  return Object.fromEntries(new URL(answer.returnUrl, "http://x").searchParams);
+}
+
+const countOf = async (q: Promise<{ n: number }[]>) => Number((await q)[0]!.n);
+
+describe("a family's order", () => {
+  it("pays both children's school and bus months in one payment: one receipt per child and fee, a replay changes nothing", async () => {
+    const f = await family();
+    const before = await familyDues(db, f.mobile, TODAY);
+    expect(before!.children.map((c) => c.name)).toEqual(["A**** M*****", "P**** M*****"]);
+    const { result } = await startFamily(service, f.mobile, choicesOf(f));
+    if (result.kind !== "handoff") throw new Error(`expected a hand-off, got ${result.kind}`);
+    const order = result.order;
+    expect(order.purpose).toBe("family_fees");
+    // Re-priced from the ledger: April is overdue (its late fee), May 5 days late too.
+    const expected = before!.children[0]!.fees[0]!.months.reduce((s, m) => s + m.totalPaise, 0) + before!.children[0]!.fees[1]!.months[0]!.totalPaise + before!.children[1]!.fees[0]!.months[0]!.totalPaise;
+    expect(order.amountPaise).toBe(expected);
+
+    const fields = await bankPays(order.publicId);
+    expect((await service.handleReturn(fields))?.location).toBe(`/payment-success?order=${order.publicId}`);
+    await service.handleReturn(fields);
+    const [paid] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id));
+    expect(paid).toMatchObject({ status: "paid", flag: null });
+
+    const issued = await db.select().from(receipts).where(eq(receipts.orderId, order.id)).orderBy(receipts.id);
+    expect(issued.map((r) => [r.student.name, r.purpose, r.orderPart])).toEqual([
+      ["Arjun Mahato", "School fee", `${f.arjun}:tuition`],
+      ["Arjun Mahato", "Bus fee", `${f.arjun}:bus`],
+      ["Priya Mahato", "School fee", `${f.priya}:tuition`],
+    ]);
+    expect(issued.reduce((s, r) => s + r.totalPaise, 0)).toBe(order.amountPaise);
+    // Each receipt lists its own child's lines only; tuition on its own line (s.80C).
+    expect(issued[0]!.lines.filter((l) => l.kind === "tuition").map((l) => l.period)).toEqual(["April 2026", "May 2026"]);
+    expect(issued[2]!.lines.some((l) => l.head === "Bus Fee")).toBe(false);
+    const payments = await db.select().from(feePayments).where(eq(feePayments.orderId, order.id)).orderBy(feePayments.id);
+    expect(payments.map((p) => [p.studentId, p.purpose, p.receiptId])).toEqual([[f.arjun, "tuition", issued[0]!.id], [f.arjun, "bus", issued[1]!.id], [f.priya, "tuition", issued[2]!.id]]);
+
+    const after = await familyDues(db, f.mobile, TODAY);
+    expect(after!.children[0]!.fees.flatMap((fee) => fee.months.map((m) => `${fee.purpose} ${m.month}`))).toEqual(["bus 2026-05"]);
+    expect(after!.children[1]!.fees.flatMap((fee) => fee.months.map((m) => m.month))).toEqual(["2026-05"]);
+
+    // The success page and the administrator's order page link every receipt.
+    const links = await orderReceiptLinks(db, paid!);
+    expect(links.map((l) => l.label)).toEqual(["Download receipt: Arjun Mahato, School fee", "Download receipt: Arjun Mahato, Bus fee", "Download receipt: Priya Mahato, School fee"]);
+    expect(links.map((l) => l.href)).toEqual([`/receipts/order/${order.publicId}`, `/receipts/order/${order.publicId}/2`, `/receipts/order/${order.publicId}/3`]);
+    expect((await receiptForOrderPublicId(db, order.publicId, 3))?.id).toBe(issued[2]!.id);
+    expect(await receiptForOrderPublicId(db, order.publicId, 4)).toBeNull();
+
+    // The paid word again, straight into the paying transaction and through a status check: nothing new.
+    await service.handleReturn(fields);
+    await service.checkOrder(order.reference, "test");
+    expect(await countOf(db.select({ n: sql<number>`count(*)::int` }).from(receipts).where(eq(receipts.orderId, order.id)))).toBe(3);
+    expect(await countOf(db.select({ n: sql<number>`count(*)::int` }).from(feePayments).where(eq(feePayments.orderId, order.id)))).toBe(3);
+    // Calling the handler again (as a broken core would) cannot pay twice: the database refuses.
+    await expect(db.transaction((tx) => familyFeesPurpose.onPaid!(tx, paid!, { confirmedLater: false }))).rejects.toThrow();
+    expect(await countOf(db.select({ n: sql<number>`count(*)::int` }).from(feePayments).where(eq(feePayments.orderId, order.id)))).toBe(3);
+  });
+
+  it("refuses while a child's own order is open, and a child's order is refused while the family's is open", async () => {
+    const f = await family();
+    const single = await service.start({ purpose: "tuition", payableKey: feePayableKey(f.arjun, SESSION), quote: feeQuote(f.arjun, SESSION, "tuition", ["2026-04"], TODAY) });
+    expect(single.kind).toBe("handoff");
+    const refused = await startFamily(service, f.mobile, choicesOf(f));
+    expect(refused.result.kind).toBe("nothing_due");
+    expect(refused.refusal).toBe(FAMILY_REFUSALS.singleOpen("A**** M*****"));
+    // Without Arjun's school fee the family may pay the rest.
+    const rest = await startFamily(service, f.mobile, choicesOf(f).slice(1));
+    expect(rest.result.kind).toBe("handoff");
+    // Now Arjun's bus fee is in the family's open order: his own bus order is refused.
+    const bus = await service.start({ purpose: "bus", payableKey: feePayableKey(f.arjun, SESSION), quote: feeQuote(f.arjun, SESSION, "bus", ["2026-04"], TODAY) });
+    expect(bus.kind).toBe("nothing_due");
+    expect(await db.select().from(paymentOrders).where(eq(paymentOrders.payableKey, feePayableKey(f.arjun, SESSION)))).toHaveLength(1);
+    // The page leaves the months being paid out, and marks the fees in progress.
+    const dues = await familyDues(db, f.mobile, TODAY);
+    expect(dues!.children[0]!.fees.map((fee) => [fee.purpose, fee.inProgress, fee.months.map((m) => m.month)])).toEqual([["tuition", true, ["2026-05"]], ["bus", true, ["2026-05"]]]);
+  });
+
+  it("at once: a family's order and a child's order for the same month, one of them is created", async () => {
+    const f = await family();
+    const other = serviceWith();
+    const [fam, single] = await Promise.all([
+      startFamily(service, f.mobile, choicesOf(f)),
+      other.start({ purpose: "tuition", payableKey: feePayableKey(f.arjun, SESSION), quote: feeQuote(f.arjun, SESSION, "tuition", ["2026-04"], TODAY) }),
+    ]);
+    expect([fam.result.kind, single.kind].filter((k) => k === "handoff")).toHaveLength(1);
+    const open = await db.select().from(paymentOrders).where(and(inArray(paymentOrders.payableKey, [familyPayableKey(f.mobile, SESSION), feePayableKey(f.arjun, SESSION)]), inArray(paymentOrders.status, ["created", "pending"])));
+    expect(open).toHaveLength(1);
+  });
+
+  it("refuses students who are not of the family, and months out of order", async () => {
+    const f = await family();
+    const stranger = await startFamily(service, f.mobile, [{ studentId: f.stranger, purpose: "tuition", months: ["2026-04"] }]);
+    expect(stranger.refusal).toBe(FAMILY_REFUSALS.notFamily);
+    const gap = await startFamily(service, f.mobile, [{ studentId: f.priya, purpose: "tuition", months: ["2026-05"] }]);
+    expect(gap.refusal).toMatch(/^P\*\*\*\* M\*\*\*\*\*: Pay the oldest unpaid month first/);
+    expect(await db.select().from(paymentOrders).where(eq(paymentOrders.payableKey, familyPayableKey(f.mobile, SESSION)))).toHaveLength(0);
+  });
+
+  it("a throw inside onPaid rolls everything back: the order stays unpaid, no ledger line, payment, receipt or number; the next word pays it", async () => {
+    const f = await family();
+    const { result } = await startFamily(service, f.mobile, choicesOf(f));
+    if (result.kind !== "handoff") throw new Error(result.kind);
+    const crashing = serviceWith({
+      ...paymentPurposes,
+      family_fees: {
+        ...familyFeesPurpose,
+        onPaid: async (tx, order, how) => {
+          await familyFeesPurpose.onPaid!(tx, order, how);
+          throw new Error("the server died after the receipts");
+        },
+      },
+    });
+    const counters = async () => db.select().from(receiptCounters).orderBy(receiptCounters.series);
+    const numbersBefore = await counters();
+    const fields = await bankPays(result.order.publicId);
+    await expect(crashing.handleReturn(fields)).rejects.toThrow("the server died after the receipts");
+    expect((await db.select().from(paymentOrders).where(eq(paymentOrders.id, result.order.id)))[0]!.status).toBe("created");
+    expect(await db.select().from(receipts).where(eq(receipts.orderId, result.order.id))).toHaveLength(0);
+    expect(await db.select().from(feePayments).where(eq(feePayments.orderId, result.order.id))).toHaveLength(0);
+    expect(await db.select().from(feeLedger).where(and(inArray(feeLedger.studentId, [f.arjun, f.priya]), eq(feeLedger.kind, "payment")))).toHaveLength(0);
+    expect(await db.select().from(paymentEvents).where(and(eq(paymentEvents.orderId, result.order.id), eq(paymentEvents.kind, "return")))).toHaveLength(0);
+    expect(await counters()).toEqual(numbersBefore);
+    // The same word again (the gateway retries; reconciliation asks): paid, receipts issued once.
+    await service.handleReturn(fields);
+    expect((await db.select().from(paymentOrders).where(eq(paymentOrders.id, result.order.id)))[0]!.status).toBe("paid");
+    expect(await db.select().from(receipts).where(eq(receipts.orderId, result.order.id))).toHaveLength(3);
+  });
+
+  it("keeps the credit flag when a month was paid meanwhile by the child's own order", async () => {
+    const f = await family();
+    const fam = await startFamily(service, f.mobile, [{ studentId: f.priya, purpose: "tuition", months: ["2026-04"] }]);
+    if (fam.result.kind !== "handoff") throw new Error(fam.result.kind);
+    const familyReturn = await bankPays(fam.result.order.publicId);
+    // The family's order lapses unpaid; Priya's April is then paid on /fees ...
+    await db.update(paymentOrders).set({ status: "expired" }).where(eq(paymentOrders.id, fam.result.order.id));
+    const single = await service.start({ purpose: "tuition", payableKey: feePayableKey(f.priya, SESSION), quote: feeQuote(f.priya, SESSION, "tuition", ["2026-04"], TODAY) });
+    if (single.kind !== "handoff") throw new Error(single.kind);
+    await service.handleReturn(await bankPays(single.order.publicId));
+    // ... and the bank pays the family's lapsed order late: the money is recorded, as a credit.
+    await service.handleReturn(familyReturn);
+    const [late] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, fam.result.order.id));
+    expect(late).toMatchObject({ status: "paid", flag: "credit" });
+    expect(late!.flagDetail).toMatch(/^Paid Priya Mahato: Tuition Fee, April 2026.* again: ₹[\d,]+ is a credit on each student's fees page/);
+  });
+});
+
+describe("familyReminders", () => {
+  it("reminds each family once, with its dues, skipping months paid or being paid", async () => {
+    const f = await family();
+    const overdue = await familyReminders(db, "2026-05-16", { daysBefore: [7, 2] });
+    const mine = overdue.find((r) => r.mobile === f.mobile)!;
+    expect(mine).toMatchObject({ email: `family${n}@example.com`, reminder: { kind: "overdue", daysOverdue: 1, step: 1, steps: 3 } });
+    expect(mine.dues.children).toHaveLength(2);
+    expect(overdue.filter((r) => r.mobile === f.mobile)).toHaveLength(1);
+    expect(mine.dues.lateFeeRule).toMatch(/late fee/);
+    // Everything owed paid, or in an open order: no reminder for this family.
+    const { result } = await startFamily(service, f.mobile, [
+      { studentId: f.arjun, purpose: "tuition", months: ["2026-04", "2026-05"] },
+      { studentId: f.arjun, purpose: "bus", months: ["2026-04", "2026-05"] },
+      { studentId: f.priya, purpose: "tuition", months: ["2026-04", "2026-05"] },
+    ]);
+    if (result.kind !== "handoff") throw new Error(result.kind);
+    expect((await familyReminders(db, "2026-05-16", { daysBefore: [7, 2] })).find((r) => r.mobile === f.mobile)).toBeUndefined();
+    await service.handleReturn(await bankPays(result.order.publicId));
+    expect((await familyReminders(db, "2026-05-16", { daysBefore: [7, 2] })).find((r) => r.mobile === f.mobile)).toBeUndefined();
+    // June falls due on the 15th: 7 days before, the family is reminded of June only.
+    const june = (await familyReminders(db, "2026-06-08", { daysBefore: [7, 2] })).find((r) => r.mobile === f.mobile)!;
+    expect(june.reminder).toEqual({ kind: "before", daysLeft: 7 });
+    expect(june.dues.children.flatMap((c) => c.fees.flatMap((fee) => fee.months.map((m) => m.month)))).toEqual(["2026-06", "2026-06", "2026-06"]);
+    await expect(familyReminders(db, "2026-06-08", { daysBefore: [40] })).rejects.toThrow();
+  });
+});
