@@ -24,6 +24,7 @@ import { applicationsSubmittedOn } from "~/features/admissions/applications.serv
 import { enquiriesOn } from "~/features/enquiries/enquiries.server";
 import { addDays, kolkataDate, kolkataHour } from "~/lib/dates";
 import { acknowledgementFor } from "~/features/admissions/acknowledgement-pdf.server";
+import { enqueueFeeReminders } from "~/features/fees/reminders.server";
 import { getConfig, type Config } from "~/lib/config.server";
 
 export const MESSAGES_JOB = "messages";
@@ -146,7 +147,7 @@ export function startMessages(getHandle: () => Promise<Pick<DatabaseHandle, "db"
   setInterval(wake, MESSAGES_INTERVAL_MS).unref();
   wake();
 
-  registerJob({ name: DAILY_JOB, intervalMs: DAILY_INTERVAL_MS, run: (db) => runDailyMessages(db, new Date()) });
+  registerJob({ name: DAILY_JOB, intervalMs: DAILY_INTERVAL_MS, run: (db) => runDailyMessages(db, new Date(), { reminders: enqueueFeeReminders }) });
   const daily = () => void runJobNow(DAILY_JOB, getHandle).then((line) => void (line && console.log(line)));
   setInterval(daily, DAILY_INTERVAL_MS).unref();
   daily();

@@ -1,5 +1,5 @@
 -- One online order may pay several students' fees (a family's reminder link,
--- docs/decisions/022-family-payments.md): one fee payment per order, student and purpose, and one
+-- docs/decisions/023-family-payments.md): one fee payment per order, student and purpose, and one
 -- receipt per order and part ("" for an order with one receipt, "<student id>:<purpose>" for a
 -- family order's), so a replayed paid word still issues nothing twice.
 DROP INDEX "receipts_order_idx";--> statement-breakpoint

@@ -3,7 +3,7 @@
  * Drizzle table (app/db/schema/payments.ts) so the browser's code can build and validate the
  * administrator's filters without bundling the table module.
  */
-/** `family_fees`: one order paying several students' school and bus months (docs/decisions/022-family-payments.md). */
+/** `family_fees`: one order paying several students' school and bus months (docs/decisions/023-family-payments.md). */
 export const PAYMENT_PURPOSES = ["tuition", "bus", "application_fee", "sample", "family_fees"] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 

@@ -17,8 +17,11 @@ export const messageSettingsSchema = z.object({
   off: z.array(z.enum(MESSAGE_KINDS as [MessageKind, ...MessageKind[]])).default([]),
   reminders: z
     .object({
-      /** Days before a month's due day on which a family is reminded (IST), e.g. [7, 2]. */
-      daysBefore: dayList(28).default([7, 2]),
+      /**
+       * Days before a month's due day on which a family is reminded (IST), e.g. [7, 2]; at most
+       * 15, the months the family's pay page shows ahead (features/fees FAMILY_AHEAD_DAYS).
+       */
+      daysBefore: dayList(15).default([7, 2]),
       /** Days after the due day on which an overdue reminder goes (firmer, naming the late fee). */
       daysOverdue: dayList(90).default([1, 8, 15]),
       /** Hour of the day (IST) reminders go out: not at night. */

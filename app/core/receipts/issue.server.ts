@@ -7,7 +7,7 @@
  * `issueOrderReceipt` is what a selling feature's purpose handler calls from `onPaid` for an
  * online order (receipts read the payment core's orders; the payment core never reads receipts):
  * one receipt per order, or one per part of an order that pays for several students (a family's
- * fees: docs/decisions/022-family-payments.md).
+ * fees: docs/decisions/023-family-payments.md).
  * Every function throws what the driver throws.
  */
 import { createHash, createHmac } from "node:crypto";

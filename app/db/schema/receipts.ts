@@ -84,7 +84,7 @@ export const receipts = pgTable(
     /**
      * Which part of its order the receipt documents: "" for an order with one receipt (a child's
      * school or bus fee, an application fee); for an order that pays for several students (a
-     * family's fees) the student and purpose, "42:tuition" (docs/decisions/022-family-payments.md).
+     * family's fees) the student and purpose, "42:tuition" (docs/decisions/023-family-payments.md).
      */
     orderPart: text("order_part").notNull().default(""),
     /** What was paid for, in words, e.g. "Tuition fee" or "Application fee". */

@@ -5,7 +5,7 @@
  * block under a key derived from the secret (a keyed permutation: the same mobile always seals
  * the same way, nobody without the secret reads it back); the token's HMAC is what makes it
  * unforgeable. Whoever holds the link sees masked names and dues and can pay them, nothing more
- * (docs/decisions/022-family-payments.md).
+ * (docs/decisions/023-family-payments.md).
  */
 import { createCipheriv, createDecipheriv, createHmac } from "node:crypto";
 import { getConfig } from "~/lib/config.server";

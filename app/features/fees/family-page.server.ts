@@ -2,7 +2,7 @@
  * What the family's pay page (/fees/family/<token>) needs on the server: the page's data from
  * the link's token (masked names, classes and each fee's owed months, every fee ticked), and the
  * start of one payment for the ticked fees (the route hands it to `payments.start`). The token
- * is the only key: no admission number or date of birth is asked. docs/decisions/022-family-payments.md.
+ * is the only key: no admission number or date of birth is asked. docs/decisions/023-family-payments.md.
  */
 import { z } from "zod";
 import type { Database } from "~/db/client.server";

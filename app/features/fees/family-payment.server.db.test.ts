@@ -252,3 +252,29 @@ describe("familyReminders", () => {
     await expect(familyReminders(db, "2026-06-08", { daysBefore: [40] })).rejects.toThrow();
   });
 });
+
+const { enqueueFeeReminders } = await import("./reminders.server");
+const { messages } = await import("~/db/schema/messages");
+const { readFamilyPayToken } = await import("./family-link.server");
+
+describe("enqueueFeeReminders", () => {
+  // 2026-05-16 09:30 IST: the office's default hour (9) has come; May fell due on the 15th.
+  const morning = new Date("2026-05-16T04:00:00Z");
+
+  it("reminds a family once a day, both channels, with masked names and a link that opens its dues; not before the hour", async () => {
+    const f = await family();
+    const mine = async () => (await db.select().from(messages).where(and(eq(messages.kind, "fee_reminder"), eq(messages.related, `family:${f.mobile}`)))).sort((a, b) => a.channel.localeCompare(b.channel));
+    expect(await enqueueFeeReminders(db, new Date("2026-05-16T02:00:00Z"))).toBe(0);
+    expect(await mine()).toHaveLength(0);
+    expect(await enqueueFeeReminders(db, morning)).toBeGreaterThanOrEqual(1);
+    await enqueueFeeReminders(db, new Date(morning.getTime() + 3_600_000));
+    const [email, sms] = await mine();
+    expect([email?.channel, sms?.channel]).toEqual(["email", "sms"]);
+    expect(email!.bodyText).toContain("A**** M*****");
+    expect(email!.bodyText).not.toContain("Arjun");
+    expect(email!.subject).toMatch(/^Fees overdue: ₹/);
+    const token = /\/fees\/family\/([^\s"<]+)/.exec(email!.bodyText)![1]!;
+    expect(readFamilyPayToken(token, undefined, morning)).toBe(f.mobile);
+    expect(sms!.bodyText).toContain("/fees/family/");
+  });
+});

@@ -6,7 +6,7 @@
  * (each quote refuses while the other's order is open); inside them each fee is re-priced from
  * the ledger (quoteMonths: oldest first, no gaps, nothing paid). Paid, each student's fee gets
  * its ledger lines, fee payment and receipt, all in the paying transaction.
- * docs/decisions/022-family-payments.md.
+ * docs/decisions/023-family-payments.md.
  */
 import { inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";

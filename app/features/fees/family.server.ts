@@ -2,7 +2,7 @@
  * A family's dues and the day's fee reminders, read from the database (the selection itself is
  * app/features/fees/family.ts). Nothing here writes or sends: the messages job of the outbox
  * (app/core/messages) calls `familyReminders` once a day and sends each family one message with
- * its link (`familyPayPath` of family-link.server.ts). docs/decisions/022-family-payments.md.
+ * its link (`familyPayPath` of family-link.server.ts). docs/decisions/023-family-payments.md.
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -46,7 +46,7 @@ const rollColumns = {
  * paise; months already paid or paid by an open order are left out. Null when no student has
  * the mobile or the session has no fee book. Throws RangeError for withinDays outside
  * 0-FAMILY_AHEAD_DAYS, and what the driver throws. Rules: docs/decisions/016-fees.md (months,
- * late fee), 022-family-payments.md (siblings, open orders).
+ * late fee), 023-family-payments.md (siblings, open orders).
  */
 export async function familyDues(db: Database, mobile: string, today: string, options: FamilyDuesOptions = {}): Promise<FamilyDues | null> {
   const withinDays = z.number().int().min(0).max(FAMILY_AHEAD_DAYS).parse(options.withinDays ?? 0, { error: () => `withinDays must be 0-${FAMILY_AHEAD_DAYS}` });

@@ -1,7 +1,7 @@
 /**
  * A family's dues and the day's fee reminders as plain functions of the roll, the fee book,
  * the ledger and the open orders, so the reminder job, the family's pay page and the tests
- * select the same way (docs/decisions/022-family-payments.md). Siblings are the students whose
+ * select the same way (docs/decisions/023-family-payments.md). Siblings are the students whose
  * mobile, normalised (app/lib/phone.ts), is the parent's. A month is owed when it is unpaid
  * (monthViews) and due, overdue, or falling due within the given days; a month an open order
  * (created or pending) already pays is left out. Lines are priced as the online quote prices

@@ -2,7 +2,7 @@
  * The names fee orders carry, written and read here only: a student's payable key per session
  * ("student:42:2026-27", one per purpose), a family's ("family:9000000022:2026-27", the
  * parent's normalised mobile) and a family order line's ref ("42|bus|2026-05|Bus Fee": whose
- * month and head it pays). Pure. docs/decisions/016-fees.md, 022-family-payments.md.
+ * month and head it pays). Pure. docs/decisions/016-fees.md, 023-family-payments.md.
  */
 import { payableIdOf, payableKey } from "~/core/payments/identifiers";
 import type { FeePurpose } from "./schedule";

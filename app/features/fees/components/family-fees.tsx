@@ -3,7 +3,7 @@
  * name and class, every school and bus fee owed (months, heads, late fees), each fee ticked, the
  * total and one Pay button. A plain form: without JavaScript "See the total" prices what is
  * ticked on the server; with it the total follows the ticks at once. The server re-prices
- * everything before paying (docs/decisions/022-family-payments.md).
+ * everything before paying (docs/decisions/023-family-payments.md).
  */
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
