@@ -94,6 +94,8 @@ test.beforeAll(async ({ browser }) => {
   urls.set("/admissions/acknowledgement/:applicationId", [acknowledgement, `/admissions/acknowledgement/${retry.split("/").pop()}`]);
   urls.set("/news/:slug", ["/news/cbse-results-2024"]);
   // The sample roll's siblings (Arjun and Priya Mahato) share 9000000022; a forged link shows its message.
+  // A stop link whose signature fails shows its message (a valid one needs a sent reminder; messages-admin.spec covers it).
+  urls.set("/messages/stop/:token", ["/messages/stop/forged.1999999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]);
   urls.set("/fees/family/:token", [familyPayPath("9000000022", new Date(Date.now() + FAMILY_LINK_MS), E2E_ENV.RECEIPT_SECRET!), "/fees/family/forged.1999999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]);
 });
 test.afterAll(() => server?.stop());
