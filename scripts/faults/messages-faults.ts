@@ -76,7 +76,8 @@ function startServer(extra: Record<string, string>): Promise<{ child: ChildProce
   });
   let log = "";
   let killing = false;
-  const child = spawn("node_modules/.bin/tsx", ["server/index.ts"], { cwd: projectDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  // One process (node with tsx's loader, not the tsx wrapper): a kill -9 reaches the server itself and frees its port.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: projectDir, env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));
   child.once("exit", () => void (killing || diedAlone++));
