@@ -6,11 +6,11 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-messages-admin-"));
 
-const { getDatabase } = await import("~/db/client.server");
+const { openTestDatabase } = await import("~/db/test-database");
 const { messages } = await import("~/db/schema/messages");
 const { enqueue, stopUrl } = await import("./outbox.server");
 const { deliverDue } = await import("./worker.server");
@@ -21,7 +21,8 @@ const { signToken } = await import("~/lib/signed-token.server");
 const { getConfig } = await import("~/lib/config.server");
 const { eq } = await import("drizzle-orm");
 
-type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
+type Db = Awaited<ReturnType<typeof openTestDatabase>>["db"];
+let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
 let n = 0;
 const fresh = () => `${++n}-${process.pid}-${Date.now()}`;
@@ -31,8 +32,11 @@ const noChannels = { email: null, sms: null, attachments: {}, messageIdHost: "kv
 const page = { number: 1, size: 50 };
 
 beforeAll(async () => {
-  db = (await getDatabase()).db;
+  // A database of its own: another file's worker run would otherwise take this file's messages.
+  handle = await openTestDatabase();
+  db = handle.db;
 });
+afterAll(() => handle.dispose());
 
 async function paymentMessages(to: { email?: string; mobile?: string }) {
   const key = `order:${fresh()}`;

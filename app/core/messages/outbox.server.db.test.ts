@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-outbox-"));
 
-const { getDatabase } = await import("~/db/client.server");
+const { openTestDatabase } = await import("~/db/test-database");
 const { messages, messageAttempts, messageOptOuts } = await import("~/db/schema/messages");
 const { enqueue } = await import("./outbox.server");
 const { deliverDue, MAX_ATTEMPTS } = await import("./worker.server");
@@ -25,7 +25,8 @@ const { getConfig } = await import("~/lib/config.server");
 const { eq, inArray } = await import("drizzle-orm");
 import type { EmailMessage, EmailSender, SendResult, SmsMessage, SmsProvider } from "./channel";
 
-type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
+type Db = Awaited<ReturnType<typeof openTestDatabase>>["db"];
+let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
 let n = 0;
 const fresh = () => `${++n}-${process.pid}-${Date.now()}`;
@@ -47,9 +48,12 @@ async function rowsOf(publicIds: string[]) {
 }
 
 beforeAll(async () => {
-  db = (await getDatabase()).db;
+  // A database of its own: another file's worker run would otherwise take this file's messages.
+  handle = await openTestDatabase();
+  db = handle.db;
   await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS);
 });
+afterAll(() => handle.dispose());
 
 describe("enqueue", () => {
   it("stores nothing when the event's transaction rolls back, and once when it commits, however often it is enqueued", async () => {
