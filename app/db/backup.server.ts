@@ -212,9 +212,10 @@ export async function restoreBackup(handle: Pick<DatabaseHandle, "db" | "driver"
     const present = new Set(await tablesInOrder(tx));
     const missing = tables.filter((t) => !present.has(t));
     if (missing.length > 0) throw new Error(`Tables of the backup missing here: ${missing.join(", ")}.`);
-    await tx.execute(sql`TRUNCATE ${sql.join(tables.map((t) => sql.identifier(t)), sql`, `)} CASCADE`);
-    // Rows carry what the tables' triggers would compute (rollup versions, record counts).
+    // Rows carry what the tables' triggers would compute (rollup versions, record counts); off
+    // before emptying, so an append-only table (the audit log) is replaced whole by the backup's.
     for (const t of tables) await tx.execute(sql`ALTER TABLE ${sql.identifier(t)} DISABLE TRIGGER USER`);
+    await tx.execute(sql`TRUNCATE ${sql.join(tables.map((t) => sql.identifier(t)), sql`, `)} CASCADE`);
     const columnsOf = new Map<string, string[]>(header.tables.map((t) => [t.name, t.columns]));
     for await (const line of lines) {
       if (line.type === "rows") {

@@ -11,6 +11,7 @@ import { getConfig } from "~/lib/config.server";
 import { DatabaseUnavailableError } from "./unavailable";
 import * as admissionTables from "./schema/admissions";
 import * as analyticsTables from "./schema/analytics";
+import * as auditTables from "./schema/audit";
 import * as authTables from "./schema/auth";
 import * as enquiryTables from "./schema/enquiries";
 import * as feeTables from "./schema/fees";
@@ -21,9 +22,10 @@ import * as rateLimitTables from "./schema/rate-limits";
 import * as receiptTables from "./schema/receipts";
 import * as settingsTables from "./schema/settings";
 import * as signInTables from "./schema/sign-in-attempts";
+import * as staffTables from "./schema/staff";
 import { messageOf } from "~/lib/errors";
 
-export const schema = { ...admissionTables, ...analyticsTables, ...authTables, ...enquiryTables, ...feeTables, ...lookupFailureTables, ...messageTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables };
+export const schema = { ...admissionTables, ...analyticsTables, ...auditTables, ...authTables, ...enquiryTables, ...feeTables, ...lookupFailureTables, ...messageTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables, ...staffTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

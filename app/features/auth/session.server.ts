@@ -4,23 +4,40 @@
  * database; it expires 30 minutes after the last request (refreshed at most once a minute).
  * Loaders and actions forward the refreshed cookie in the headers these functions return.
  */
+import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { getDb } from "~/db/client.server";
+import { staff } from "~/db/schema/staff";
 import { getConfig } from "~/lib/config.server";
 import { getAuth } from "./auth.server";
 import { ACCESS_DENIED_TEXT, roleOf, type Role } from "./roles";
 import { deviceCookieFor, deviceIdFor } from "./device-cookie.server";
 import { claimSignInAttempt, settleSignInAttempt } from "./sign-in-throttle.server";
+import { can, permissionsOf, type Permission, type StaffRole } from "./permissions";
 
-export type SessionUser = { id: string; email: string; role: Role };
+/**
+ * A signed-in person: `role` is SPEC §3's (ADMIN for the owner, USER otherwise); `owner` and
+ * `roles` decide permissions (permissions.ts); `twoFactorEnabled` whether TOTP is set up.
+ */
+export type SessionUser = { id: string; email: string; role: Role; owner: boolean; roles: StaffRole[]; permissions: Permission[]; twoFactorEnabled: boolean };
 
-/** The signed-in user of a request, and headers to forward (a refreshed cookie), or null. */
+/**
+ * The signed-in user of a request, and headers to forward (a refreshed cookie), or null when
+ * nobody is signed in or the account is disabled (its sessions are deleted when it is; this
+ * refuses one that raced the disabling).
+ */
 export async function getSessionUser(request: Request): Promise<{ user: SessionUser; headers: Headers } | null> {
   const auth = await getAuth();
   const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
   if (!response) return null;
   const { id, email } = response.user;
-  return { user: { id, email, role: roleOf(email, getConfig().adminEmail) }, headers: forwardable(headers) };
+  const role = roleOf(email, getConfig().adminEmail);
+  const owner = role === "ADMIN";
+  const [row] = owner ? [] : await (await getDb()).select({ roles: staff.roles, disabledAt: staff.disabledAt }).from(staff).where(eq(staff.userId, id));
+  if (row?.disabledAt) return null;
+  const roles = (row?.roles ?? []) as StaffRole[];
+  const twoFactorEnabled = Boolean((response.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
+  return { user: { id, email, role, owner, roles, permissions: permissionsOf({ owner, roles }), twoFactorEnabled }, headers: forwardable(headers) };
 }
 
 /** Only the Set-Cookie lines matter to the browser; cache headers are the route's business. */
@@ -30,18 +47,24 @@ function forwardable(headers: Headers): Headers {
   return out;
 }
 
-/**
- * Guard for every admin loader and action. Returns the ADMIN user and headers to forward.
- * Throws a redirect to /admin/login?redirectTo=<path> when nobody is signed in, and a 403
- * response (rendered as Access Denied, SPEC §2) for a USER.
- */
+/** The owner alone (every permission); the routes move to `requirePermission` (issue 27). */
 export async function requireAdmin(request: Request): Promise<{ user: SessionUser; headers: Headers }> {
+  return requirePermission(request, "staff.manage");
+}
+
+/**
+ * The one permission check (issue 27) for every admin loader and action: returns the signed-in
+ * user holding `permission` and headers to forward. Throws a redirect to
+ * /admin/login?redirectTo=<path> when nobody is signed in (or the account is disabled), and a
+ * 403 response (rendered as SPEC §2's Access Denied) when the person lacks the permission.
+ */
+export async function requirePermission(request: Request, permission: Permission): Promise<{ user: SessionUser; headers: Headers }> {
   const session = await getSessionUser(request);
   if (!session) {
     const url = new URL(request.url);
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
-  if (session.user.role !== "ADMIN") {
+  if (!can(session.user, permission)) {
     throw data({ message: ACCESS_DENIED_TEXT, email: session.user.email }, { status: 403, headers: session.headers });
   }
   return session;
