@@ -4,6 +4,7 @@
  */
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/message-templates";
+import { requestActor } from "~/features/auth/actor.server";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { TemplateSettings, type KindView, type TemplatesNotice } from "~/core/messages/components/template-settings";
@@ -37,14 +38,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ kinds, schedule: scheduleValues(settings), channels: channelsLine(config) }, { headers });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { headers } = await requireAdmin(request);
   setNoStore(headers);
   const form = await readForm(request, "/admin/messages/templates");
   const db = await getDb();
   const result = applySettingsForm(form, await messageSettings(db));
   if (!result.ok) return data<TemplatesNotice>(result, { status: 400, headers });
-  await saveMessageSettings(db, result.settings);
+  await saveMessageSettings(db, result.settings, await requestActor(request, context.clientIp));
   return data<TemplatesNotice>({ ok: true, message: result.message }, { headers });
 }
 

@@ -4,6 +4,7 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/payment-order";
+import { requestActor } from "~/features/auth/actor.server";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { orderDetailData } from "~/core/payments/admin/admin-data.server";
@@ -25,14 +26,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data({ order }, { status: order ? 200 : 404, headers });
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { headers } = await requireAdmin(request);
   setNoStore(headers);
   // The Check with the bank button sends no fields; the body is still read only up to its cap.
   await readForm(request, "/admin/payments/:reference");
   if (!isReference(params.reference)) return data({ message: "No such payment." }, { status: 404, headers });
   const before = await detail(params.reference);
-  const after = await payments.checkOrder(params.reference, "the administrator");
+  const after = await payments.checkOrder(params.reference, await requestActor(request, context.clientIp));
   if (!after || !before) return data({ message: "No such payment." }, { status: 404, headers });
   const message = after.status === before.status ? `The gateway was asked; the payment is still ${after.status}.` : `The gateway was asked: ${before.status} → ${after.status}.`;
   return data({ message }, { headers });
