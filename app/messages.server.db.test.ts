@@ -41,7 +41,7 @@ const { paymentPurposes } = await import("~/payment-purposes.server");
 const { runDailyMessages } = await import("./messages.server");
 const { getConfig } = await import("~/lib/config.server");
 const { addDays, istDateTime } = await import("~/lib/dates");
-const ACTOR = (await import("~/core/audit/testing")).testActor();
+const ACTOR = (await import("~/core/audit/testing.server")).testActor();
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 type Service = ReturnType<typeof createPaymentService>;

@@ -29,7 +29,7 @@ const { applicationDocumentsDir } = await import("~/features/admissions/document
 const applyRoute = await import("./public/apply");
 const pdfRoute = await import("./documents/admission-acknowledgement-pdf");
 const documentRoute = await import("./admin/application-document");
-const ACTOR = (await import("~/core/audit/testing")).testActor();
+const ACTOR = (await import("~/core/audit/testing.server")).testActor();
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 let db: Db;

@@ -21,7 +21,7 @@ const { TEMPLATES } = await import("./templates");
 const { signToken } = await import("~/lib/signed-token.server");
 const { getConfig } = await import("~/lib/config.server");
 const { eq } = await import("drizzle-orm");
-const { auditRows, byActor, testActor } = await import("~/core/audit/testing");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
 
 type Db = Awaited<ReturnType<typeof openTestDatabase>>["db"];
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;

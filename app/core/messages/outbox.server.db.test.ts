@@ -24,7 +24,7 @@ const { smtpSender } = await import("./email.server");
 const { startSmtpFake } = await import("../../../tests/fakes/smtp");
 const { getConfig } = await import("~/lib/config.server");
 const { eq, inArray } = await import("drizzle-orm");
-const { auditRows, byActor, testActor } = await import("~/core/audit/testing");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
 import type { EmailMessage, EmailSender, SendResult, SmsMessage, SmsProvider } from "./channel";
 
 type Db = Awaited<ReturnType<typeof openTestDatabase>>["db"];

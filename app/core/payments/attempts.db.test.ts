@@ -18,7 +18,7 @@ const { startHarness, ICICI, SITE } = await import("./testing/harness");
 const { eazypayResponse } = await import("../../../tests/fakes/eazypay-fake");
 const { orderDetailData } = await import("./admin/admin-data.server");
 const { listOrders } = await import("./orders.server");
-const ACTOR = (await import("~/core/audit/testing")).testActor();
+const ACTOR = (await import("~/core/audit/testing.server")).testActor();
 
 let h: Awaited<ReturnType<typeof startHarness>>;
 

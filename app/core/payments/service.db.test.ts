@@ -18,7 +18,7 @@ const { paymentOrders } = await import("~/db/schema/payments");
 const { startHarness } = await import("./testing/harness");
 const { recordWord } = await import("./apply.server");
 const { REUSE_OPEN_ORDER_MS, RECONCILE_WINDOW_MS } = await import("./service.server");
-const { auditRows, byActor, testActor } = await import("~/core/audit/testing");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
 const ACTOR = testActor();
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;

@@ -34,7 +34,7 @@ const { onAdmitted } = await import("./roll.server");
 const { students } = await import("~/db/schema/fees");
 const { applicationFeeStart, applicationPayment } = await import("./payment.server");
 const documentRoute = await import("~/routes/admin/application-document");
-const { auditRows, byActor, testActor } = await import("~/core/audit/testing");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
 const ACTOR = testActor(ADMIN.email);
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];

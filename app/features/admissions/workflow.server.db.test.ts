@@ -20,7 +20,7 @@ const { applicationSchema } = await import("./schema");
 const { saveSessionSettings } = await import("./sessions.server");
 const { workflowStep } = await import("./workflow.server");
 const { closeAdmissions, openSession } = await import("./sessions.server");
-const { auditRows, byActor, testActor } = await import("~/core/audit/testing");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 let db: Db;

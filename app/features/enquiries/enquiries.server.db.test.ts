@@ -14,7 +14,7 @@ process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-enquiries-"));
 const { eq } = await import("drizzle-orm");
 const { openTestDatabase } = await import("~/db/test-database");
 const { enquiries } = await import("~/db/schema/enquiries");
-const { auditRows, byActor, testActor } = await import("~/core/audit/testing");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
 const { createEnquiry, markContacted } = await import("./enquiries.server");
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -256,7 +256,7 @@ describe("familyReminders", () => {
 const { enqueueFeeReminders } = await import("./reminders.server");
 const { messages } = await import("~/db/schema/messages");
 const { readFamilyPayToken } = await import("./family-link.server");
-const ACTOR = (await import("~/core/audit/testing")).testActor();
+const ACTOR = (await import("~/core/audit/testing.server")).testActor();
 
 describe("enqueueFeeReminders", () => {
   // 2026-05-16 09:30 IST: the office's default hour (9) has come; May fell due on the 15th.

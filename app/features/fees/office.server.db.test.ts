@@ -32,7 +32,7 @@ const { createPaymentService } = await import("~/core/payments/service.server");
 const { applyStudentCredit, cancelReceiptWithLedger, collectAtOffice, refundFeePayment, refundStudentCredit } = await import("./office.server");
 const { feePayableKey, feeQuote } = await import("./payment.server");
 const { paymentPurposes } = await import("~/payment-purposes.server");
-const { auditRows, byActor, testActor } = await import("~/core/audit/testing");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 let db: Db;

@@ -15,7 +15,7 @@ process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-eazypay-"));
 const { getDatabase } = await import("~/db/client.server");
 const { startHarness, ICICI, SITE } = await import("../testing/harness");
 const { eazypayResponse } = await import("../../../../tests/fakes/eazypay-fake");
-const ACTOR = (await import("~/core/audit/testing")).testActor();
+const ACTOR = (await import("~/core/audit/testing.server")).testActor();
 
 let h: Awaited<ReturnType<typeof startHarness>>;
 

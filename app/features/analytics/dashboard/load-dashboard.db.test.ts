@@ -12,7 +12,7 @@ import { loadAnalyticsDashboard } from "./load-dashboard.server";
 import { tableCsv } from "./tables";
 import { jobStatus, startJob } from "../maintenance/dashboard-jobs.server";
 import { openTestDatabase, resetAnalytics, type TestDatabase } from "../testing/test-database";
-import { auditRows, byActor, testActor } from "~/core/audit/testing";
+import { auditRows, byActor, testActor } from "~/core/audit/testing.server";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
