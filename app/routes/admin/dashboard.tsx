@@ -12,7 +12,7 @@ import { loadAnalyticsDashboard } from "~/features/analytics/dashboard/load-dash
 import { internalHostsOf } from "~/features/analytics/figures/referrer";
 import { applicationCounts } from "~/features/admissions/applications.server";
 import { ApplicationCounts } from "~/features/admissions/components/application-counts";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { enquiryCounts } from "~/features/enquiries/enquiries.server";
 import { getConfig } from "~/lib/config.server";
 import { messageOf } from "~/lib/errors";
@@ -28,7 +28,7 @@ async function loadEnquiryCounts(db: Parameters<typeof enquiryCounts>[0]) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "dashboard.view");
   const url = new URL(request.url);
   const db = await getDb();
   const range = parseRangeParam(url.searchParams);

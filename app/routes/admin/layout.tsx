@@ -1,17 +1,18 @@
 /**
- * The admin area (SPEC §2, §6): every child loader and action checks the session itself; this
- * layout adds the frame, the inactivity sign-out, and Access Denied for a USER.
+ * The admin area (SPEC §2, §6): every child loader and action checks its own permission; this
+ * layout admits any staff member, adds the frame, the inactivity sign-out, and Access Denied for
+ * a missing permission.
  */
 import { Outlet, data, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell } from "~/features/admin/components/admin-shell";
 import { AccessDenied } from "~/features/auth/components/access-denied";
 import { InactivitySignOut } from "~/features/auth/components/inactivity-sign-out";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requireStaff } from "~/features/auth/session.server";
 import { ErrorScreen, refusalMessage } from "~/features/site/components/error-screen";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, headers } = await requireAdmin(request);
+  const { user, headers } = await requireStaff(request);
   return data({ email: user.email, role: user.role }, { headers });
 }
 

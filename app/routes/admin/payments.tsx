@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/payments";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { collections } from "~/features/fees/reports.server";
 import { orderListData } from "~/core/payments/admin/admin-data.server";
 import { ORDERS_PAGE_SIZE, parseOrderQuery } from "~/core/payments/admin/list-query";
@@ -19,7 +19,7 @@ import { formatRupees } from "~/lib/money";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const { filters, page } = parseOrderQuery(new URL(request.url).searchParams);
   const db = await getDb();
