@@ -5,7 +5,7 @@
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/message-templates";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { TemplateSettings, type KindView, type TemplatesNotice } from "~/core/messages/components/template-settings";
 import { previewOf } from "~/core/messages/preview";
 import { applySettingsForm, scheduleValues } from "~/core/messages/settings-form";
@@ -17,7 +17,7 @@ import { readForm } from "~/lib/request-body.server";
 import { channelsLine } from "~/messages.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "messages.view");
   setNoStore(headers);
   const settings = await messageSettings(await getDb());
   const config = getConfig();
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "settings.manage");
   setNoStore(headers);
   const form = await readForm(request, "/admin/messages/templates");
   const db = await getDb();
