@@ -49,7 +49,7 @@ function Schedule({ saved, notice, busy }: { saved: ScheduleValues; notice: Temp
       <p className="mt-1 text-sm text-slate-700">One reminder a family a day at most, listing every child's dues; months already paid or being paid are left out.</p>
       <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-3">
         <input type="hidden" name="intent" value="schedule" />
-        {field("daysBefore", "Days before the due day", "For example 7, 2 (1 to 28).", { inputMode: "numeric" })}
+        {field("daysBefore", "Days before the due day", "For example 7, 2 (1 to 15).", { inputMode: "numeric" })}
         {field("daysOverdue", "Days overdue", "For example 1, 8, 15 (1 to 90): firmer, naming the late fee.", { inputMode: "numeric" })}
         {field("hour", "Hour of the day (IST)", "7 to 20: 9 sends at 9 AM, 16 at 4 PM.", { inputMode: "numeric" })}
         <div className="sm:col-span-3">
