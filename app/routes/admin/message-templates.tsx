@@ -39,9 +39,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { headers } = await requirePermission(request, "settings.manage");
+  const { headers } = await requirePermission(request, "messages.view");
   setNoStore(headers);
   const form = await readForm(request, "/admin/messages/templates");
+  // Sending today's reminders is a messages action, like a resend; every other form changes the settings.
+  await requirePermission(request, form.get("intent") === "send-reminders" ? "messages.manage" : "settings.manage");
   const db = await getDb();
   if (form.get("intent") === "send-reminders") {
     return data<TemplatesNotice>({ ok: true, message: remindersNowLine(await sendFeeRemindersNow(db, new Date())) }, { headers });
