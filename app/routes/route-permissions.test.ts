@@ -52,7 +52,7 @@ const EXPECTED: Record<string, { loader?: Check; action?: Check }> = {
   "/admin/messages": { loader: ["messages.view"] },
   "/admin/messages/:publicId": { loader: ["messages.view"], action: ["messages.manage"] },
   "/admin/messages/:publicId/html": { loader: ["messages.view"] },
-  "/admin/messages/templates": { loader: ["messages.view"], action: ["settings.manage"] },
+  "/admin/messages/templates": { loader: ["messages.view"], action: ["messages.manage", "messages.view", "settings.manage"] },
   "/admin/messages/templates/:kind/html": { loader: ["messages.view"] },
   "/admin/payments": { loader: ["fees.view"] },
   "/admin/payments/:reference": { loader: ["fees.view"], action: ["fees.manage"] },

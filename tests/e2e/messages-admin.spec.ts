@@ -174,7 +174,7 @@ test.describe("messages in the admin", () => {
     await page.getByLabel("Days before the due day").fill("7, 40");
     await page.getByRole("button", { name: "Save schedule" }).click();
     await expect(page.getByText("Hour of the day: a whole number from 7 (7 AM) to 20 (8 PM), India time.")).toBeVisible();
-    await expect(page.getByText("Days before the due day: whole numbers from 1 to 28")).toBeVisible();
+    await expect(page.getByText("Days before the due day: whole numbers from 1 to 15")).toBeVisible();
     await expect(page.getByLabel("Hour of the day (IST)")).toHaveValue("23");
     await expect(page.getByLabel("Days before the due day")).toHaveValue("7, 40");
     await expectNoAxeViolations(page);

@@ -1,6 +1,7 @@
 /**
  * /admin/messages/templates: each kind of message with its switch, preview (sample data), SMS
- * text to register with DLT and DLT template id; the fee reminder schedule.
+ * text to register with DLT and DLT template id; the fee reminder schedule, and "Send fee
+ * reminders now" (today's reminders at once: app/messages.server.ts sendFeeRemindersNow).
  */
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/message-templates";
@@ -14,7 +15,7 @@ import { MESSAGE_KINDS, TEMPLATES } from "~/core/messages/templates";
 import { getConfig } from "~/lib/config.server";
 import { setNoStore } from "~/lib/http";
 import { readForm } from "~/lib/request-body.server";
-import { channelsLine } from "~/messages.server";
+import { channelsLine, remindersNowLine, sendFeeRemindersNow } from "~/messages.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { headers } = await requirePermission(request, "messages.view");
@@ -38,10 +39,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { headers } = await requirePermission(request, "settings.manage");
+  const { headers } = await requirePermission(request, "messages.view");
   setNoStore(headers);
   const form = await readForm(request, "/admin/messages/templates");
+  // Sending today's reminders is a messages action, like a resend; every other form changes the settings.
+  await requirePermission(request, form.get("intent") === "send-reminders" ? "messages.manage" : "settings.manage");
   const db = await getDb();
+  if (form.get("intent") === "send-reminders") {
+    return data<TemplatesNotice>({ ok: true, message: remindersNowLine(await sendFeeRemindersNow(db, new Date())) }, { headers });
+  }
   const result = applySettingsForm(form, await messageSettings(db));
   if (!result.ok) return data<TemplatesNotice>(result, { status: 400, headers });
   await saveMessageSettings(db, result.settings);
