@@ -137,6 +137,8 @@ test.describe("messages in the admin", () => {
   });
 
   test("templates: switch a kind off and on, save and refuse a DLT template id, refuse a bad schedule keeping what was typed", async ({ page }, info) => {
+    // The page is long (every template's preview) and is checked by axe twice.
+    test.setTimeout(90_000);
     // Each project uses its own kinds, so the two run side by side without meeting.
     const [kind, smsKind] = info.project.name === "mobile" ? ["daily_summary", "payment_confirmed"] : ["payment_flag", "application_received"];
     await signIn(page, E2E_ADMIN, "/admin/messages/templates");
