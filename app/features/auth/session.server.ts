@@ -47,11 +47,6 @@ function forwardable(headers: Headers): Headers {
   return out;
 }
 
-/** The owner alone (every permission); the routes move to `requirePermission` (issue 27). */
-export async function requireAdmin(request: Request): Promise<{ user: SessionUser; headers: Headers }> {
-  return requirePermission(request, "staff.manage");
-}
-
 /**
  * The one permission check (issue 27) for every admin loader and action: returns the signed-in
  * user holding `permission` and headers to forward. Throws a redirect to
@@ -59,15 +54,33 @@ export async function requireAdmin(request: Request): Promise<{ user: SessionUse
  * 403 response (rendered as SPEC §2's Access Denied) when the person lacks the permission.
  */
 export async function requirePermission(request: Request, permission: Permission): Promise<{ user: SessionUser; headers: Headers }> {
-  const session = await getSessionUser(request);
-  if (!session) {
-    const url = new URL(request.url);
-    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  if (!can(session.user, permission)) {
-    throw data({ message: ACCESS_DENIED_TEXT, email: session.user.email }, { status: 403, headers: session.headers });
-  }
+  const session = await signedIn(request);
+  if (!can(session.user, permission)) throw accessDenied(session);
   return session;
+}
+
+/**
+ * Any staff member (at least one permission), for what shows no data of its own: the admin
+ * frame (its navigation lists only what `permissions` allows) and unknown /admin paths.
+ * Signed out or lacking every permission: as `requirePermission`.
+ */
+export async function requireStaff(request: Request): Promise<{ user: SessionUser; headers: Headers }> {
+  const session = await signedIn(request);
+  if (session.user.permissions.length === 0) throw accessDenied(session);
+  return session;
+}
+
+/** The request's signed-in user, or a thrown redirect to /admin/login?redirectTo=<path>. */
+async function signedIn(request: Request): Promise<{ user: SessionUser; headers: Headers }> {
+  const session = await getSessionUser(request);
+  if (session) return session;
+  const url = new URL(request.url);
+  throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** SPEC §2's Access Denied as a 403 the admin layout's ErrorBoundary renders. */
+function accessDenied(session: { user: SessionUser; headers: Headers }) {
+  return data({ message: ACCESS_DENIED_TEXT, email: session.user.email }, { status: 403, headers: session.headers });
 }
 
 export type SignInResult =

@@ -2,9 +2,9 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/enquiries";
-import { requestActor } from "~/features/auth/actor.server";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { EnquiryInbox, type InboxRow } from "~/features/enquiries/components/enquiry-inbox";
 import { listEnquiries, markContacted } from "~/features/enquiries/enquiries.server";
 import { INBOX_PAGE_SIZE, parseInboxQuery } from "~/features/enquiries/inbox-query";
@@ -12,7 +12,7 @@ import { formatDateTime } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "enquiries.view");
   const { filters, page } = parseInboxQuery(new URL(request.url).searchParams);
   const { rows, total } = await listEnquiries(await getDb(), filters, { number: page, size: INBOX_PAGE_SIZE });
   const shown: InboxRow[] = rows.map((r) => ({
@@ -37,10 +37,10 @@ const contactedSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { headers } = await requireAdmin(request);
+  const { user, headers } = await requirePermission(request, "enquiries.manage");
   const parsed = contactedSchema.safeParse(Object.fromEntries(await readForm(request, "/admin/enquiries")));
   if (!parsed.success) return data({ ok: false, message: "That request was not understood." }, { status: 400, headers });
-  const found = await markContacted(await getDb(), parsed.data.id, parsed.data.note, await requestActor(request, context.clientIp));
+  const found = await markContacted(await getDb(), parsed.data.id, parsed.data.note, actorOf(user, context.clientIp));
   return found ? data({ ok: true, message: "Marked as contacted." }, { headers }) : data({ ok: false, message: "That enquiry no longer exists." }, { status: 404, headers });
 }
 

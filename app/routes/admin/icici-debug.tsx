@@ -5,9 +5,9 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/icici-debug";
-import { requestActor } from "~/features/auth/actor.server";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { debugData } from "~/core/payments/admin/admin-data.server";
 import { DebugView } from "~/core/payments/admin/debug-view";
 import { isReference } from "~/core/payments/identifiers";
@@ -18,7 +18,7 @@ import { readForm } from "~/lib/request-body.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "settings.manage");
   setNoStore(headers);
   return data(await debugData(await getDb(), paymentSetup(), getConfig().publicSiteUrl), { headers });
 }
@@ -26,12 +26,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 const checkSchema = z.object({ reference: z.string().trim().toUpperCase() });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { headers } = await requireAdmin(request);
+  const { user, headers } = await requirePermission(request, "settings.manage");
   setNoStore(headers);
   const parsed = checkSchema.safeParse(Object.fromEntries(await readForm(request, "/icici-debug")));
   const reference = parsed.success ? parsed.data.reference : "";
   if (!isReference(reference)) return data({ ok: false as const, message: "A reference is 12 letters and digits, e.g. K7M2Q9XA4TRB." }, { status: 400, headers });
-  const order = await payments.checkOrder(reference, await requestActor(request, context.clientIp), "payment debug");
+  const order = await payments.checkOrder(reference, actorOf(user, context.clientIp), "payment debug");
   if (!order) return data({ ok: false as const, message: `No payment of ours has the reference ${reference}.` }, { status: 404, headers });
   return data({ ok: true as const, reference, status: order.status, detail: order.gatewayStatus ? `The gateway's last word: ${order.gatewayStatus}.` : "The gateway has no payment for it yet." }, { headers });
 }

@@ -2,9 +2,9 @@
 import { data, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/message";
-import { requestActor } from "~/features/auth/actor.server";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { messageByPublicId, resend } from "~/core/messages/admin.server";
 import { MessageDetail, type ResendNotice } from "~/core/messages/components/message-detail";
 import { messageDetailView } from "~/core/messages/detail-view";
@@ -12,7 +12,7 @@ import { setNoStore } from "~/lib/http";
 import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "messages.view");
   setNoStore(headers);
   const message = await messageByPublicId(await getDb(), params.publicId);
   if (!message) throw data("No such message.", { status: 404, headers });
@@ -22,11 +22,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const resendSchema = z.object({ intent: z.literal("resend") });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { headers } = await requireAdmin(request);
+  const { user, headers } = await requirePermission(request, "messages.manage");
   setNoStore(headers);
   const reply = (notice: ResendNotice, status = 200) => data(notice, { status, headers });
   if (!resendSchema.safeParse(Object.fromEntries(await readForm(request, "/admin/messages/:publicId"))).success) return reply({ ok: false, message: "That request was not understood." }, 400);
-  const result = await resend(await getDb(), params.publicId, new Date(), await requestActor(request, context.clientIp));
+  const result = await resend(await getDb(), params.publicId, new Date(), actorOf(user, context.clientIp));
   if (result.kind === "not_found") return reply({ ok: false, message: "That message no longer exists." }, 404);
   if (result.kind === "pending") return reply({ ok: false, message: "This message is already waiting to be sent." }, 409);
   if (result.kind === "requeued") return reply({ ok: true, message: "Queued again: it goes with the next run of the sender (within a few seconds)." });
