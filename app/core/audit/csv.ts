@@ -6,7 +6,7 @@
  */
 import { csvDocument } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
-import { changesOf, type AuditRecord } from "./view";
+import { changeLine, changesOf, type AuditRecord } from "./view";
 
 export const AUDIT_CSV_HEADER = ["Time (IST)", "Time (UTC)", "Who", "Address", "Action", "Entity", "Id", "Changes", "Before (JSON)", "After (JSON)"];
 
@@ -21,9 +21,7 @@ export function auditCsv(rows: readonly AuditRecord[]): string {
       r.action,
       r.entity,
       r.entityId,
-      changesOf(r.before, r.after)
-        .map((c) => `${c.field}: ${c.before} → ${c.after}`)
-        .join("; "),
+      changesOf(r.before, r.after).map(changeLine).join("; "),
       r.before === null ? "" : JSON.stringify(r.before),
       r.after === null ? "" : JSON.stringify(r.after),
     ]),

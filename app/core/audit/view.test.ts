@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { auditCsv, AUDIT_CSV_HEADER } from "./csv";
 import { auditSearch, parseAuditQuery } from "./list-query";
-import { auditRowView, changesOf, fieldLabel, valueText } from "./view";
+import { auditRowView, changeLine, changesOf, fieldLabel, valueText } from "./view";
 
 describe("how an audit row reads", () => {
   it("names fields plainly and shows amounts in rupees, lists joined, instants in IST and none as —", () => {
@@ -20,14 +20,18 @@ describe("how an audit row reads", () => {
   });
 
   it("lists each field before → after; a creation shows what was made", () => {
-    expect(changesOf({ status: "issued", reason: null }, { status: "cancelled", reason: "Cheque bounced" })).toEqual([
+    // Status first, then by name: the database does not keep a JSON object's key order.
+    expect(changesOf({ reason: null, status: "issued" }, { reason: "Cheque bounced", status: "cancelled" })).toEqual([
       { field: "status", before: "issued", after: "cancelled" },
       { field: "reason", before: "—", after: "Cheque bounced" },
     ]);
-    expect(changesOf(null, { amountPaise: 1_500_00, mode: "cash" })).toEqual([
-      { field: "amount", before: "—", after: "₹1,500" },
-      { field: "mode", before: "—", after: "cash" },
+    const made = changesOf(null, { mode: "cash", amountPaise: 1_500_00, instrument: null });
+    expect(made).toEqual([
+      { field: "amount", before: null, after: "₹1,500" },
+      { field: "mode", before: null, after: "cash" },
     ]);
+    expect(made.map(changeLine)).toEqual(["amount: ₹1,500", "mode: cash"]);
+    expect(changesOf({ reminders: "stopped (office)" }, null).map(changeLine)).toEqual(["reminders: stopped (office) → —"]);
     const view = auditRowView({ id: 7, at: new Date("2026-04-02T04:30:00Z"), actorEmail: "accounts@school.in", ip: "203.0.113.7", action: "receipt.cancel", entity: "receipt", entityId: "KVA/2026-27/000042", before: { status: "issued" }, after: { status: "cancelled" } });
     expect(view).toEqual({ id: 7, time: "2 Apr 2026, 10:00 AM", who: "accounts@school.in", address: "203.0.113.7", action: "receipt.cancel", what: "receipt KVA/2026-27/000042", changes: [{ field: "status", before: "issued", after: "cancelled" }] });
   });

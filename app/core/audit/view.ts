@@ -19,7 +19,8 @@ export type AuditRecord = {
   after: unknown;
 };
 
-export type AuditChange = { field: string; before: string; after: string };
+/** One field's change; `before` is null for a creation (the row records what was made). */
+export type AuditChange = { field: string; before: string | null; after: string };
 
 export type AuditRowView = {
   id: number;
@@ -65,14 +66,29 @@ function plain(field: string, value: unknown): string {
   return String(value);
 }
 
-const fieldsOf = (side: unknown): Record<string, unknown> => (side && typeof side === "object" && !Array.isArray(side) ? (side as Record<string, unknown>) : {});
+const isFields = (side: unknown): side is Record<string, unknown> => side !== null && typeof side === "object" && !Array.isArray(side);
 
-/** The row's changes, field by field (before's order, then fields only after has); `max` as for valueText. */
+/** The database keeps JSON objects without their key order: status first, then the fields by name. */
+function fieldOrder(a: string, b: string): number {
+  return Number(b === "status") - Number(a === "status") || fieldLabel(a).localeCompare(fieldLabel(b));
+}
+
+/**
+ * The row's changes, field by field (status first, then by name); `max` as for valueText. A
+ * creation lists what was made (its empty fields left out), a deletion what was removed.
+ */
 export function changesOf(before: unknown, after: unknown, max = Infinity): AuditChange[] {
-  const b = fieldsOf(before);
-  const a = fieldsOf(after);
-  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return fields.map((f) => ({ field: fieldLabel(f), before: valueText(f, b[f], max), after: valueText(f, a[f], max) }));
+  const b = isFields(before) ? before : null;
+  const a = isFields(after) ? after : null;
+  const fields = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])]
+    .filter((f) => (b && a) || (b ?? a)![f] !== null)
+    .sort(fieldOrder);
+  return fields.map((f) => ({ field: fieldLabel(f), before: b ? valueText(f, b[f], max) : null, after: valueText(f, a?.[f], max) }));
+}
+
+/** "status: new → contacted", or "amount: ₹1,500" for a creation. */
+export function changeLine(c: AuditChange): string {
+  return c.before === null ? `${c.field}: ${c.after}` : `${c.field}: ${c.before} → ${c.after}`;
 }
 
 /** "receipt KVA/2026-27/000042": the kind of thing, and the id the office knows it by. */

@@ -111,6 +111,8 @@ describe("enqueue", () => {
     expect((await rowsOf(receipt.map((m) => m.publicId)))[0]!.status).toBe("queued");
 
     const audited = (await auditRows(db, "settings.messages")).length;
+    // The defaults saved as they are (beforeAll) changed nothing: no row.
+    expect(audited).toBe(0);
     await saveMessageSettings(db, { ...DEFAULT_MESSAGE_SETTINGS, off: ["enquiry_new"] }, ACTOR);
     // The switch is on the log alone, as the office turned it.
     expect((await auditRows(db, "settings.messages")).slice(audited)).toEqual([expect.objectContaining({ ...byActor(ACTOR), entity: "settings", entityId: "messages", before: { off: [] }, after: { off: ["enquiry_new"] } })]);

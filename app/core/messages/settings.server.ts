@@ -30,9 +30,13 @@ export async function messageSettings(db: Database): Promise<MessageSettings> {
   return { off: keep("off") as MessageSettings["off"], reminders: keep("reminders") as MessageSettings["reminders"], smsTemplateIds: keep("smsTemplateIds") as MessageSettings["smsTemplateIds"] };
 }
 
-/** The settings as the audit log keeps them: one field per switch list, schedule field and template id. */
+/**
+ * The settings as the audit log keeps them: one field per switch list, schedule field and
+ * template id, normalised as saved (the defaults' reminder days are not sorted until parsed).
+ */
 function audited(value: MessageSettings) {
-  return flattenFields({ ...value, off: [...value.off].sort() });
+  const valid = messageSettingsSchema.parse(value);
+  return flattenFields({ ...valid, off: [...valid.off].sort() });
 }
 
 /**

@@ -13,16 +13,21 @@ import type { AuditPageData } from "../admin.server";
 import { auditSearch } from "../list-query";
 import type { AuditRowView } from "../view";
 
-/** "field: old → new" lines; a creation shows what was made. */
+/** "field: old → new" lines; a creation shows what was made, "field: value". */
 function Changes({ changes }: { changes: AuditRowView["changes"] }) {
   if (changes.length === 0) return <p className="text-slate-700">No field changed.</p>;
   return (
     <ul className="space-y-0.5">
       {changes.map((c) => (
         <li key={c.field} className="break-words">
-          <span className="font-semibold">{c.field}:</span> <span className="text-slate-700">{c.before}</span>
-          <span aria-hidden="true"> → </span>
-          <span className="sr-only"> changed to </span>
+          <span className="font-semibold">{c.field}:</span>{" "}
+          {c.before !== null && (
+            <>
+              <span className="text-slate-700">{c.before}</span>
+              <span aria-hidden="true"> → </span>
+              <span className="sr-only"> changed to </span>
+            </>
+          )}
           <span>{c.after}</span>
         </li>
       ))}
