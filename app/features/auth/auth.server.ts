@@ -1,12 +1,15 @@
 /**
  * better-auth instance (DESIGN.md §2, §6): email + password only, sign-up disabled, argon2id
  * (m=19456 KiB, t=2, p=1), sessions expire after 30 minutes idle (SPEC §9, ASVS 3.3.2).
+ * A disabled staff account gets no session by any path (issue 27).
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { hash, verify } from "@node-rs/argon2";
+import { eq } from "drizzle-orm";
 import { getDb, type Database } from "~/db/client.server";
 import { account, session, user, verification } from "~/db/schema/auth";
+import { staff } from "~/db/schema/staff";
 import { getConfig } from "~/lib/config.server";
 
 /** argon2id parameters of DESIGN.md §6 (OWASP Password Storage Cheat Sheet minimum). */
@@ -19,6 +22,12 @@ export function hashPassword(password: string): Promise<string> {
 
 /** Minimum administrator password length (DESIGN.md §6). */
 export const MIN_PASSWORD_LENGTH = 12;
+
+/** Whether `userId` is a staff account the owner disabled (staff.disabled_at set). */
+export async function isDisabled(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ disabledAt: staff.disabledAt }).from(staff).where(eq(staff.userId, userId));
+  return Boolean(row?.disabledAt);
+}
 
 export type AuthOptions = {
   db: Database;
@@ -51,6 +60,11 @@ export function createAuth({ db, baseURL, secret, secureCookies }: AuthOptions) 
       cookiePrefix: "kva",
     },
     telemetry: { enabled: false },
+    // No sign-in path (password, a second factor, a reset) makes a session for a disabled account;
+    // session.server.ts also refuses a session that raced the disabling.
+    databaseHooks: {
+      session: { create: { before: async (s) => ((await isDisabled(db, s.userId)) ? false : undefined) } },
+    },
   });
 }
 
