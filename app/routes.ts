@@ -61,6 +61,9 @@ export default [
   route("admissions/acknowledgement/:applicationId/pdf", "routes/documents/admission-acknowledgement-pdf.ts"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
+  // Public: a password reset's link, and asking for one.
+  route("admin/forgot-password", "routes/account/forgot-password.tsx"),
+  route("admin/reset-password/:token", "routes/account/reset-password.tsx"),
   route("admin/enquiries/export", "routes/admin/enquiries-export.ts"),
   route("admin/analytics/data", "routes/admin/analytics-data.ts"),
   route("admin/analytics/visits", "routes/admin/analytics-visits.ts"),

@@ -68,6 +68,9 @@ export const BODY_LIMITS = {
   // 4 KiB) and Razorpay's webhooks (a few KiB).
   "/student-payment": 16 * KiB,
   "/api/payments/razorpay/webhook": 256 * KiB,
+  // Password reset: an address; a new password twice.
+  "/admin/forgot-password": 4 * KiB,
+  "/admin/reset-password/:token": 4 * KiB,
 } as const satisfies Record<string, number>;
 
 export type BodyRoute = keyof typeof BODY_LIMITS;

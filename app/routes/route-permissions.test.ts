@@ -64,8 +64,11 @@ const EXPECTED: Record<string, { loader?: Check; action?: Check }> = {
 
 /** Modules that may admit any staff member: they show no data of their own. */
 const STAFF_ONLY = new Set(["routes/admin/layout.tsx", "routes/admin/not-found.tsx"]);
-/** Admin paths open to everyone: signing in and out. */
-const OPEN = new Set(["/admin/login", "/admin/logout"]);
+/**
+ * Admin paths open to everyone: signing in and out, and asking for a password reset link and
+ * using it (its one-time token is the check).
+ */
+const OPEN = new Set(["/admin/login", "/admin/logout", "/admin/forgot-password", "/admin/reset-password/:token"]);
 const GUARDS = new Set(["requirePermission", "requireStaff"]);
 
 /**
