@@ -61,13 +61,17 @@ const EXPECTED: Record<string, { loader?: Check; action?: Check }> = {
   "/admin/payments/export": { loader: ["fees.view"] },
   "/admin/receipts/:id": { loader: ["fees.view"] },
   "/admin/receipts/:id/cancel": { loader: ["fees.view"], action: ["fees.manage"] },
+  "/admin/staff": { loader: ["staff.manage"], action: ["staff.manage"] },
   "/icici-debug": { loader: ["settings.manage"], action: ["settings.manage"] },
 };
 
 /** Modules that may admit any staff member: they show no data of their own. */
 const STAFF_ONLY = new Set(["routes/admin/layout.tsx", "routes/admin/not-found.tsx"]);
-/** Admin paths open to everyone: signing in and out. */
-const OPEN = new Set(["/admin/login", "/admin/logout"]);
+/**
+ * Admin paths open to everyone: signing in and out, asking for a password reset link, and the
+ * pages of a link sent by e-mail (an invitation, a password reset: its token is the check).
+ */
+const OPEN = new Set(["/admin/login", "/admin/logout", "/admin/invitation/:token", "/admin/forgot-password", "/admin/reset-password/:token"]);
 const GUARDS = new Set(["requirePermission", "requireStaff"]);
 
 /**

@@ -10,13 +10,14 @@ import { Button } from "~/components/button";
 import { Field, fieldAria, TextArea, TextInput } from "~/components/field";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
+import type { MessageAudience } from "~/db/message-values";
 import type { MessageKind } from "../templates";
 import type { ScheduleValues } from "../settings-form";
 
 export type KindView = {
   kind: MessageKind;
   label: string;
-  audience: "parent" | "office";
+  audience: MessageAudience;
   optional: boolean;
   on: boolean;
   email: { subject: string; text: string; htmlHref: string } | null;
@@ -77,7 +78,7 @@ function KindCard({ k, notice, busy }: { k: KindView; notice: TemplatesNotice | 
         <div>
           <h2 id={heading} className="text-lg font-bold text-brand-800">{k.label}</h2>
           <p className="mt-1 flex flex-wrap gap-2 text-xs">
-            <StatusBadge tone="grey">{k.audience === "office" ? "To the office" : "To the parent"}</StatusBadge>
+            <StatusBadge tone="grey">{k.audience === "office" ? "To the office" : k.audience === "staff" ? "To a staff member" : "To the parent"}</StatusBadge>
             {k.email && <StatusBadge tone="grey">E-mail</StatusBadge>}
             {k.sms && <StatusBadge tone="grey">SMS</StatusBadge>}
             {k.optional && <StatusBadge tone="grey">Parents may stop it</StatusBadge>}
