@@ -43,6 +43,8 @@ const { runDailyMessages, sendFeeRemindersNow } = await import("./messages.serve
 const { enqueueFeeReminders } = await import("~/features/fees/reminders.server");
 const { getConfig } = await import("~/lib/config.server");
 const { addDays, istDateTime } = await import("~/lib/dates");
+const { auditRows, testActor } = await import("~/core/audit/testing.server");
+const ACTOR = testActor();
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 type Service = ReturnType<typeof createPaymentService>;
@@ -84,12 +86,12 @@ async function pay(studentId: number, months: string[], decision: "pay" | "pendi
 
 beforeAll(async () => {
   db = (await getDatabase()).db;
-  await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS);
+  await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS, ACTOR);
   service = serviceWith();
   await saveBook(
     db,
     feeBookSchema.parse({ session: SESSION, dueDay: 10, structures: [{ classes: ["Class 5"], heads: [{ name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: 1_000_00 }] }], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }),
-    "test",
+    ACTOR,
   );
 });
 afterAll(async () => {
@@ -157,7 +159,7 @@ describe("a fee paid online", () => {
     expect((await db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id)))[0]!.status).toBe("pending");
     expect(await messagesTo([s.email, s.mobile])).toHaveLength(0);
     mock.decide(checkout, "approve");
-    await service.checkOrder(order.reference, "test");
+    await service.checkOrder(order.reference, ACTOR);
     const rows = await messagesTo([s.email, s.mobile]);
     expect(rows.map((r) => [r.kind, r.channel])).toEqual([
       ["payment_confirmed", "email"],
@@ -170,7 +172,7 @@ describe("a fee paid online", () => {
   it("paid by the bank's answer with no return at all: payment_received", async () => {
     const s = await student();
     const { order } = await pay(s.id, ["2026-04"], "pay"); // the browser never came back
-    await service.checkOrder(order.reference, "test");
+    await service.checkOrder(order.reference, ACTOR);
     expect((await messagesTo([s.email])).map((r) => r.kind)).toEqual(["payment_received"]);
   });
 
@@ -199,7 +201,7 @@ describe("the office counter", () => {
   it("every mode sends payment_received with the receipt, in the collecting transaction", async () => {
     for (const [mode, label] of [["cash", "Cash"], ["upi", "UPI"]] as const) {
       const s = await student();
-      const counter = { studentId: s.id, session: SESSION, purpose: "tuition" as const, months: ["2026-04"], mode, bankReference: mode === "upi" ? "UTR123456789" : null, today: "2026-04-02", by: "test" };
+      const counter = { studentId: s.id, session: SESSION, purpose: "tuition" as const, months: ["2026-04"], mode, bankReference: mode === "upi" ? "UTR123456789" : null, today: "2026-04-02", actor: ACTOR };
       const shown = await collectAtOffice(counter, db);
       expect(await messagesTo([s.email, s.mobile])).toHaveLength(0); // only shown, nothing recorded
       const done = await collectAtOffice({ ...counter, expectedTotalPaise: shown.kind === "confirm" ? shown.totalPaise : 0 }, db);
@@ -220,11 +222,11 @@ describe("payment flags to the office", () => {
     const s = await student();
     const { order, fields } = await pay(s.id, ["2026-04"], "pay");
     // The office collects April while the online order is open, then the return arrives.
-    const counter = { studentId: s.id, session: SESSION, purpose: "tuition" as const, months: ["2026-04"], mode: "cash" as const, today: "2026-04-02", by: "test", expectedTotalPaise: 1_000_00, acknowledgedOrders: [order.reference] };
+    const counter = { studentId: s.id, session: SESSION, purpose: "tuition" as const, months: ["2026-04"], mode: "cash" as const, today: "2026-04-02", actor: ACTOR, expectedTotalPaise: 1_000_00, acknowledgedOrders: [order.reference] };
     expect((await collectAtOffice(counter, db)).kind).toBe("recorded");
     await service.handleReturn(fields);
     await service.handleReturn(fields);
-    await service.checkOrder(order.reference, "test");
+    await service.checkOrder(order.reference, ACTOR);
     const flags = await messagesKeyed(`payment_flag:order:${order.id}:`);
     expect(flags).toHaveLength(1);
     expect(flags[0]).toMatchObject({ recipient: getConfig().mail.officeEmail, audience: "office" });
@@ -265,7 +267,7 @@ describe("payment flags to the office", () => {
 
 describe("an application", () => {
   it("paid: application_new to the office and application_received with the acknowledgement and the receipt to the parent; no payment_received", async () => {
-    const session = await saveSessionSettings(db, { name: "2043-44", openClasses: ["Class 1"], applicationFeePaise: 500_00, ageCutOff: "2043-03-31" }, "test");
+    const session = await saveSessionSettings(db, { name: "2043-44", openClasses: ["Class 1"], applicationFeePaise: 500_00, ageCutOff: "2043-03-31" }, ACTOR);
     const email = `applicant-${run}@example.com`;
     const input = { childName: "Ananya Roy", dateOfBirth: "2037-05-10", gender: "Girl", classApplied: "Class 1", nationality: "Indian", motherTongue: "Bengali", category: "General", fatherName: "Subrata Roy", mobile: "9876500001", email, address: "12 Station Road", city: "Kharagpur", state: "West Bengal", pinCode: "721301", consent: "yes", birthCertificateLater: "yes" };
     const application = await createApplication(db, session, input as never, []);
@@ -291,8 +293,8 @@ describe("an application", () => {
     expect(await messagesTo([email]).then((r) => r.filter((m) => m.kind.startsWith("payment_")))).toEqual([]);
 
     // Each decision of the school tells the parent, with its note and the admin's label; the key is the history row.
-    expect((await moveApplication(db, { publicId: application.publicId, to: "under_review", note: null, by: "admin@example.com" }, async () => undefined)).ok).toBe(true);
-    expect((await moveApplication(db, { publicId: application.publicId, to: "rejected", note: "The class is full.", by: "admin@example.com" }, async () => undefined)).ok).toBe(true);
+    expect((await moveApplication(db, { publicId: application.publicId, to: "under_review", note: null, actor: ACTOR }, async () => undefined)).ok).toBe(true);
+    expect((await moveApplication(db, { publicId: application.publicId, to: "rejected", note: "The class is full.", actor: ACTOR }, async () => undefined)).ok).toBe(true);
     const history = await db.select().from(applicationStatusHistory).where(and(eq(applicationStatusHistory.applicationId, application.id), eq(applicationStatusHistory.toStatus, "rejected")));
     const status = await messagesKeyed(`application_status:application:${application.publicId}:status:`);
     expect(status.map((r) => [r.channel, r.subject])).toEqual([
@@ -305,7 +307,7 @@ describe("an application", () => {
     expect(status[2]!.bodyText).toContain("A note from the school: The class is full.");
     expect(status[3]!.smsVariables).toMatchObject({ status: "Not admitted" });
     // A refused move tells nobody.
-    expect((await moveApplication(db, { publicId: application.publicId, to: "admitted", note: null, by: "admin@example.com" }, async () => undefined)).ok).toBe(false);
+    expect((await moveApplication(db, { publicId: application.publicId, to: "admitted", note: null, actor: ACTOR }, async () => undefined)).ok).toBe(false);
     expect(await messagesKeyed(`application_status:application:${application.publicId}:status:`)).toHaveLength(4);
   });
 });
@@ -341,7 +343,7 @@ describe("the daily summary", () => {
       { name: "Day enquiry 2", phone: "9876543210", class: "LKG", createdAt: at("22:00:00") },
       { name: "Next day", phone: "9876543210", class: "LKG", createdAt: new Date(istDateTime(addDays(day, 1), "00:00:00")) },
     ]);
-    const session = await saveSessionSettings(db, { name: "2044-45", openClasses: ["Class 1"], applicationFeePaise: 500_00, ageCutOff: "2044-03-31" }, "test");
+    const session = await saveSessionSettings(db, { name: "2044-45", openClasses: ["Class 1"], applicationFeePaise: 500_00, ageCutOff: "2044-03-31" }, ACTOR);
     const input = { childName: "Day Applicant", dateOfBirth: "2038-05-10", gender: "Girl", classApplied: "Class 1", nationality: "Indian", motherTongue: "Bengali", category: "General", fatherName: "Parent", mobile: "9876500002", address: "12 Station Road", city: "Kharagpur", state: "West Bengal", pinCode: "721301", consent: "yes", birthCertificateLater: "yes" };
     const paidThatDay = await createApplication(db, session, input as never, []);
     await createApplication(db, session, input as never, []); // never paid
@@ -384,12 +386,12 @@ describe("Send fee reminders now", () => {
     expect(await enqueueFeeReminders(db, night)).toBe(0);
     expect(await reminders()).toHaveLength(0);
 
-    await saveMessageSettings(db, { ...DEFAULT_MESSAGE_SETTINGS, off: ["fee_reminder"] });
-    expect(await sendFeeRemindersNow(db, night)).toEqual({ off: true });
+    await saveMessageSettings(db, { ...DEFAULT_MESSAGE_SETTINGS, off: ["fee_reminder"] }, ACTOR);
+    expect(await sendFeeRemindersNow(db, night, ACTOR)).toEqual({ off: true });
     expect(await reminders()).toHaveLength(0);
-    await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS);
+    await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS, ACTOR);
 
-    const first = await sendFeeRemindersNow(db, night);
+    const first = await sendFeeRemindersNow(db, night, ACTOR);
     expect(first.off === false && first.queued).toBeGreaterThanOrEqual(1);
     const sent = await reminders();
     expect(sent.map((m) => [m.channel, m.recipient])).toEqual([["email", mine.email], ["sms", mine.mobile]]);
@@ -397,8 +399,11 @@ describe("Send fee reminders now", () => {
     expect(sent[0]!.idempotencyKey).toContain(`family:${mine.mobile}:2026-05-11`);
 
     // Pressed again the same day, or the hourly job at the hour: every family has had today's.
-    expect(await sendFeeRemindersNow(db, new Date(night.getTime() + 60_000))).toEqual({ off: false, queued: 0 });
+    expect(await sendFeeRemindersNow(db, new Date(night.getTime() + 60_000), ACTOR)).toEqual({ off: false, queued: 0 });
     expect(await enqueueFeeReminders(db, new Date(istDateTime("2026-05-11", "09:00:00")))).toBe(0);
     expect(await reminders()).toHaveLength(2);
+    // The press that reminded families is on the audit log; the ones that reminded nobody are not.
+    const pressed = (await auditRows(db, "reminders.send_now")).filter((r) => r.actorEmail === ACTOR.email);
+    expect(pressed.at(-1)).toMatchObject({ entity: "reminders", after: { familiesReminded: first.off === false ? first.queued : -1 } });
   });
 });

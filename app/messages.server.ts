@@ -9,6 +9,7 @@
  * and is where the fee reminders are run; the office can also send today's reminders at once.
  */
 import { RateLimiterMemory, RateLimiterQueue } from "rate-limiter-flexible";
+import { recordAudit, type Actor } from "~/core/audit/audit.server";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { SmsProvider } from "~/core/messages/channel";
 import { registerJob, runJobNow } from "~/db/exclusive-jobs.server";
@@ -119,12 +120,15 @@ export type RemindersNow = { off: true } | { off: false; queued: number };
 /**
  * The office's "Send fee reminders now" (/admin/messages/templates) at `now`: today's reminders
  * as the daily job enqueues them (the schedule's families, at most one a family a day: those
- * reminded earlier today are not again), but at once, whatever the reminder hour. Throws what
- * the driver throws.
+ * reminded earlier today are not again), but at once, whatever the reminder hour. Pressed by
+ * `actor`: audited (`reminders.send_now`, with how many families) once the families' own
+ * transactions have enqueued theirs. Throws what the driver throws.
  */
-export async function sendFeeRemindersNow(db: Database, now: Date): Promise<RemindersNow> {
+export async function sendFeeRemindersNow(db: Database, now: Date, actor: Actor): Promise<RemindersNow> {
   if ((await messageSettings(db)).off.includes("fee_reminder")) return { off: true };
-  return { off: false, queued: await enqueueFeeReminders(db, now, { anyHour: true }) };
+  const queued = await enqueueFeeReminders(db, now, { anyHour: true });
+  if (queued > 0) await recordAudit(db, { actor, action: "reminders.send_now", entity: "reminders", entityId: "fee reminders", after: { familiesReminded: queued } });
+  return { off: false, queued };
 }
 
 /** The line the office reads after "Send fee reminders now". */

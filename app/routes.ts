@@ -81,6 +81,7 @@ export default [
   route("admin/applications/:applicationId/documents/:kind", "routes/admin/application-document.ts"),
   route("admin/messages/templates/:kind/html", "routes/admin/message-template-html.ts"),
   route("admin/messages/:publicId/html", "routes/admin/message-html.ts"),
+  route("admin/audit/export", "routes/admin/audit-export.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
@@ -100,6 +101,7 @@ export default [
     route("admin/messages/templates", "routes/admin/message-templates.tsx"),
     route("admin/messages/:publicId", "routes/admin/message.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
     // SPEC §2 names it /icici-debug; DESIGN.md §8 makes it the administrator's.
     route("icici-debug", "routes/admin/icici-debug.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),

@@ -5,6 +5,8 @@
  * backed up, restored into a fresh one, and every table's row count and checksum compared; the
  * restored account's password still verifies, a receipt issued before the backup still
  * verifies by its QR code's hash, new rows get fresh ids, and a non-empty target is refused.
+ * The audit log comes back row for row (who, when, from where, before → after), still
+ * append-only; a forced restore over a database with audit rows of its own replaces them.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -16,6 +18,9 @@ import { openTestDatabase, type TestDatabase } from "~/features/analytics/testin
 import { backupFileName, restoreBackup, summarizeDatabase, writeBackup } from "~/db/backup.server";
 import { account, user } from "~/db/schema/auth";
 import { enquiries } from "~/db/schema/enquiries";
+import { auditLog } from "~/db/schema/audit";
+import { recordAudit } from "~/core/audit/audit.server";
+import { testActor } from "~/core/audit/testing.server";
 import { issueReceipt, receiptByHash } from "~/core/receipts/issue.server";
 import { sampleInput } from "~/core/receipts/testing";
 
@@ -23,6 +28,7 @@ let source: TestDatabase;
 let target: TestDatabase;
 let work: string;
 let receipt: Awaited<ReturnType<typeof issueReceipt>>;
+const auditOf = async (db: TestDatabase["db"]) => db.select().from(auditLog).orderBy(auditLog.id);
 
 describe(`backup and restore (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   beforeAll(async () => {
@@ -41,6 +47,11 @@ describe(`backup and restore (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlit
     await db.execute(sql`INSERT INTO settings (key, value) VALUES ('last_analytics_reset', '2026-01-02')`);
     receipt = await db.transaction((tx) => issueReceipt(tx, sampleInput("KVA/TEST"), { secret: "a".repeat(64), now: new Date("2026-06-01T05:00:00Z") }));
     await db.execute(sql`INSERT INTO rate_limits (key, points, expire) VALUES ('rl:posts:203.0.113.1', 3, now() + interval '5 minutes')`);
+    const accountant = testActor("accountant@example.com");
+    await db.transaction(async (tx) => {
+      await recordAudit(tx, { actor: accountant, action: "office_collection.create", entity: "office_collection", entityId: receipt.number, after: { amountPaise: receipt.totalPaise, mode: "cash", months: ["April 2026"] } });
+      await recordAudit(tx, { actor: accountant, action: "receipt.cancel", entity: "receipt", entityId: receipt.number, before: { status: "issued" }, after: { status: "cancelled", reason: "Wrong “entry”" }, at: new Date("2026-06-02T10:15:00Z") });
+    });
     const dataDir = path.join(work, "source");
     mkdirSync(path.join(dataDir, "documents", "applications"), { recursive: true });
     writeFileSync(path.join(dataDir, "receipt-secret"), "a".repeat(64));
@@ -75,14 +86,27 @@ describe(`backup and restore (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlit
     // An old receipt still verifies: same number, same total, found by its QR code's hash.
     const verified = await receiptByHash(target.db, receipt.verificationHash);
     expect({ number: verified?.number, totalPaise: verified?.totalPaise, status: verified?.status }).toEqual({ number: receipt.number, totalPaise: receipt.totalPaise, status: "issued" });
+    // The audit log, row for row, and still append-only.
+    const audit = await auditOf(source.db);
+    expect(audit).toHaveLength(2);
+    expect(await auditOf(target.db)).toEqual(audit);
+    await expect(target.db.delete(auditLog)).rejects.toThrow();
     // Sequences continue after the restored ids.
     const [fresh] = await target.db.insert(enquiries).values({ name: "After restore", phone: "9876599999", class: "LKG" }).returning({ id: enquiries.id });
     const [max] = await source.db.select({ m: sql<number>`max(id)::int` }).from(enquiries);
     expect(fresh!.id).toBe(Number(max!.m) + 1);
 
+    await recordAudit(target.db, { actor: testActor("owner@example.com"), action: "settings.messages", entity: "settings", entityId: "messages", before: { off: [] }, after: { off: ["fee_reminder"] } });
+    const [newest] = await auditOf(target.db).then((rows) => rows.slice(-1));
+    expect(newest!.id).toBe(audit.at(-1)!.id + 1);
+
     // The target now holds data: a second restore is refused unless forced.
     await expect(restoreBackup(target, restoredDir, file)).rejects.toThrow(/already holds/);
     await restoreBackup(target, restoredDir, file, { force: true });
     expect((await summarizeDatabase(target.db)).enquiries).toEqual(before.enquiries);
+    // Forced over a database with audit rows of its own: the backup's log replaces them whole.
+    expect(await auditOf(target.db)).toEqual(audit);
+    expect((await summarizeDatabase(target.db)).audit_log).toEqual(before.audit_log);
+    await expect(target.db.update(auditLog).set({ actorEmail: "x@example.com" })).rejects.toThrow();
   });
 });

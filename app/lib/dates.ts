@@ -171,7 +171,7 @@ export function formatDateTime(instant: Date): string {
 }
 
 /** A real calendar date "yyyy-mm-dd" (1900-2099), or null. */
-function realDate(v: string | null): string | null {
+export function realDate(v: string | null): string | null {
   if (!v || !/^(19|20)\d{2}-\d{2}-\d{2}$/.test(v)) return null;
   const t = new Date(`${v}T00:00:00Z`).getTime();
   return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v) ? v : null;

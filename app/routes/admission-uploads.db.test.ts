@@ -29,6 +29,7 @@ const { applicationDocumentsDir } = await import("~/features/admissions/document
 const applyRoute = await import("./public/apply");
 const pdfRoute = await import("./documents/admission-acknowledgement-pdf");
 const documentRoute = await import("./admin/application-document");
+const ACTOR = (await import("~/core/audit/testing.server")).testActor();
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 let db: Db;
@@ -53,7 +54,7 @@ let fairPhoto: Buffer;
 let certificate: Buffer;
 beforeAll(async () => {
   db = (await getDatabase()).db;
-  session = await saveSessionSettings(db, { name: "2043-44", openClasses: ["Nursery", "LKG", "UKG", "Class 1"], applicationFeePaise: 500_00, ageCutOff: "2027-03-31" }, "test");
+  session = await saveSessionSettings(db, { name: "2043-44", openClasses: ["Nursery", "LKG", "UKG", "Class 1"], applicationFeePaise: 500_00, ageCutOff: "2027-03-31" }, ACTOR);
   await ensureAdminAccount(ADMIN);
   // 10,000 × 10,000 pixels in a few hundred KB: what the review sent as a photograph.
   huge = await sharp({ create: { width: 10_000, height: 10_000, channels: 4, background: { r: 244, g: 244, b: 244, alpha: 1 } } }).png().toBuffer();

@@ -54,6 +54,8 @@ const EXPECTED: Record<string, { loader?: Check; action?: Check }> = {
   "/admin/messages/:publicId/html": { loader: ["messages.view"] },
   "/admin/messages/templates": { loader: ["messages.view"], action: ["messages.manage", "messages.view", "settings.manage"] },
   "/admin/messages/templates/:kind/html": { loader: ["messages.view"] },
+  "/admin/audit": { loader: ["audit.view"] },
+  "/admin/audit/export": { loader: ["audit.view"] },
   "/admin/payments": { loader: ["fees.view"] },
   "/admin/payments/:reference": { loader: ["fees.view"], action: ["fees.manage"] },
   "/admin/payments/export": { loader: ["fees.view"] },

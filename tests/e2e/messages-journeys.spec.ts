@@ -61,7 +61,8 @@ test.beforeAll(async ({ browser }) => {
   const { DEFAULT_MESSAGE_SETTINGS } = await import("../../app/core/messages/settings");
   const seeded = await openDatabase({ pgliteDir: `${DATA_DIR}/pglite` });
   await seeded.migrate();
-  await saveMessageSettings(seeded.db, { ...DEFAULT_MESSAGE_SETTINGS, off: ["fee_reminder"] });
+  const { SYSTEM_ACTOR } = await import("../../app/core/audit/audit.server");
+  await saveMessageSettings(seeded.db, { ...DEFAULT_MESSAGE_SETTINGS, off: ["fee_reminder"] }, SYSTEM_ACTOR);
   await seeded.close();
 
   smtp = await startSmtpFake();

@@ -51,3 +51,14 @@ export async function recordAudit(tx: Database, entry: AuditEntry): Promise<void
     ...(entry.at ? { at: entry.at } : {}),
   });
 }
+
+/**
+ * `recordAudit` for an edit of something that exists: writes nothing when no field differs (a
+ * form saved unchanged), so the log holds changes only. Returns whether a row was written.
+ */
+export async function recordChange(tx: Database, entry: AuditEntry & { before: Record<string, unknown>; after: Record<string, unknown> }): Promise<boolean> {
+  const { after } = changedFields(entry.before, entry.after);
+  if (!after || Object.keys(after).length === 0) return false;
+  await recordAudit(tx, entry);
+  return true;
+}

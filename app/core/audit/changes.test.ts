@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditValue, changedFields } from "./changes";
+import { auditValue, changedFields, flattenFields } from "./changes";
 
 describe("changedFields", () => {
   it("keeps only what differs, deeply, with a missing field as null", () => {
@@ -16,5 +16,21 @@ describe("changedFields", () => {
 
   it("writes dates as UTC ISO strings and drops undefined", () => {
     expect(auditValue({ at: new Date(Date.UTC(2026, 3, 1, 4, 30)), gone: undefined, n: 10n })).toEqual({ at: "2026-04-01T04:30:00.000Z", n: "10" });
+  });
+});
+
+describe("flattenFields", () => {
+  it("spreads nested objects into dotted keys and keeps arrays whole", () => {
+    expect(flattenFields({ off: ["fee_reminder"], reminders: { hour: 9, days: [7, 2] }, ids: { a: "X1", b: { c: 1 } }, empty: {} })).toEqual({
+      off: ["fee_reminder"],
+      "reminders.hour": 9,
+      "reminders.days": [7, 2],
+      "ids.a": "X1",
+      "ids.b.c": 1,
+    });
+  });
+
+  it("lets changedFields keep one nested field that changed", () => {
+    expect(changedFields(flattenFields({ ids: { a: "X1", b: "Y" } }), flattenFields({ ids: { a: "X2", b: "Y" } }))).toEqual({ before: { "ids.a": "X1" }, after: { "ids.a": "X2" } });
   });
 });

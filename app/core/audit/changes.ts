@@ -29,3 +29,18 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null));
   return { before: Object.fromEntries(keys.map((k) => [k, b[k] ?? null])), after: Object.fromEntries(keys.map((k) => [k, a[k] ?? null])) };
 }
+
+/**
+ * A settings-like record with its nested objects spread into dotted keys ("reminders.hour"),
+ * so a change to one nested field is kept as that field alone instead of its whole parent.
+ * Arrays stay whole values; Dates and other leaves as auditValue makes them.
+ */
+export function flattenFields(value: Record<string, unknown>, prefix = ""): AuditFields {
+  const out: AuditFields = {};
+  for (const [key, v] of Object.entries(auditValue(value) as AuditFields)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (v !== null && typeof v === "object" && !Array.isArray(v)) Object.assign(out, flattenFields(v, name));
+    else out[name] = v;
+  }
+  return out;
+}

@@ -1,7 +1,8 @@
 /**
  * The office's view of the outbox on the database: the list's filters and counts, resending a
  * failed message (queued again) and a sent one (copied, both kept), opt-outs by the office and
- * by a stop link (a forged or expired link stops nothing), and enqueue honouring them.
+ * by a stop link (a forged or expired link stops nothing), and enqueue honouring them. What the
+ * office does (resend, stop, restart) is audited in its transaction; a stop link is not.
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -20,6 +21,7 @@ const { TEMPLATES } = await import("./templates");
 const { signToken } = await import("~/lib/signed-token.server");
 const { getConfig } = await import("~/lib/config.server");
 const { eq } = await import("drizzle-orm");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
 
 type Db = Awaited<ReturnType<typeof openTestDatabase>>["db"];
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -30,6 +32,7 @@ const payment = TEMPLATES.payment_received.sample;
 const reminder = TEMPLATES.fee_reminder.sample;
 const noChannels = { email: null, sms: null, attachments: {}, messageIdHost: "kva.test" };
 const page = { number: 1, size: 50 };
+const ACTOR = testActor("office@school.test");
 
 beforeAll(async () => {
   // A database of its own: another file's worker run would otherwise take this file's messages.
@@ -90,13 +93,15 @@ describe("resend", () => {
     expect(failed.attemptRows.map((a) => a.outcome)).toEqual(["failed"]);
 
     const now = new Date();
-    expect(await resend(db, mail!.publicId, now)).toEqual({ kind: "requeued", publicId: mail!.publicId });
+    expect(await resend(db, mail!.publicId, now, ACTOR)).toEqual({ kind: "requeued", publicId: mail!.publicId });
+    expect(await auditRows(db, "message.resend", mail!.publicId)).toEqual([expect.objectContaining({ ...byActor(ACTOR), entity: "message", before: { status: "failed" }, after: { status: "queued" } })]);
     const queued = (await messageByPublicId(db, mail!.publicId))!;
     expect(queued).toMatchObject({ status: "queued", lastError: null, attempts: 0 });
     expect(queued.nextAttemptAt.getTime()).toBe(now.getTime());
     expect(queued.attemptRows).toHaveLength(1);
     // Already waiting: a second click does nothing.
-    expect(await resend(db, mail!.publicId, now)).toEqual({ kind: "pending" });
+    expect(await resend(db, mail!.publicId, now, ACTOR)).toEqual({ kind: "pending" });
+    expect(await auditRows(db, "message.resend", mail!.publicId)).toHaveLength(1);
 
     const accepting = { send: async () => ({ ok: true as const, providerMessageId: "250 ok" }), close() {} };
     await deliverDue(db, { ...noChannels, email: accepting });
@@ -112,7 +117,7 @@ describe("resend", () => {
     const original = (await messageByPublicId(db, mail!.publicId))!;
     expect(original.status).toBe("sent");
 
-    const first = await resend(db, mail!.publicId, new Date());
+    const first = await resend(db, mail!.publicId, new Date(), ACTOR);
     expect(first.kind).toBe("copied");
     const copy = (await messageByPublicId(db, (first as { publicId: string }).publicId))!;
     expect(copy.publicId).not.toBe(original.publicId);
@@ -120,13 +125,15 @@ describe("resend", () => {
     expect((await messageByPublicId(db, mail!.publicId))!.status).toBe("sent");
 
     // The copy is queued, so resending the original again makes a second copy, numbered on.
-    const second = await resend(db, mail!.publicId, new Date());
+    const second = await resend(db, mail!.publicId, new Date(), ACTOR);
     const again = (await messageByPublicId(db, (second as { publicId: string }).publicId))!;
     expect(again.idempotencyKey).toBe(`${original.idempotencyKey}:resend:2`);
+    // Each copy is on the log under the original, naming the copy.
+    expect((await auditRows(db, "message.resend", original.publicId)).map((r) => r.after)).toEqual([{ copy: copy.publicId }, { copy: again.publicId }]);
   });
 
   it("tells a missing message apart", async () => {
-    expect(await resend(db, "no-such-message-00000000", new Date())).toEqual({ kind: "not_found" });
+    expect(await resend(db, "no-such-message-00000000", new Date(), ACTOR)).toEqual({ kind: "not_found" });
     expect(await messageByPublicId(db, "bad id!")).toBeNull();
   });
 });
@@ -134,17 +141,28 @@ describe("resend", () => {
 describe("opt-outs", () => {
   it("the office stops and restarts reminders to an address, however it is typed; enqueue honours it", async () => {
     const email = `optout-${fresh()}@example.com`;
-    expect(await stopReminders(db, email.toUpperCase(), "office")).toBe(true);
+    expect(await stopReminders(db, email.toUpperCase(), "office", new Date(), ACTOR)).toBe(true);
     expect(await stopReminders(db, email, "link")).toBe(false);
     expect((await optOutsOf(db, [email]))?.get(email)?.source).toBe("office");
+    expect(await auditRows(db, "reminders.stop", email)).toEqual([expect.objectContaining({ ...byActor(ACTOR), entity: "reminders", before: { reminders: "sent" }, after: { reminders: "stopped" } })]);
 
     const skipped = await db.transaction((tx) => enqueue(tx, { kind: "fee_reminder", data: reminder, to: { email }, key: `family:${fresh()}` }));
     expect(skipped.map((m) => m.status)).toEqual(["skipped"]);
     // Receipts still go.
     expect((await paymentMessages({ email })).map((m) => m.status)).toEqual(["queued"]);
 
-    expect(await restartReminders(db, ` ${email} `)).toBe(true);
-    expect(await restartReminders(db, email)).toBe(false);
+    // Restarting, undone by its transaction: still stopped, nothing on the log.
+    await expect(
+      db.transaction(async (tx) => {
+        expect(await restartReminders(tx, email, ACTOR)).toBe(true);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect((await optOutsOf(db, [email])).has(email)).toBe(true);
+    expect(await auditRows(db, "reminders.restart", email)).toEqual([]);
+    expect(await restartReminders(db, ` ${email} `, ACTOR)).toBe(true);
+    expect(await restartReminders(db, email, ACTOR)).toBe(false);
+    expect(await auditRows(db, "reminders.restart", email)).toEqual([expect.objectContaining({ ...byActor(ACTOR), before: { reminders: "stopped (office)" }, after: { reminders: "sent" } })]);
     const sent = await db.transaction((tx) => enqueue(tx, { kind: "fee_reminder", data: reminder, to: { email }, key: `family:${fresh()}` }));
     expect(sent.map((m) => m.status)).toEqual(["queued"]);
   });
@@ -167,6 +185,8 @@ describe("opt-outs", () => {
 
     expect(await stopByLink(db, token)).toMatchObject({ recipient: email, stopped: true });
     expect((await optOutsOf(db, [email])).get(email)?.source).toBe("link");
+    // A parent's own stop is no staff member's change: not audited.
+    expect(await auditRows(db, "reminders.stop", email)).toEqual([]);
     // Twice is fine.
     expect(await stopByLink(db, token)).toMatchObject({ stopped: true });
     // A token for a message that does not exist names nobody.

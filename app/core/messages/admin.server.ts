@@ -4,6 +4,7 @@
  * records or lifts. Every function takes the database; throws only what the driver throws.
  */
 import { and, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { recordAudit, type Actor } from "~/core/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import { messageAttempts, messageOptOuts, messages, MESSAGE_STATUSES, type MessageStatus } from "~/db/schema/messages";
 import { randomBytes } from "node:crypto";
@@ -125,15 +126,17 @@ function baseKey(key: string): string {
  * its error cleared and a fresh round of tries (its earlier attempts stay listed). A sent one is
  * copied as a new message (new public id, idempotency key `<key>:resend:<n>`) so the first
  * stays on record as sent; a copy's stop link still names the first message, whose recipient is
- * the same.
+ * the same. Done by `actor`, with the audit row (`message.resend`, by public id) in the same
+ * transaction.
  */
-export async function resend(db: Database, publicId: string, now: Date): Promise<ResendResult> {
+export async function resend(db: Database, publicId: string, now: Date, actor: Actor): Promise<ResendResult> {
   return db.transaction(async (tx) => {
     const [message] = await tx.select().from(messages).where(eq(messages.publicId, publicId)).for("update");
     if (!message) return { kind: "not_found" } as const;
     if (message.status === "queued" || message.status === "sending") return { kind: "pending" } as const;
     if (message.status !== "sent") {
       await tx.update(messages).set({ status: "queued", nextAttemptAt: now, lastError: null, attempts: 0, updatedAt: now }).where(eq(messages.id, message.id));
+      await recordAudit(tx, { actor, action: "message.resend", entity: "message", entityId: publicId, before: { status: message.status }, after: { status: "queued" } });
       return { kind: "requeued", publicId } as const;
     }
     const base = baseKey(message.idempotencyKey);
@@ -158,6 +161,7 @@ export async function resend(db: Database, publicId: string, now: Date): Promise
       createdAt: now,
       updatedAt: now,
     });
+    await recordAudit(tx, { actor, action: "message.resend", entity: "message", entityId: publicId, before: { copy: null }, after: { copy } });
     return { kind: "copied", publicId: copy } as const;
   });
 }
@@ -174,15 +178,27 @@ export async function optOutsOf(db: Database, addresses: string[]): Promise<Map<
 
 /**
  * Stops fee reminders to `address` ("link", "sms" or "office"). Returns false when they were
- * already stopped (the first record, and its source, is kept).
+ * already stopped (the first record, and its source, is kept). The office's stop names the staff
+ * member (`actor`), audited (`reminders.stop`, by the normalised address) in the same transaction.
  */
-export async function stopReminders(db: Database, address: string, source: "link" | "sms" | "office", now = new Date()): Promise<boolean> {
-  const stored = await db.insert(messageOptOuts).values({ recipient: normaliseRecipient(address), source, createdAt: now }).onConflictDoNothing().returning({ recipient: messageOptOuts.recipient });
-  return stored.length > 0;
+export async function stopReminders(db: Database, address: string, source: "link" | "sms" | "office", now = new Date(), actor?: Actor): Promise<boolean> {
+  const recipient = normaliseRecipient(address);
+  return db.transaction(async (tx) => {
+    const stored = await tx.insert(messageOptOuts).values({ recipient, source, createdAt: now }).onConflictDoNothing().returning({ recipient: messageOptOuts.recipient });
+    if (stored.length > 0 && actor) await recordAudit(tx, { actor, action: "reminders.stop", entity: "reminders", entityId: recipient, before: { reminders: "sent" }, after: { reminders: "stopped" } });
+    return stored.length > 0;
+  });
 }
 
-/** Sends fee reminders to `address` again. Returns false when they had not been stopped. */
-export async function restartReminders(db: Database, address: string): Promise<boolean> {
-  const removed = await db.delete(messageOptOuts).where(eq(messageOptOuts.recipient, normaliseRecipient(address))).returning({ recipient: messageOptOuts.recipient });
-  return removed.length > 0;
+/**
+ * Sends fee reminders to `address` again, on behalf of `actor` (audited: `reminders.restart`,
+ * by the normalised address, in the same transaction). Returns false when they had not been stopped.
+ */
+export async function restartReminders(db: Database, address: string, actor: Actor): Promise<boolean> {
+  const recipient = normaliseRecipient(address);
+  return db.transaction(async (tx) => {
+    const removed = await tx.delete(messageOptOuts).where(eq(messageOptOuts.recipient, recipient)).returning({ recipient: messageOptOuts.recipient, source: messageOptOuts.source });
+    if (removed.length > 0) await recordAudit(tx, { actor, action: "reminders.restart", entity: "reminders", entityId: recipient, before: { reminders: `stopped (${removed[0]!.source})` }, after: { reminders: "sent" } });
+    return removed.length > 0;
+  });
 }

@@ -3,7 +3,8 @@
  * once per event; office kinds go to the office; bad addresses, switched-off kinds and stopped
  * reminders are kept with their reason; the worker sends, retries with backoff, gives up, holds
  * what has no provider and releases it, gives back what a stopped worker left "sending", and
- * sends a real e-mail (parts, attachment, Message-ID) to an SMTP server.
+ * sends a real e-mail (parts, attachment, Message-ID) to an SMTP server. The office's settings
+ * are audited as it changes them.
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -23,6 +24,7 @@ const { smtpSender } = await import("./email.server");
 const { startSmtpFake } = await import("../../../tests/fakes/smtp");
 const { getConfig } = await import("~/lib/config.server");
 const { eq, inArray } = await import("drizzle-orm");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
 import type { EmailMessage, EmailSender, SendResult, SmsMessage, SmsProvider } from "./channel";
 
 type Db = Awaited<ReturnType<typeof openTestDatabase>>["db"];
@@ -31,6 +33,7 @@ let db: Db;
 let n = 0;
 const fresh = () => `${++n}-${process.pid}-${Date.now()}`;
 const payment = TEMPLATES.payment_received.sample;
+const ACTOR = testActor("office@school.test");
 
 /** An e-mail channel answering from a list (default: accepted), recording what it got. */
 function stubEmail(answers: SendResult[] = []): EmailSender & { got: EmailMessage[] } {
@@ -51,7 +54,7 @@ beforeAll(async () => {
   // A database of its own: another file's worker run would otherwise take this file's messages.
   handle = await openTestDatabase();
   db = handle.db;
-  await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS);
+  await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS, ACTOR);
 });
 afterAll(() => handle.dispose());
 
@@ -107,12 +110,17 @@ describe("enqueue", () => {
     expect(r!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect((await rowsOf(receipt.map((m) => m.publicId)))[0]!.status).toBe("queued");
 
-    await saveMessageSettings(db, { ...DEFAULT_MESSAGE_SETTINGS, off: ["enquiry_new"] });
+    const audited = (await auditRows(db, "settings.messages")).length;
+    // The defaults saved as they are (beforeAll) changed nothing: no row.
+    expect(audited).toBe(0);
+    await saveMessageSettings(db, { ...DEFAULT_MESSAGE_SETTINGS, off: ["enquiry_new"] }, ACTOR);
+    // The switch is on the log alone, as the office turned it.
+    expect((await auditRows(db, "settings.messages")).slice(audited)).toEqual([expect.objectContaining({ ...byActor(ACTOR), entity: "settings", entityId: "messages", before: { off: [] }, after: { off: ["enquiry_new"] } })]);
     try {
       const off = await enqueue(db, { kind: "enquiry_new", data: TEMPLATES.enquiry_new.sample, key: fresh() });
       expect((await rowsOf(off.map((m) => m.publicId)))[0]).toMatchObject({ status: "skipped", lastError: "This kind of message is switched off in Messages." });
     } finally {
-      await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS);
+      await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS, ACTOR);
     }
   });
 });
@@ -177,7 +185,18 @@ describe("the worker", () => {
     expect(rows.find((r) => r.channel === "sms")).toMatchObject({ status: "held" });
     expect(rows.find((r) => r.channel === "sms")!.lastError).toContain("No DLT template id is registered");
 
-    await saveMessageSettings(db, { ...DEFAULT_MESSAGE_SETTINGS, smsTemplateIds: { payment_received: "66b74800d6fc0500aa112233" } });
+    const settings = { ...DEFAULT_MESSAGE_SETTINGS, smsTemplateIds: { payment_received: "66b74800d6fc0500aa112233" } };
+    const audited = (await auditRows(db, "settings.messages")).length;
+    // Saved in a transaction that rolls back: neither the id nor its audit row is kept.
+    await expect(
+      db.transaction(async (tx) => {
+        await saveMessageSettings(tx, settings, ACTOR);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await auditRows(db, "settings.messages")).toHaveLength(audited);
+    await saveMessageSettings(db, settings, ACTOR);
+    expect((await auditRows(db, "settings.messages")).slice(audited).map((r) => [r.before, r.after])).toEqual([[{ "smsTemplateIds.payment_received": null }, { "smsTemplateIds.payment_received": "66b74800d6fc0500aa112233" }]]);
     try {
       await deliverDue(db, deps({ sms: provider }));
       expect((await rowsOf([sms!.publicId]))[0]!.status).toBe("sent");
@@ -185,7 +204,7 @@ describe("the worker", () => {
       expect(got).toMatchObject({ to: "9123456789", templateId: "66b74800d6fc0500aa112233" });
       expect(got.variables.receipt).toBe("KVA/2026-27/000123");
     } finally {
-      await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS);
+      await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS, ACTOR);
     }
   });
 

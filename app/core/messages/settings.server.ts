@@ -3,6 +3,8 @@
  * kind removed since) falls back to the defaults for what does not parse, never to an error.
  */
 import { eq, sql } from "drizzle-orm";
+import { recordChange, type Actor } from "~/core/audit/audit.server";
+import { flattenFields } from "~/core/audit/changes";
 import type { Database } from "~/db/client.server";
 import { settings } from "~/db/schema/settings";
 import { DEFAULT_MESSAGE_SETTINGS, MESSAGE_SETTINGS_KEY, messageSettingsSchema, type MessageSettings } from "./settings";
@@ -28,11 +30,32 @@ export async function messageSettings(db: Database): Promise<MessageSettings> {
   return { off: keep("off") as MessageSettings["off"], reminders: keep("reminders") as MessageSettings["reminders"], smsTemplateIds: keep("smsTemplateIds") as MessageSettings["smsTemplateIds"] };
 }
 
-/** Saves `value` (already validated) as the messages settings. Throws what the driver throws. */
-export async function saveMessageSettings(db: Database, value: MessageSettings, now = new Date()): Promise<void> {
-  const text = JSON.stringify(messageSettingsSchema.parse(value));
-  await db
-    .insert(settings)
-    .values({ key: MESSAGE_SETTINGS_KEY, value: text, updatedAt: now })
-    .onConflictDoUpdate({ target: settings.key, set: { value: text, updatedAt: sql`excluded.updated_at` } });
+/**
+ * The settings as the audit log keeps them: one field per switch list, schedule field and
+ * template id, normalised as saved (the defaults' reminder days are not sorted until parsed).
+ */
+function audited(value: MessageSettings) {
+  const valid = messageSettingsSchema.parse(value);
+  return flattenFields({ ...valid, off: [...valid.off].sort() });
+}
+
+/**
+ * Saves `value` (already validated) as the messages settings on behalf of `actor`, with the audit
+ * row (`settings.messages`: each switch, schedule field and SMS template id that changed) in the
+ * same transaction. Throws what the driver throws.
+ */
+export async function saveMessageSettings(db: Database, value: MessageSettings, actor: Actor, now = new Date()): Promise<void> {
+  const valid = messageSettingsSchema.parse(value);
+  const text = JSON.stringify(valid);
+  await db.transaction(async (tx) => {
+    // Locks the row (when there is one) so two saves at once each audit what the other left.
+    await tx.select({ key: settings.key }).from(settings).where(eq(settings.key, MESSAGE_SETTINGS_KEY)).for("update");
+    const before = await messageSettings(tx);
+    await tx
+      .insert(settings)
+      .values({ key: MESSAGE_SETTINGS_KEY, value: text, updatedAt: now })
+      .onConflictDoUpdate({ target: settings.key, set: { value: text, updatedAt: sql`excluded.updated_at` } });
+    // Before the first save the defaults were in force: the row shows what changed from them.
+    await recordChange(tx, { actor, action: "settings.messages", entity: "settings", entityId: "messages", before: audited(before), after: audited(valid) });
+  });
 }

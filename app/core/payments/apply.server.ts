@@ -9,6 +9,7 @@
  * an order, and of words whose signature did not verify, at most once an hour.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
+import { recordAudit, type Actor } from "~/core/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import { paymentAttempts, paymentEvents, paymentOrders, type PaymentEventKind } from "~/db/schema/payments";
 import { enqueue } from "~/core/messages/outbox.server";
@@ -45,7 +46,27 @@ export type RecordInput = {
   kind?: PaymentEventKind;
   purposes: PaymentPurposes;
   now: Date;
+  /**
+   * The staff member who asked (a check by hand): the word's transaction then writes the audit
+   * row `payment_order.check` (the order's status, amounts and flag before and after), always for
+   * the word that counts the check and for any other that changes the order.
+   */
+  actor?: Actor;
 };
+
+/** What the audit log keeps of an order: its money state, as a check by hand may move it. */
+function auditedOrder(o: PaymentOrder) {
+  return { status: o.status, paidAmountPaise: o.paidAmountPaise, gatewayStatus: o.gatewayStatus, providerPaymentId: o.providerPaymentId, bankReference: o.bankReference, paymentMode: o.paymentMode, flag: o.flag };
+}
+
+/** The audit row of a check by hand (RecordInput.actor) in the word's transaction; returns `after`. */
+async function auditCheck(tx: Database, input: RecordInput, before: PaymentOrder, after: PaymentOrder): Promise<PaymentOrder> {
+  if (!input.actor) return after;
+  const counts = input.countsCheck ?? (input.kind ?? input.word.kind) === "status_check";
+  const changed = JSON.stringify(auditedOrder(before)) !== JSON.stringify(auditedOrder(after));
+  if (counts || changed) await recordAudit(tx, { actor: input.actor, action: "payment_order.check", entity: "payment_order", entityId: before.reference, before: auditedOrder(before), after: auditedOrder(after) });
+  return after;
+}
 
 /** Text from a gateway (or a forger) as a column can hold it: no NUL bytes (PostgreSQL refuses them), at most `max` characters. */
 function clean(text: string, max: number): string {
@@ -263,13 +284,13 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
     await tellOfficeOfFlags(tx, updated!, flagged.raised, eventId, now);
     // The order's own bad_signature flag names it; otherwise the hourly note covers an unverified word.
     if (word.verified === false && !flagged.raised.some((f) => f.flag === "bad_signature")) await tellOfficeOfBadSignature(tx, word, kind, updated!, now);
-    if (next !== "paid") return { order: updated!, replay: false, decision };
+    if (next !== "paid") return { order: await auditCheck(tx, input, order!, updated!), replay: false, decision };
     const raised = await input.purposes[updated!.purpose]?.onPaid?.(tx, updated!, { confirmedLater: await confirmedLater(tx, orderId, kind, eventId) });
     const purposeFlag = raised ? flagsAfter(updated!, [raised]) : null;
-    if (!purposeFlag?.columns) return { order: updated!, replay: false, decision };
+    if (!purposeFlag?.columns) return { order: await auditCheck(tx, input, order!, updated!), replay: false, decision };
     const [reflagged] = await tx.update(paymentOrders).set(purposeFlag.columns).where(eq(paymentOrders.id, orderId)).returning();
     await tellOfficeOfFlags(tx, reflagged!, purposeFlag.raised, eventId, now);
-    return { order: reflagged!, replay: false, decision };
+    return { order: await auditCheck(tx, input, order!, reflagged!), replay: false, decision };
   });
 }
 

@@ -18,6 +18,7 @@ const { startHarness, ICICI, SITE } = await import("./testing/harness");
 const { eazypayResponse } = await import("../../../tests/fakes/eazypay-fake");
 const { orderDetailData } = await import("./admin/admin-data.server");
 const { listOrders } = await import("./orders.server");
+const ACTOR = (await import("~/core/audit/testing.server")).testActor();
 
 let h: Awaited<ReturnType<typeof startHarness>>;
 
@@ -212,7 +213,7 @@ describe("the administrator finds an order by any attempt's reference", () => {
     expect(detail?.attempts.map((a) => a.reference)).toEqual([order.reference, later]);
     const { rows } = await listOrders(h.db, { q: later.toLowerCase() }, { number: 1, size: 10 });
     expect(rows.map((r) => r.reference)).toEqual([order.reference]);
-    const checked = await h.payments.checkOrder(later, "the administrator");
+    const checked = await h.payments.checkOrder(later, ACTOR);
     expect(checked?.id).toBe(order.id);
   });
 });

@@ -2,7 +2,8 @@
  * The payment core on a real database (PGlite, or PostgreSQL with DATABASE_URL), through the
  * development gateway: one order per thing owed under double submits, paid only on verified and
  * confirmed words, the paid handler inside the paying transaction, replays stored once,
- * reconciliation (healing, expiry, two runs at once).
+ * reconciliation (healing, expiry, two runs at once), and a staff member's check audited in its
+ * word's transaction.
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -17,6 +18,8 @@ const { paymentOrders } = await import("~/db/schema/payments");
 const { startHarness } = await import("./testing/harness");
 const { recordWord } = await import("./apply.server");
 const { REUSE_OPEN_ORDER_MS, RECONCILE_WINDOW_MS } = await import("./service.server");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
+const ACTOR = testActor();
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
 let h: Harness;
@@ -264,11 +267,28 @@ describe("reconciliation", () => {
   it("the administrator's check asks the gateway now and records it", async () => {
     const order = await h.startOrder();
     mockAnswer(order, "pay");
-    const after = await h.payments.checkOrder(order.reference, "the administrator");
+    const after = await h.payments.checkOrder(order.reference, ACTOR);
     expect(after?.status).toBe("paid");
     expect(after?.checkCount).toBe(1);
     expect(after?.lastCheckedAt).not.toBeNull();
     const [event] = await h.events(order.id, "status_check");
-    expect(event?.detail).toMatch(/^Asked by the administrator\./);
+    expect(event?.detail).toMatch(new RegExp(`^Asked by ${ACTOR.email.replaceAll(".", "\\.")}\\.`));
+    // Audited under the order's reference with the money state before and after; asked again
+    // with nothing new, the check itself is still on the log.
+    await h.payments.checkOrder(order.reference, ACTOR);
+    const rows = await auditRows(h.db, "payment_order.check", order.reference);
+    expect(rows).toEqual([
+      expect.objectContaining({ ...byActor(ACTOR), entity: "payment_order", before: expect.objectContaining({ status: "created", paidAmountPaise: null }), after: expect.objectContaining({ status: "paid", paidAmountPaise: order.amountPaise }) }),
+      expect.objectContaining({ ...byActor(ACTOR), before: {}, after: {} }),
+    ]);
+  });
+
+  it("a check whose paying transaction fails leaves the order, its events and the audit log as they were", async () => {
+    const order = await h.startOrder();
+    mockAnswer(order, "pay");
+    h.failOnPaid(true);
+    await expect(h.payments.checkOrder(order.reference, ACTOR)).rejects.toThrow("receipt printer on fire");
+    expect((await h.order(order.reference)).status).toBe("created");
+    expect(await auditRows(h.db, "payment_order.check", order.reference)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
  * it through that module.
  */
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Actor } from "~/core/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import { paymentAttempts, paymentEvents, paymentOrders, type OrderSubject } from "~/db/schema/payments";
 import { formatRupees } from "~/lib/money";
@@ -147,7 +148,7 @@ export function createPaymentService(deps: PaymentDeps) {
    * the first paid attempt settles the order, another paid one is flagged paid_twice. `answered`
    * is false when some attempt could not be asked. Never throws for the gateway.
    */
-  async function check(db: Database, order: PaymentOrder, kind: "status_check" | "reconciliation", why: string): Promise<{ order: PaymentOrder; answered: boolean }> {
+  async function check(db: Database, order: PaymentOrder, kind: "status_check" | "reconciliation", why: string, actor?: Actor): Promise<{ order: PaymentOrder; answered: boolean }> {
     const gateway = gatewayFor(order.provider);
     const asked: AttemptRef[] = await attemptsToAsk(db, order.id);
     if (asked.length === 0) asked.push({ id: null, reference: order.reference, providerOrderId: order.providerOrderId });
@@ -173,7 +174,7 @@ export function createPaymentService(deps: PaymentDeps) {
       word = { ...word, detail: `${why}${about} ${word.detail}` };
       const before = current.status;
       // A check by hand counts once, however many attempts it asks about.
-      const result = await recordWord(db, { word, orderId: order.id, attemptId: attempt.id, kind, countsCheck: kind === "status_check" && i === 0, purposes: deps.purposes, now: now() });
+      const result = await recordWord(db, { word, orderId: order.id, attemptId: attempt.id, kind, countsCheck: kind === "status_check" && i === 0, purposes: deps.purposes, now: now(), actor });
       current = result.order ?? current;
       if (current.status !== before) logDecision(current, null, `${before} → ${current.status} (${kind}: ${word.detail})`);
     }
@@ -401,13 +402,14 @@ export function createPaymentService(deps: PaymentDeps) {
   }
 
   /**
-   * The administrator's "Check with the bank" (or /icici-debug's status check) for the order of
-   * `reference` (its own or any attempt's): asks about its attempts. Null for an unknown reference.
+   * A staff member's "Check with the bank" (or /icici-debug's status check, `place` "payment
+   * debug") for the order of `reference` (its own or any attempt's): asks about its attempts, each
+   * answer audited as `actor`'s check (recordWord). Null for an unknown reference.
    */
-  async function checkOrder(reference: string, by: string): Promise<PaymentOrder | null> {
+  async function checkOrder(reference: string, actor: Actor, place?: string): Promise<PaymentOrder | null> {
     const db = await deps.getDb();
     const order = await orderByAnyReference(db, reference);
-    return order && (await check(db, order, "status_check", `Asked by ${by}.`)).order;
+    return order && (await check(db, order, "status_check", `Asked by ${actor.email}${place ? ` (${place})` : ""}.`, actor)).order;
   }
 
   /**

@@ -6,6 +6,7 @@
  * throws.
  */
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { recordAudit, recordChange, type Actor } from "~/core/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import { LOOKUP_LIMITS, lookupThrottled, recordLookupFailure } from "~/db/lookup-throttle.server";
 import { admissionCounters, students } from "~/db/schema/fees";
@@ -48,7 +49,7 @@ export async function listStudents(db: Database, filter: { q?: string; className
     .limit(limit);
 }
 
-const values = (s: StudentInput) => ({
+const values = (s: StudentInput | Student) => ({
   admissionNumber: s.admissionNumber,
   name: s.name,
   dateOfBirth: s.dateOfBirth,
@@ -65,14 +66,21 @@ const values = (s: StudentInput) => ({
 });
 
 /**
- * Edits a student. Returns "duplicate" when the admission number belongs to another student.
- * Dues already on the ledger stay as posted; the change applies to what is posted next.
+ * Edits a student on behalf of `actor`, with the audit row (`student.update`: the fields that
+ * changed, by admission number) in the same transaction. Returns "duplicate" when the admission
+ * number belongs to another student. Dues already on the ledger stay as posted; the change
+ * applies to what is posted next.
  */
-export async function updateStudent(db: Database, id: number, input: StudentInput): Promise<"updated" | "duplicate" | "not_found"> {
-  const other = await studentByAdmissionNumber(db, input.admissionNumber);
-  if (other && other.id !== id) return "duplicate";
-  const rows = await db.update(students).set({ ...values(input), updatedAt: new Date() }).where(eq(students.id, id)).returning({ id: students.id });
-  return rows.length ? "updated" : "not_found";
+export async function updateStudent(db: Database, id: number, input: StudentInput, actor: Actor): Promise<"updated" | "duplicate" | "not_found"> {
+  return db.transaction(async (tx) => {
+    const other = await studentByAdmissionNumber(tx, input.admissionNumber);
+    if (other && other.id !== id) return "duplicate";
+    const [old] = await tx.select().from(students).where(eq(students.id, id)).for("update");
+    if (!old) return "not_found";
+    await tx.update(students).set({ ...values(input), updatedAt: new Date() }).where(eq(students.id, id));
+    await recordChange(tx, { actor, action: "student.update", entity: "student", entityId: input.admissionNumber, before: values(old), after: values(input) });
+    return "updated";
+  });
 }
 
 /** The first admission number "<year>/9001", "<year>/9002"… not on the roll (the template's example row). */
@@ -86,10 +94,11 @@ export async function unusedAdmissionNumber(db: Database, year: number): Promise
 export type ImportResult = { kind: "imported"; count: number } | { kind: "rejected"; problems: { line: number; admissionNumber: string; reasons: string[] }[] };
 
 /**
- * Imports checked rows in one transaction: an admission number already on the roll rejects
- * the whole file (with each clash reported), so a file is taken whole or not at all.
+ * Imports checked rows in one transaction on behalf of `actor`: an admission number already on
+ * the roll rejects the whole file (with each clash reported), so a file is taken whole or not at
+ * all. One audit row (`student.import`) names how many and which admission numbers joined.
  */
-export async function importStudents(db: Database, rows: readonly StudentInput[]): Promise<ImportResult> {
+export async function importStudents(db: Database, rows: readonly StudentInput[], actor: Actor): Promise<ImportResult> {
   return db.transaction(async (tx) => {
     const existing = await tx
       .select({ n: students.admissionNumber })
@@ -103,6 +112,7 @@ export async function importStudents(db: Database, rows: readonly StudentInput[]
       };
     }
     if (rows.length > 0) await tx.insert(students).values(rows.map(values));
+    await recordAudit(tx, { actor, action: "student.import", entity: "student", entityId: null, after: { students: rows.length, admissionNumbers: rows.map((r) => r.admissionNumber) } });
     return { kind: "imported" as const, count: rows.length };
   });
 }

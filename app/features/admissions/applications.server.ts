@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { recordAudit, type Actor } from "~/core/audit/audit.server";
 import { STATUS_MOVES, type ApplicationStatus, type DocumentKind } from "~/db/admission-values";
 import type { Database } from "~/db/client.server";
 import { LOOKUP_LIMITS, lookupThrottled, recordLookupFailure } from "~/db/lookup-throttle.server";
@@ -147,19 +148,25 @@ export async function markApplicationPaid(tx: Database, publicId: string, orderR
 export type MoveResult = { ok: true; application: ApplicationWithSession } | { ok: false; message: string };
 
 /**
- * The administrator moves an application along the workflow (STATUS_MOVES) with a note, in one
- * transaction with the row locked; `onAdmitted` runs inside it when the new status is
+ * The roll's hook, run inside the admitting transaction; what it returns is added to the step's
+ * note. It is given who admits, for its own audit row.
+ */
+export type OnAdmitted = (tx: Database, application: ApplicationWithSession, actor: Actor) => Promise<string | void>;
+
+/**
+ * A staff member (`actor`) moves an application along the workflow (STATUS_MOVES) with a note,
+ * in one transaction with the row locked; `onAdmitted` runs inside it when the new status is
  * `admitted` (the composition module's hook: app/features/admissions/roll.server.ts; what it returns is
- * added to the step's note, e.g. the new admission number). `by` is the
- * administrator's e-mail; `from`, when given, is the status the administrator saw. A move the
- * workflow does not allow, or from a status the application has since left, is refused. The
- * parent is told of the move (`application_status`, with the administrator's note) in the same
- * transaction.
+ * added to the step's note, e.g. the new admission number). `from`, when given, is the status
+ * the administrator saw. A move the workflow does not allow, or from a status the application
+ * has since left, is refused. The parent is told of the move (`application_status`, with the
+ * administrator's note) and the audit row (`application.status`, by application number) is
+ * written in the same transaction.
  */
 export async function moveApplication(
   db: Database,
-  input: { publicId: string; to: ApplicationStatus; note: string | null; by: string; from?: ApplicationStatus },
-  onAdmitted: (tx: Database, application: ApplicationWithSession) => Promise<string | void>,
+  input: { publicId: string; to: ApplicationStatus; note: string | null; actor: Actor; from?: ApplicationStatus },
+  onAdmitted: OnAdmitted,
   now = new Date(),
 ): Promise<MoveResult> {
   return db.transaction(async (tx) => {
@@ -169,12 +176,13 @@ export async function moveApplication(
     if (!STATUS_MOVES[locked.status].includes(input.to)) return { ok: false, message: `An application that is "${locked.status}" cannot become "${input.to}".` };
     await tx.update(applications).set({ status: input.to, updatedAt: now }).where(eq(applications.id, locked.id));
     const application = (await applicationByPublicId(tx, input.publicId))!;
-    const said = input.to === "admitted" ? await onAdmitted(tx, application) : undefined;
+    const said = input.to === "admitted" ? await onAdmitted(tx, application, input.actor) : undefined;
     const note = [input.note, said].filter(Boolean).join(" — ") || null;
     const [step] = await tx
       .insert(applicationStatusHistory)
-      .values({ applicationId: locked.id, fromStatus: locked.status, toStatus: input.to, note, byWhom: input.by, createdAt: now })
+      .values({ applicationId: locked.id, fromStatus: locked.status, toStatus: input.to, note, byWhom: input.actor.email, createdAt: now })
       .returning({ id: applicationStatusHistory.id });
+    await recordAudit(tx, { actor: input.actor, action: "application.status", entity: "application", entityId: locked.number, before: { status: locked.status }, after: { status: input.to, note } });
     if (toldToParent(input.to)) await enqueueStatusChange(tx, application, input.to, input.note?.trim() || null, step!.id, now);
     return { ok: true, application };
   });

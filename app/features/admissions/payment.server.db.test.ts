@@ -34,6 +34,8 @@ const { onAdmitted } = await import("./roll.server");
 const { students } = await import("~/db/schema/fees");
 const { applicationFeeStart, applicationPayment } = await import("./payment.server");
 const documentRoute = await import("~/routes/admin/application-document");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
+const ACTOR = testActor(ADMIN.email);
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 let db: Db;
@@ -69,7 +71,7 @@ const SETTINGS = { name: "2041-42", openClasses: ["Nursery", "LKG", "UKG", "Clas
 beforeAll(async () => {
   db = (await getDatabase()).db;
   service = createPaymentService({ getDb: async () => db, setup: () => ({ active: "mock", gateways: { mock }, problems: [], settings: [] }), purposes: paymentPurposes, log: () => {} });
-  sessionRow = await saveSessionSettings(db, SETTINGS, "test");
+  sessionRow = await saveSessionSettings(db, SETTINGS, ACTOR);
   await ensureAdminAccount(ADMIN);
   await ensureAdminAccount(VIEWER);
 });
@@ -79,7 +81,7 @@ afterAll(async () => {
 
 describe("numbers", () => {
   it("100 concurrent submissions get 100 distinct consecutive numbers", async () => {
-    const fresh = await saveSessionSettings(db, { ...SETTINGS, name: "2042-43" }, "test");
+    const fresh = await saveSessionSettings(db, { ...SETTINGS, name: "2042-43" }, ACTOR);
     const stored = await Promise.all(Array.from({ length: 100 }, () => createApplication(db, fresh, input, [])));
     const sequences = stored.map((a) => a.sequence).sort((a, b) => a - b);
     expect(sequences).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
@@ -87,7 +89,7 @@ describe("numbers", () => {
     expect(stored.map((a) => a.number)).toContain(`KVA/ADM/${fresh.name}/0100`);
     expect(new Set(stored.map((a) => a.publicId)).size).toBe(100);
     expect(stored.every((a) => /^[A-Za-z0-9_-]{22}$/.test(a.publicId))).toBe(true);
-    sessionRow = await saveSessionSettings(db, SETTINGS, "test");
+    sessionRow = await saveSessionSettings(db, SETTINGS, ACTOR);
   });
 
   it("a rolled-back submission gives its number back (no gap)", async () => {
@@ -199,12 +201,12 @@ describe("workflow", () => {
     const id = stored.application.publicId;
     const admitted: string[] = [];
     const hook = async (_tx: unknown, a: { number: string }) => void admitted.push(a.number);
-    expect(await moveApplication(db, { publicId: id, to: "under_review", note: null, by: ADMIN.email }, hook)).toMatchObject({ ok: false });
+    expect(await moveApplication(db, { publicId: id, to: "under_review", note: null, actor: ACTOR }, hook)).toMatchObject({ ok: false });
     await db.update(applications).set({ status: "submitted" }).where(eq(applications.publicId, id));
-    expect(await moveApplication(db, { publicId: id, to: "under_review", note: "Interaction on Monday", by: ADMIN.email }, hook)).toMatchObject({ ok: true });
-    expect(await moveApplication(db, { publicId: id, to: "admitted", note: "Seat offered", by: ADMIN.email }, hook)).toMatchObject({ ok: true });
+    expect(await moveApplication(db, { publicId: id, to: "under_review", note: "Interaction on Monday", actor: ACTOR }, hook)).toMatchObject({ ok: true });
+    expect(await moveApplication(db, { publicId: id, to: "admitted", note: "Seat offered", actor: ACTOR }, hook)).toMatchObject({ ok: true });
     expect(admitted).toEqual([stored.application.number]);
-    expect(await moveApplication(db, { publicId: id, to: "rejected", note: null, by: ADMIN.email }, hook)).toMatchObject({ ok: false });
+    expect(await moveApplication(db, { publicId: id, to: "rejected", note: null, actor: ACTOR }, hook)).toMatchObject({ ok: false });
     const rows = await db.select().from(applicationStatusHistory).where(eq(applicationStatusHistory.applicationId, stored.application.id)).orderBy(applicationStatusHistory.id);
     expect(rows.map((r) => [r.fromStatus, r.toStatus, r.note, r.byWhom])).toEqual([
       [null, "payment_pending", "Form received; the application fee is due.", "parent"],
@@ -217,20 +219,25 @@ describe("workflow", () => {
     const stored = await submitApplication(form(), sessionRow, db);
     if (stored.kind !== "stored") throw new Error(stored.kind);
     await db.update(applications).set({ status: "under_review" }).where(eq(applications.publicId, stored.application.publicId));
-    expect(await moveApplication(db, { publicId: stored.application.publicId, to: "admitted", note: "Seat offered", by: ADMIN.email }, onAdmitted)).toMatchObject({ ok: true });
+    expect(await moveApplication(db, { publicId: stored.application.publicId, to: "admitted", note: "Seat offered", actor: ACTOR }, onAdmitted)).toMatchObject({ ok: true });
     const [step] = await db.select().from(applicationStatusHistory).where(and(eq(applicationStatusHistory.applicationId, stored.application.id), eq(applicationStatusHistory.toStatus, "admitted")));
     const admissionNumber = /Added to the roll as (\S+);/.exec(step!.note ?? "")?.[1];
     expect(step!.note).toMatch(/^Seat offered — Added to the roll as \d{4}\/\d{4}; fees from [A-Z][a-z]+ \d{4}\.$/);
     const [student] = await db.select().from(students).where(eq(students.admissionNumber, admissionNumber!));
     expect(student).toMatchObject({ name: stored.application.childName, dateOfBirth: stored.application.dateOfBirth, className: stored.application.classApplied, mobile: stored.application.mobile });
+    // The decision and the joining are both on the audit log, by who admitted the child.
+    expect(await auditRows(db, "application.status", stored.application.number)).toEqual([expect.objectContaining({ ...byActor(ACTOR), before: { status: "under_review", note: null }, after: { status: "admitted", note: step!.note } })]);
+    expect(await auditRows(db, "student.join", admissionNumber)).toEqual([expect.objectContaining({ ...byActor(ACTOR), after: expect.objectContaining({ name: stored.application.childName, application: stored.application.number }) })]);
   });
 
   it("a hook that throws rolls the admission back", async () => {
     const stored = await submitApplication(form(), sessionRow, db);
     if (stored.kind !== "stored") throw new Error(stored.kind);
     await db.update(applications).set({ status: "under_review" }).where(eq(applications.publicId, stored.application.publicId));
-    await expect(moveApplication(db, { publicId: stored.application.publicId, to: "admitted", note: null, by: ADMIN.email }, async () => { throw new Error("roll"); })).rejects.toThrow("roll");
+    await expect(moveApplication(db, { publicId: stored.application.publicId, to: "admitted", note: null, actor: ACTOR }, async () => { throw new Error("roll"); })).rejects.toThrow("roll");
     expect((await applicationByPublicId(db, stored.application.publicId))!.status).toBe("under_review");
+    // Nor is it on the audit log.
+    expect(await auditRows(db, "application.status", stored.application.number)).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@
  * Admitting an applicant puts the child on the student roll with a new admission number, in
  * the transaction that marks the application admitted.
  */
+import { recordAudit, type Actor } from "~/core/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import { createStudent } from "~/core/students/roll.server";
 import { kolkataDate, monthLabel, sessionOf } from "~/lib/dates";
@@ -14,9 +15,10 @@ import type { ApplicationWithSession } from "./applications.server";
  * transaction), joined in the application's session: billed from its April when admitted
  * before it starts, from the current month (IST, `now`) when admitted during it. Returns the
  * sentence the workflow adds to the step's note, e.g. "Added to the roll as 2027/0004; fees
- * from April 2027."; throwing rolls the admission back.
+ * from April 2027."; throwing rolls the admission back. The child's joining is audited
+ * (`student.join`, by admission number) as done by `actor`, who admitted them.
  */
-export async function onAdmitted(tx: Database, application: ApplicationWithSession, now = new Date()): Promise<string> {
+export async function onAdmitted(tx: Database, application: ApplicationWithSession, actor: Actor, now = new Date()): Promise<string> {
   const d = application.details;
   const today = kolkataDate(now);
   const joinedMonth = sessionOf(today) === application.sessionName ? today.slice(0, 7) : null;
@@ -35,5 +37,12 @@ export async function onAdmitted(tx: Database, application: ApplicationWithSessi
     },
     Number(application.sessionName.slice(0, 4)),
   );
+  await recordAudit(tx, {
+    actor,
+    action: "student.join",
+    entity: "student",
+    entityId: student.admissionNumber,
+    after: { name: application.childName, className: application.classApplied, joinedSession: application.sessionName, joinedMonth, application: application.number },
+  });
   return `Added to the roll as ${student.admissionNumber}; fees from ${monthLabel(joinedMonth ?? `${application.sessionName.slice(0, 4)}-04`)}.`;
 }

@@ -8,6 +8,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { applicationDefaults, feeSession } from "#content/fees";
+import { recordAudit, recordChange, type Actor } from "~/core/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import { admissionSessions } from "~/db/schema/admissions";
 import { defaultCutOff } from "./age";
@@ -42,26 +43,40 @@ export async function allSessions(db: Database): Promise<AdmissionSession[]> {
 
 export type SessionSettings = { name: string; openClasses: string[]; applicationFeePaise: number; ageCutOff: string };
 
+/** What the audit log keeps of a session's settings. */
+function auditedSettings(s: Pick<AdmissionSession, "isOpen" | "openClasses" | "applicationFeePaise" | "ageCutOff">) {
+  return { isOpen: s.isOpen, openClasses: s.openClasses, applicationFeePaise: s.applicationFeePaise, ageCutOff: s.ageCutOff };
+}
+
 /**
  * Saves the settings of session `name` (creating it when new) and makes it the open one; every
- * other session closes. One transaction. `by` is the administrator's e-mail.
+ * other session closes. One transaction, with an audit row (`settings.admissions`, by session
+ * name) for each session that changed. `actor` is who saves them.
  */
-export async function saveSessionSettings(db: Database, settings: SessionSettings, by: string, now = new Date()): Promise<AdmissionSession> {
+export async function saveSessionSettings(db: Database, settings: SessionSettings, actor: Actor, now = new Date()): Promise<AdmissionSession> {
   return db.transaction(async (tx) => {
-    await tx.update(admissionSessions).set({ isOpen: false }).where(sql`${admissionSessions.name} <> ${settings.name} and ${admissionSessions.isOpen}`);
-    const values = { openClasses: settings.openClasses, applicationFeePaise: settings.applicationFeePaise, ageCutOff: settings.ageCutOff, isOpen: true, updatedAt: now, updatedBy: by };
+    const closed = await tx.update(admissionSessions).set({ isOpen: false }).where(sql`${admissionSessions.name} <> ${settings.name} and ${admissionSessions.isOpen}`).returning({ name: admissionSessions.name });
+    for (const c of closed) await recordAudit(tx, { actor, action: "settings.admissions", entity: "settings", entityId: `admissions ${c.name}`, before: { isOpen: true }, after: { isOpen: false } });
+    const [old] = await tx.select().from(admissionSessions).where(eq(admissionSessions.name, settings.name)).for("update");
+    const values = { openClasses: settings.openClasses, applicationFeePaise: settings.applicationFeePaise, ageCutOff: settings.ageCutOff, isOpen: true, updatedAt: now, updatedBy: actor.email };
     const [row] = await tx
       .insert(admissionSessions)
       .values({ name: settings.name, ...values })
       .onConflictDoUpdate({ target: admissionSessions.name, set: values })
       .returning();
+    const audit = { actor, action: "settings.admissions", entity: "settings", entityId: `admissions ${settings.name}`, after: auditedSettings(row!) };
+    if (old) await recordChange(tx, { ...audit, before: auditedSettings(old) });
+    else await recordAudit(tx, audit);
     return row!;
   });
 }
 
-/** Closes admissions: no session is open (the form says so). */
-export async function closeAdmissions(db: Database, by: string, now = new Date()): Promise<void> {
-  await db.update(admissionSessions).set({ isOpen: false, updatedAt: now, updatedBy: by }).where(eq(admissionSessions.isOpen, true));
+/** Closes admissions: no session is open (the form says so). An audit row per session closed. */
+export async function closeAdmissions(db: Database, actor: Actor, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const closed = await tx.update(admissionSessions).set({ isOpen: false, updatedAt: now, updatedBy: actor.email }).where(eq(admissionSessions.isOpen, true)).returning({ name: admissionSessions.name });
+    for (const c of closed) await recordAudit(tx, { actor, action: "settings.admissions", entity: "settings", entityId: `admissions ${c.name}`, before: { isOpen: true }, after: { isOpen: false } });
+  });
 }
 
 /** The age cut-off date ("yyyy-mm-dd") of session `id`, or null when there is no such session. */

@@ -2,6 +2,8 @@
  * The administrator's workflow posts on a real database (PGlite, or PostgreSQL with
  * DATABASE_URL): a decision is only asked by the first post and made by the confirming one,
  * Cancel keeps the note, the note is recorded once, and a repeated or stale post changes nothing.
+ * Each move is audited once, by who made it; a question or a refusal is not. Admission settings
+ * saved or closed are audited per session.
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -17,11 +19,13 @@ const { applicationByPublicId, createApplication } = await import("./application
 const { applicationSchema } = await import("./schema");
 const { saveSessionSettings } = await import("./sessions.server");
 const { workflowStep } = await import("./workflow.server");
+const { closeAdmissions, openSession } = await import("./sessions.server");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 let db: Db;
 let session: Awaited<ReturnType<typeof saveSessionSettings>>;
-const ADMIN = "office@workflow.example";
+const ADMIN = testActor("office@workflow.example");
 const admitted: string[] = [];
 const onAdmitted = async (_tx: unknown, a: { number: string }) => {
   admitted.push(a.number);
@@ -30,7 +34,7 @@ const onAdmitted = async (_tx: unknown, a: { number: string }) => {
 
 beforeAll(async () => {
   db = (await getDatabase()).db;
-  session = await saveSessionSettings(db, { name: "2043-44", openClasses: ["Class 1"], applicationFeePaise: 500_00, ageCutOff: "2044-03-31" }, "test");
+  session = await saveSessionSettings(db, { name: "2043-44", openClasses: ["Class 1"], applicationFeePaise: 500_00, ageCutOff: "2044-03-31" }, ADMIN);
 });
 
 /** A stored application of Riya Kumari for Class 1, moved to `status`. */
@@ -69,6 +73,10 @@ describe("workflowStep", () => {
     expect(await workflowStep(db, a.publicId, confirm, ADMIN, onAdmitted)).toMatchObject({ kind: "refused", status: 409 });
     expect(await historyOf(a.id)).toEqual([...before, ["admitted", "Seat offered — Added to the roll as 2043/0001."]]);
     expect(admitted.filter((n) => n === a.number)).toHaveLength(1);
+    // One audit row: the question, the cancel and the refused repeat change nothing.
+    expect(await auditRows(db, "application.status", a.number)).toEqual([
+      expect.objectContaining({ ...byActor(ADMIN), entity: "application", before: { status: "under_review", note: null }, after: { status: "admitted", note: "Seat offered — Added to the roll as 2043/0001." } }),
+    ]);
   });
 
   it("asks before waitlisting and rejecting, with what follows", async () => {
@@ -96,5 +104,39 @@ describe("workflowStep", () => {
     expect((await applicationByPublicId(db, a.publicId))!.status).toBe("waitlisted");
     // A decision the workflow does not allow is refused before it is asked.
     expect(await workflowStep(db, a.publicId, { to: "under_review", step: "ask", from: "waitlisted" }, ADMIN, onAdmitted)).toMatchObject({ kind: "refused", status: 409 });
+    expect((await auditRows(db, "application.status", a.number)).map((r) => [r.before, r.after])).toEqual([
+      [{ status: "submitted", note: null }, { status: "under_review", note: "Interaction on Monday" }],
+      [{ status: "under_review" }, { status: "waitlisted" }],
+    ]);
+  });
+});
+
+describe("admission settings", () => {
+  it("are audited per session as they change; saved unchanged, or rolled back, they leave no row", async () => {
+    const before = (await auditRows(db, "settings.admissions")).length;
+    const principal = testActor("principal@workflow.example");
+    const settings = { name: "2043-44", openClasses: ["Class 1", "Class 2"], applicationFeePaise: 600_00, ageCutOff: "2044-03-31" };
+    await saveSessionSettings(db, settings, principal);
+    await saveSessionSettings(db, settings, principal);
+    await expect(
+      db.transaction(async (tx) => {
+        await saveSessionSettings(tx, { ...settings, applicationFeePaise: 700_00 }, principal);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect((await openSession(db))!.applicationFeePaise).toBe(600_00);
+    // A new session opens and the old one closes: a row each.
+    await saveSessionSettings(db, { ...settings, name: "2044-45", ageCutOff: "2045-03-31" }, principal);
+    await closeAdmissions(db, principal);
+    const rows = (await auditRows(db, "settings.admissions")).slice(before);
+    expect(rows.map((r) => [r.entityId, r.before, r.after])).toEqual([
+      ["admissions 2043-44", { openClasses: ["Class 1"], applicationFeePaise: 500_00 }, { openClasses: ["Class 1", "Class 2"], applicationFeePaise: 600_00 }],
+      ["admissions 2043-44", { isOpen: true }, { isOpen: false }],
+      ["admissions 2044-45", null, { isOpen: true, openClasses: ["Class 1", "Class 2"], applicationFeePaise: 600_00, ageCutOff: "2045-03-31" }],
+      ["admissions 2044-45", { isOpen: true }, { isOpen: false }],
+    ]);
+    expect(rows.every((r) => r.actorEmail === principal.email && r.entity === "settings")).toBe(true);
+    // Reopen 2043-44 for the tests that follow in other files sharing this database.
+    await saveSessionSettings(db, { name: "2043-44", openClasses: ["Class 1"], applicationFeePaise: 500_00, ageCutOff: "2044-03-31" }, principal);
   });
 });

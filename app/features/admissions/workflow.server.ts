@@ -4,8 +4,9 @@
  * and act only on the post that confirms it; Cancel returns to the form with the note kept.
  */
 import { STATUS_MOVES, type ApplicationStatus } from "~/db/admission-values";
+import type { Actor } from "~/core/audit/audit.server";
 import type { Database } from "~/db/client.server";
-import { applicationByPublicId, moveApplication, type ApplicationWithSession } from "./applications.server";
+import { applicationByPublicId, moveApplication, type OnAdmitted } from "./applications.server";
 import { confirmationQuestion, needsConfirmation, type MoveTarget, type WorkflowStep } from "./workflow";
 
 export type WorkflowPost = { to: MoveTarget; note?: string; step: WorkflowStep; from?: ApplicationStatus };
@@ -18,16 +19,11 @@ export type WorkflowAnswer =
   | { kind: "refused"; status: 404 | 409; message: string };
 
 /**
- * Handles `post` for the application `publicId` by the administrator `by` (e-mail); `onAdmitted`
- * is the roll's hook (moveApplication). Throws what the database throws.
+ * Handles `post` for the application `publicId` by `actor` (the signed-in staff member, named on
+ * the audit row of a move); `onAdmitted` is the roll's hook (moveApplication). Throws what the
+ * database throws.
  */
-export async function workflowStep(
-  db: Database,
-  publicId: string,
-  post: WorkflowPost,
-  by: string,
-  onAdmitted: (tx: Database, application: ApplicationWithSession) => Promise<string | void>,
-): Promise<WorkflowAnswer> {
+export async function workflowStep(db: Database, publicId: string, post: WorkflowPost, actor: Actor, onAdmitted: OnAdmitted): Promise<WorkflowAnswer> {
   const note = post.note ?? "";
   if (post.step === "cancel") return { kind: "draft", note };
   if (needsConfirmation(post.to) && post.step !== "confirm") {
@@ -36,6 +32,6 @@ export async function workflowStep(
     if (!STATUS_MOVES[application.status].includes(post.to)) return { kind: "refused", status: 409, message: `An application that is "${application.status}" cannot become "${post.to}".` };
     return { kind: "confirm", to: post.to, note, from: application.status, question: confirmationQuestion(application, post.to) };
   }
-  const result = await moveApplication(db, { publicId, to: post.to, note: note || null, by, from: post.from }, onAdmitted);
+  const result = await moveApplication(db, { publicId, to: post.to, note: note || null, actor, from: post.from }, onAdmitted);
   return result.ok ? { kind: "moved" } : { kind: "refused", status: 409, message: result.message };
 }

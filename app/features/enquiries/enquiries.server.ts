@@ -4,6 +4,7 @@
  * parent sees: DESIGN.md §8, never a fake success).
  */
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { recordChange, type Actor } from "~/core/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import type { EnquiryStatus } from "~/db/enquiry-statuses";
 import { enquiries } from "~/db/schema/enquiries";
@@ -116,16 +117,19 @@ export async function allEnquiries(db: Database, filters: EnquiryFilters): Promi
 }
 
 /**
- * Marks an enquiry contacted with the administrator's note (≤ 1000 characters). Returns false
- * when there is no such enquiry.
+ * Marks an enquiry contacted with the staff member's note (≤ 1000 characters) on behalf of
+ * `actor`, with the audit row (`enquiry.status`: status and note before and after, by enquiry
+ * id) in the same transaction. Returns false when there is no such enquiry.
  */
-export async function markContacted(db: Database, id: number, note: string, now = new Date()): Promise<boolean> {
-  const updated = await db
-    .update(enquiries)
-    .set({ status: "contacted", note: note.trim().slice(0, 1000) || null, contactedAt: now })
-    .where(eq(enquiries.id, id))
-    .returning({ id: enquiries.id });
-  return updated.length === 1;
+export async function markContacted(db: Database, id: number, note: string, actor: Actor, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx.select({ status: enquiries.status, note: enquiries.note }).from(enquiries).where(eq(enquiries.id, id)).for("update");
+    if (!old) return false;
+    const after = { status: "contacted" as const, note: note.trim().slice(0, 1000) || null };
+    await tx.update(enquiries).set({ ...after, contactedAt: now }).where(eq(enquiries.id, id));
+    await recordChange(tx, { actor, action: "enquiry.status", entity: "enquiry", entityId: String(id), before: old, after });
+    return true;
+  });
 }
 
 /** Counts for the dashboard: new (not yet contacted), received in the last 7 days, and all. */

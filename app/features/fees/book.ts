@@ -14,6 +14,7 @@
 import { z } from "zod";
 import { SCHOOL_CLASSES } from "#content/school";
 import { yearLabel } from "~/lib/dates";
+import { formatRupees } from "~/lib/money";
 
 export const HEAD_PERIODS = ["monthly", "quarterly", "annual", "one_time"] as const;
 export type HeadPeriod = (typeof HEAD_PERIODS)[number];
@@ -112,4 +113,24 @@ export type FeeBook = z.infer<typeof feeBookSchema>;
 /** The heads of `className` in the book, or none when the book does not charge that class. */
 export function headsFor(book: FeeBook, className: string): FeeHead[] {
   return book.structures.find((s) => (s.classes as string[]).includes(className))?.heads ?? [];
+}
+
+/**
+ * The book as the audit log keeps it (app/core/audit): one line per head of a class group, bus
+ * stop and concession, named so that a change to one amount shows as that line alone, e.g.
+ * "fee: Class 1, Class 2 / Tuition Fee" → "₹1,500 monthly (tuition)".
+ */
+export function bookAuditFields(book: FeeBook): Record<string, string | number> {
+  const out: Record<string, string | number> = { session: book.session, "due day": book.dueDay, "joiners pay": book.joinerPeriods };
+  for (const s of book.structures) {
+    for (const h of s.heads) out[`fee: ${s.classes.join(", ")} / ${h.name}`] = `${formatRupees(h.amountPaise)} ${HEAD_PERIOD_LABELS[h.period].toLowerCase()}${h.kind === "tuition" ? " (tuition)" : ""}`;
+  }
+  for (const b of book.bus) out[`bus: ${b.code}`] = `${b.name}, ${formatRupees(b.monthlyPaise)} a month`;
+  for (const c of book.concessions) {
+    const off = c.kind === "percent" ? `${c.percent}%` : formatRupees(c.amountPaise ?? 0);
+    out[`concession: ${c.code}`] = `${c.name}: ${off} off ${c.heads.join(", ")}`;
+  }
+  const late = book.lateFee;
+  out["late fee"] = late.amountPaise === 0 ? "none" : `${formatRupees(late.amountPaise)} ${late.kind === "per_day" ? "a day" : "once"}, at most ${formatRupees(late.capPaise)}`;
+  return out;
 }

@@ -42,7 +42,7 @@ let service: Service;
 beforeAll(async () => {
   db = (await getDatabase()).db;
   service = serviceWith();
-  await saveBook(db, sampleFeeBook(SESSION), "test");
+  await saveBook(db, sampleFeeBook(SESSION), ACTOR);
 });
 
 let n = 0;
@@ -130,7 +130,7 @@ describe("a family's order", () => {
 
     // The paid word again, straight into the paying transaction and through a status check: nothing new.
     await service.handleReturn(fields);
-    await service.checkOrder(order.reference, "test");
+    await service.checkOrder(order.reference, ACTOR);
     expect(await countOf(db.select({ n: sql<number>`count(*)::int` }).from(receipts).where(eq(receipts.orderId, order.id)))).toBe(3);
     expect(await countOf(db.select({ n: sql<number>`count(*)::int` }).from(feePayments).where(eq(feePayments.orderId, order.id)))).toBe(3);
     // Calling the handler again (as a broken core would) cannot pay twice: the database refuses.
@@ -256,6 +256,7 @@ describe("familyReminders", () => {
 const { enqueueFeeReminders } = await import("./reminders.server");
 const { messages } = await import("~/db/schema/messages");
 const { readFamilyPayToken } = await import("./family-link.server");
+const ACTOR = (await import("~/core/audit/testing.server")).testActor();
 
 describe("enqueueFeeReminders", () => {
   // 2026-05-16 09:30 IST: the office's default hour (9) has come; May fell due on the 15th.

@@ -12,7 +12,8 @@ import type { ReceiptLine } from "~/core/receipts/issue.server";
 import type { Student } from "~/core/students/roll.server";
 import { feeBooks, feeLedger, feePayments, students } from "~/db/schema/fees";
 import { checkReason } from "~/lib/reason";
-import { feeBookSchema, type FeeBook } from "./book";
+import { recordAudit, recordChange, type Actor } from "~/core/audit/audit.server";
+import { bookAuditFields, feeBookSchema, type FeeBook } from "./book";
 import {
   CHARGE_KINDS,
   checkSelection,
@@ -45,16 +46,24 @@ export async function bookFor(db: Database, session: string): Promise<FeeBook | 
 }
 
 /**
- * Saves a session's fee book (validated again here). Lines already on the ledger keep the
- * amounts they were posted with: the new book applies to what is posted from now on.
- * Throws ZodError for an invalid book.
+ * Saves a session's fee book (validated again here) on behalf of `actor`, with its audit row
+ * (`fee_book.update`: the heads, stops, concessions and rules that changed) in the same
+ * transaction. Lines already on the ledger keep the amounts they were posted with: the new book
+ * applies to what is posted from now on. Throws ZodError for an invalid book.
  */
-export async function saveBook(db: Database, book: FeeBook, by: string): Promise<void> {
+export async function saveBook(db: Database, book: FeeBook, actor: Actor): Promise<void> {
   const valid = feeBookSchema.parse(book);
-  await db
-    .insert(feeBooks)
-    .values({ session: valid.session, book: valid, updatedBy: by, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: feeBooks.session, set: { book: valid, updatedBy: by, updatedAt: new Date() } });
+  await db.transaction(async (tx) => {
+    const [old] = await tx.select({ book: feeBooks.book }).from(feeBooks).where(eq(feeBooks.session, valid.session)).for("update");
+    const previous = old ? feeBookSchema.safeParse(old.book) : null;
+    await tx
+      .insert(feeBooks)
+      .values({ session: valid.session, book: valid, updatedBy: actor.email, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: feeBooks.session, set: { book: valid, updatedBy: actor.email, updatedAt: new Date() } });
+    const audit = { actor, action: "fee_book.update", entity: "fee_book", entityId: valid.session, after: bookAuditFields(valid) };
+    if (old) await recordChange(tx, { ...audit, before: previous?.success ? bookAuditFields(previous.data) : { book: "(unreadable)" } });
+    else await recordAudit(tx, audit);
+  });
 }
 
 /** Locks one student's row until the transaction ends (serialises everything about their money). */

@@ -32,6 +32,7 @@ const { createPaymentService } = await import("~/core/payments/service.server");
 const { applyStudentCredit, cancelReceiptWithLedger, collectAtOffice, refundFeePayment, refundStudentCredit } = await import("./office.server");
 const { feePayableKey, feeQuote } = await import("./payment.server");
 const { paymentPurposes } = await import("~/payment-purposes.server");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 let db: Db;
@@ -40,6 +41,7 @@ let clock = new Date("2026-04-01T06:00:00Z");
 let service: ReturnType<typeof createPaymentService>;
 const SESSION = "2026-27";
 const RUNS = Number(process.env.FEES_PROPERTY_RUNS ?? 30);
+const ACTOR = testActor();
 
 beforeAll(async () => {
   db = (await getDatabase()).db;
@@ -117,7 +119,7 @@ async function handOff(publicId: string, orderId: number, handoffs: Handoff[]) {
 
 /** The office counter as the admin page drives it: see the total and any open order, then confirm. */
 async function office(input: { studentId: number; purpose: "tuition" | "bus"; months: string[]; today: string }) {
-  const base = { ...input, session: SESSION, mode: "upi" as const, bankReference: "UTR12345678", by: "test", now: clock };
+  const base = { ...input, session: SESSION, mode: "upi" as const, bankReference: "UTR12345678", actor: ACTOR, now: clock };
   const first = await collectAtOffice(base, db);
   if (first.kind !== "confirm") return first;
   return collectAtOffice({ ...base, expectedTotalPaise: first.totalPaise, acknowledgedOrders: first.openOrder ? [first.openOrder.reference] : [] }, db);
@@ -190,7 +192,7 @@ describe("fees on the ledger", () => {
   it("over random histories every student's ledger, credits, flags and receipts agree", async () => {
     await fc.assert(
       fc.asyncProperty(arbBook, fc.array(arbStudent, { minLength: 1, maxLength: 3 }), fc.array(arbOp, { minLength: 4, maxLength: 20 }), fc.array(fc.constantFrom("refund", "apply", "keep"), { minLength: 6, maxLength: 6 }), async (book, roll, ops, finale) => {
-        await saveBook(db, book, "property test");
+        await saveBook(db, book, ACTOR);
         clock = new Date("2026-04-01T06:00:00Z");
         const ids: number[] = [];
         for (const s of roll) {
@@ -206,8 +208,8 @@ describe("fees on the ledger", () => {
             const pays = await db.select().from(feePayments).where(inArray(feePayments.studentId, ids)).orderBy(feePayments.id);
             const target = pays[op.which % Math.max(1, pays.length)];
             if (!target) continue;
-            if (op.op === "reverse") expect(await refundFeePayment(target.id, "Cheque returned", "test", db)).toBe(target.reversedAt ? "already_reversed" : "reversed");
-            else expect((await cancelReceiptWithLedger(target.receiptId!, "Cheque bounced", "test", db)).kind).toBe(target.reversedAt ? "already_cancelled" : "cancelled");
+            if (op.op === "reverse") expect(await refundFeePayment(target.id, "Cheque returned", ACTOR, db)).toBe(target.reversedAt ? "already_reversed" : "reversed");
+            else expect((await cancelReceiptWithLedger(target.receiptId!, "Cheque bounced", ACTOR, db)).kind).toBe(target.reversedAt ? "already_cancelled" : "cancelled");
             if (!target.reversedAt) seen[op.op === "reverse" ? "reversed" : "cancelled"]++;
             continue;
           }
@@ -228,7 +230,7 @@ describe("fees on the ledger", () => {
           const studentId = ids[op.who % ids.length]!;
           const student = (await studentById(db, studentId))!;
           if (op.op === "credit") {
-            const result = op.action === "refund" ? await refundStudentCredit({ studentId, session: SESSION, purpose: op.purpose, reason: "Returned at the counter", by: "test" }, db) : await applyStudentCredit({ studentId, session: SESSION, purpose: op.purpose, today, by: "test" }, db);
+            const result = op.action === "refund" ? await refundStudentCredit({ studentId, session: SESSION, purpose: op.purpose, reason: "Returned at the counter", actor: ACTOR }, db) : await applyStudentCredit({ studentId, session: SESSION, purpose: op.purpose, today, actor: ACTOR }, db);
             expect(["done", "no_credit", "nothing_to_apply"]).toContain(result.kind);
             if (result.kind === "done") seen[op.action === "refund" ? "creditsRefunded" : "creditsApplied"]++;
             if (result.kind === "done") expect(await creditOfStudent(db, studentId, SESSION, op.purpose)).toEqual(op.action === "refund" ? [] : expect.any(Array));
@@ -278,7 +280,7 @@ describe("fees on the ledger", () => {
           for (const [j, purpose] of (["tuition", "bus"] as const).entries()) {
             const action = finale[i * 2 + j]!;
             if (action === "keep" || (await creditOfStudent(db, studentId, SESSION, purpose)).length === 0) continue;
-            const result = action === "refund" ? await refundStudentCredit({ studentId, session: SESSION, purpose, reason: "Returned by bank transfer", by: "test" }, db) : await applyStudentCredit({ studentId, session: SESSION, purpose, today: isoOf(clock), by: "test" }, db);
+            const result = action === "refund" ? await refundStudentCredit({ studentId, session: SESSION, purpose, reason: "Returned by bank transfer", actor: ACTOR }, db) : await applyStudentCredit({ studentId, session: SESSION, purpose, today: isoOf(clock), actor: ACTOR }, db);
             if (result.kind === "done") seen[action === "refund" ? "creditsRefunded" : "creditsApplied"]++;
             if (action === "refund") expect(await creditOfStudent(db, studentId, SESSION, purpose)).toEqual([]);
           }
@@ -321,13 +323,14 @@ describe("fees on the ledger", () => {
   });
 
   it("the office sees an open online order before collecting, and its later payment at the bank becomes a flagged credit", async () => {
-    await saveBook(db, feeBookSchema.parse({ session: SESSION, dueDay: 10, structures: [{ classes: ["Class 5"], heads: [{ name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: 1_000_00 }] }], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }), "test");
+    await saveBook(db, feeBookSchema.parse({ session: SESSION, dueDay: 10, structures: [{ classes: ["Class 5"], heads: [{ name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: 1_000_00 }] }], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }), ACTOR);
     const { id } = await db.transaction((tx) => createStudent(tx, { name: "Open Order", dateOfBirth: "2015-01-01", className: "Class 5", mobile: "9000000000" }, 2092));
     clock = new Date("2026-04-02T06:00:00Z");
     const first = await service.start({ purpose: "tuition", payableKey: feePayableKey(id, SESSION), quote: feeQuote(id, SESSION, "tuition", ["2026-04"], "2026-04-02") });
     expect(first.kind).toBe("handoff");
-    const counter = { studentId: id, session: SESSION, purpose: "tuition" as const, months: ["2026-04"], mode: "cash" as const, today: "2026-04-02", by: "test" };
-    // Nothing is recorded before the office sees the total and the open order.
+    const counter = { studentId: id, session: SESSION, purpose: "tuition" as const, months: ["2026-04"], mode: "cash" as const, today: "2026-04-02", actor: ACTOR };
+    const audited = (await auditRows(db, "office_collection.create")).length;
+    // Nothing is recorded (nor audited) before the office sees the total and the open order.
     const shown = await collectAtOffice({ ...counter, now: clock }, db);
     expect(shown).toMatchObject({ kind: "confirm", totalPaise: 1_000_00, openOrder: { status: "created" } });
     if (shown.kind !== "confirm" || first.kind !== "handoff") throw new Error("no confirmation");
@@ -335,6 +338,7 @@ describe("fees on the ledger", () => {
     expect(await collectAtOffice({ ...counter, expectedTotalPaise: 1_000_00, now: clock }, db)).toMatchObject({ kind: "confirm", message: expect.stringMatching(/online payment open/) });
     expect(await collectAtOffice({ ...counter, expectedTotalPaise: 999_00, acknowledgedOrders: [first.order.reference], now: clock }, db)).toMatchObject({ kind: "confirm", message: expect.stringMatching(/total changed/) });
     expect((await db.select().from(feePayments).where(eq(feePayments.studentId, id))).length).toBe(0);
+    expect(await auditRows(db, "office_collection.create")).toHaveLength(audited);
     clock = new Date(clock.getTime() + 25 * 60_000);
     expect(await collectAtOffice({ ...counter, expectedTotalPaise: 1_000_00, acknowledgedOrders: [first.order.reference], now: clock }, db)).toMatchObject({ kind: "recorded" });
     // The parent then completes the older online order at the bank: the money is recorded, as a credit, flagged.
@@ -348,9 +352,12 @@ describe("fees on the ledger", () => {
     expect(paid!.flagDetail).toMatch(/Tuition Fee, April 2026.*₹1,000/);
     expect(await creditOfStudent(db, id, SESSION, "tuition")).toEqual([{ month: "2026-04", head: "Tuition Fee", excessPaise: 1_000_00 }]);
     // Applied to the next month: May becomes paid, nothing is left as credit, the money is unchanged.
-    expect(await applyStudentCredit({ studentId: id, session: SESSION, purpose: "tuition", today: "2026-04-02", by: "test" }, db)).toMatchObject({ kind: "done", amountPaise: 1_000_00, months: ["May 2026"] });
+    expect(await applyStudentCredit({ studentId: id, session: SESSION, purpose: "tuition", today: "2026-04-02", actor: ACTOR }, db)).toMatchObject({ kind: "done", amountPaise: 1_000_00, months: ["May 2026"] });
     expect(await creditOfStudent(db, id, SESSION, "tuition")).toEqual([]);
     const student = (await studentById(db, id))!;
+    expect(await auditRows(db, "credit.apply", student.admissionNumber)).toEqual([
+      expect.objectContaining({ ...byActor(ACTOR), entity: "credit", before: { tuitionCreditPaise: 1_000_00, appliedTo: null }, after: { tuitionCreditPaise: 0, appliedTo: ["May 2026"] } }),
+    ]);
     const may = (await accountOf(db, student, (await bookFor(db, SESSION))!, "tuition", "2026-04-02")).months.find((m) => m.month === "2026-05");
     expect(may?.status).toBe("paid");
     const second = await service.start({ purpose: "tuition", payableKey: feePayableKey(id, SESSION), quote: feeQuote(id, SESSION, "tuition", ["2026-06"], "2026-04-02") });
@@ -359,18 +366,22 @@ describe("fees on the ledger", () => {
   });
 
   it("a child admitted for next session owes nothing this session: no months, not a defaulter; one admitted in November pays from November", async () => {
-    await saveBook(db, feeBookSchema.parse({ session: SESSION, dueDay: 10, structures: [{ classes: ["Class 1"], heads: [{ name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: 2_000_00 }, { name: "Admission Fee", kind: "fee", period: "one_time", amountPaise: 5_000_00 }] }], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 100_00, capPaise: 100_00 } }), "test");
+    await saveBook(db, feeBookSchema.parse({ session: SESSION, dueDay: 10, structures: [{ classes: ["Class 1"], heads: [{ name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: 2_000_00 }, { name: "Admission Fee", kind: "fee", period: "one_time", amountPaise: 5_000_00 }] }], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 100_00, capPaise: 100_00 } }), ACTOR);
     const application = (number: string, session: string) => ({ childName: `Joiner ${number}`, dateOfBirth: "2020-05-10", classApplied: "Class 1", mobile: "9000000077", email: null, number, sessionName: session, details: { fatherName: "Parent", motherName: null } }) as unknown as Parameters<typeof onAdmitted>[1];
     // Admitted on 26 Nov 2026 for 2027-28, and for the session under way.
     const at = new Date("2026-11-26T06:00:00Z");
-    const noteNext = await db.transaction((tx) => onAdmitted(tx, application("KVA/ADM/2027-28/0901", "2027-28"), at));
-    const noteNow = await db.transaction((tx) => onAdmitted(tx, application("KVA/ADM/2026-27/0902", SESSION), at));
+    const noteNext = await db.transaction((tx) => onAdmitted(tx, application("KVA/ADM/2027-28/0901", "2027-28"), ACTOR, at));
+    const noteNow = await db.transaction((tx) => onAdmitted(tx, application("KVA/ADM/2026-27/0902", SESSION), ACTOR, at));
     expect(noteNext).toMatch(/fees from April 2027\.$/);
     expect(noteNow).toMatch(/fees from November 2026\.$/);
     const next = (await db.select().from(students).where(eq(students.name, "Joiner KVA/ADM/2027-28/0901")))[0]!;
     const now = (await db.select().from(students).where(eq(students.name, "Joiner KVA/ADM/2026-27/0902")))[0]!;
     expect(next).toMatchObject({ joinedSession: "2027-28", joinedMonth: null });
     expect(now).toMatchObject({ joinedSession: SESSION, joinedMonth: "2026-11" });
+    // Joining the roll is audited as done by whoever admitted the child.
+    expect(await auditRows(db, "student.join", next.admissionNumber)).toEqual([
+      expect.objectContaining({ ...byActor(ACTOR), entity: "student", before: null, after: { name: next.name, className: "Class 1", joinedSession: "2027-28", joinedMonth: null, application: "KVA/ADM/2027-28/0901" } }),
+    ]);
     const book = (await bookFor(db, SESSION))!;
     expect((await accountOf(db, next, book, "tuition", "2026-11-26")).months).toEqual([]);
     const nowMonths = (await accountOf(db, now, book, "tuition", "2026-11-26")).months;
@@ -380,11 +391,11 @@ describe("fees on the ledger", () => {
     expect(list.find((d) => d.studentId === next.id)).toBeUndefined();
     expect(list.find((d) => d.studentId === now.id)?.months.map((m) => m.month)).toEqual(["2026-11"]);
     expect(await ledgerOf(db, next.id, SESSION, "tuition")).toEqual([]);
-    expect(await collectAtOffice({ studentId: next.id, session: SESSION, purpose: "tuition", months: ["2026-04"], mode: "cash", today: "2026-11-26", by: "test" }, db)).toMatchObject({ kind: "refused" });
+    expect(await collectAtOffice({ studentId: next.id, session: SESSION, purpose: "tuition", months: ["2026-04"], mode: "cash", today: "2026-11-26", actor: ACTOR }, db)).toMatchObject({ kind: "refused" });
   });
 
   it("each month of a family's fees paid online in turn is one payment, never flagged as paid twice", async () => {
-    await saveBook(db, feeBookSchema.parse({ session: SESSION, dueDay: 10, structures: [{ classes: ["Class 5"], heads: [{ name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: 1_500_00 }] }], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }), "test");
+    await saveBook(db, feeBookSchema.parse({ session: SESSION, dueDay: 10, structures: [{ classes: ["Class 5"], heads: [{ name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: 1_500_00 }] }], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }), ACTOR);
     const { id } = await db.transaction((tx) => createStudent(tx, { name: "Monthly Payer", dateOfBirth: "2015-01-01", className: "Class 5", mobile: "9000000000" }, 2093));
     clock = new Date("2026-04-02T06:00:00Z");
     const paidOrders = [];
@@ -399,21 +410,94 @@ describe("fees on the ledger", () => {
   });
 
   it("cancelling a fee receipt (a bounced cheque) reverses its payment: the months are owed again, in one transaction", async () => {
-    await saveBook(db, feeBookSchema.parse({ session: SESSION, dueDay: 10, structures: [{ classes: ["Class 5"], heads: [{ name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: 1_500_00 }] }], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }), "test");
+    await saveBook(db, feeBookSchema.parse({ session: SESSION, dueDay: 10, structures: [{ classes: ["Class 5"], heads: [{ name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: 1_500_00 }] }], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }), ACTOR);
     const { id } = await db.transaction((tx) => createStudent(tx, { name: "Bounced Cheque", dateOfBirth: "2015-01-01", className: "Class 5", mobile: "9000000000" }, 2094));
-    const counter = { studentId: id, session: SESSION, purpose: "tuition" as const, months: ["2026-04"], mode: "cheque" as const, instrument: "No. 004512, State Bank of India, 2 Apr 2026", today: "2026-04-02", by: "test" };
+    const counter = { studentId: id, session: SESSION, purpose: "tuition" as const, months: ["2026-04"], mode: "cheque" as const, instrument: "No. 004512, State Bank of India, 2 Apr 2026", today: "2026-04-02", actor: ACTOR };
     const recorded = await collectAtOffice({ ...counter, expectedTotalPaise: 1_500_00 }, db);
     if (recorded.kind !== "recorded") throw new Error(recorded.kind);
     const student = (await studentById(db, id))!;
+    // The collection is audited under the receipt's number: who, from where, and what was taken.
+    expect(await auditRows(db, "office_collection.create", recorded.receipt.number)).toEqual([
+      expect.objectContaining({
+        ...byActor(ACTOR),
+        entity: "office_collection",
+        before: null,
+        after: { student: student.admissionNumber, purpose: "tuition", session: SESSION, months: ["April 2026"], mode: "cheque", instrument: counter.instrument, bankReference: null, amountPaise: 1_500_00 },
+      }),
+    ]);
     const statusOfApril = async () => (await accountOf(db, student, (await bookFor(db, SESSION))!, "tuition", "2026-04-20")).months[0]!.status;
     expect(await statusOfApril()).toBe("paid");
-    await expect(cancelReceiptWithLedger(recorded.receipt.id, "no", "test", db)).rejects.toThrow(RangeError);
-    expect(await cancelReceiptWithLedger(recorded.receipt.id, "Cheque bounced", "test", db)).toMatchObject({ kind: "cancelled", reversedPayment: true });
+    await expect(cancelReceiptWithLedger(recorded.receipt.id, "no", ACTOR, db)).rejects.toThrow(RangeError);
+    expect(await cancelReceiptWithLedger(recorded.receipt.id, "Cheque bounced", ACTOR, db)).toMatchObject({ kind: "cancelled", reversedPayment: true });
     expect(await statusOfApril()).toBe("overdue");
     const [payment] = await db.select().from(feePayments).where(eq(feePayments.studentId, id));
-    expect(payment).toMatchObject({ reversalReason: "Cheque bounced", reversedBy: "test" });
-    expect(await cancelReceiptWithLedger(recorded.receipt.id, "Cheque bounced", "test", db)).toMatchObject({ kind: "already_cancelled", reversedPayment: false });
+    expect(payment).toMatchObject({ reversalReason: "Cheque bounced", reversedBy: ACTOR.email });
+    expect(await cancelReceiptWithLedger(recorded.receipt.id, "Cheque bounced", ACTOR, db)).toMatchObject({ kind: "already_cancelled", reversedPayment: false });
     expect(balanceOf(entries(await ledgerOf(db, id, SESSION, "tuition")))).toBe(1_500_00);
+    // One audit row, for the cancellation that happened (not for the refused reason nor the second try).
+    expect(await auditRows(db, "receipt.cancel", recorded.receipt.number)).toEqual([
+      expect.objectContaining({ ...byActor(ACTOR), entity: "receipt", before: { status: "issued", payment: "paid", reason: null }, after: { status: "cancelled", payment: "reversed", reason: "Cheque bounced" } }),
+    ]);
+  });
+
+  it("a refund at the counter is audited in its transaction; a refund or a collection that rolls back leaves no audit row", async () => {
+    await saveBook(db, feeBookSchema.parse({ session: SESSION, dueDay: 10, structures: [{ classes: ["Class 5"], heads: [{ name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: 1_500_00 }] }], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }), ACTOR);
+    const { id } = await db.transaction((tx) => createStudent(tx, { name: "Counter Refund", dateOfBirth: "2015-01-01", className: "Class 5", mobile: "9000000000" }, 2096));
+    const counter = { studentId: id, session: SESSION, purpose: "tuition" as const, mode: "cash" as const, today: "2026-04-02", actor: ACTOR, expectedTotalPaise: 1_500_00 };
+    const april = await collectAtOffice({ ...counter, months: ["2026-04"] }, db);
+    if (april.kind !== "recorded") throw new Error(april.kind);
+    const [payment] = await db.select().from(feePayments).where(eq(feePayments.receiptId, april.receipt.id));
+    const clerk = testActor("clerk@school.test");
+
+    // Rolled back by the transaction around it: the payment, the receipt and the audit stay as they were.
+    await expect(
+      db.transaction(async (tx) => {
+        expect(await refundFeePayment(payment!.id, "Paid twice by mistake", clerk, tx)).toBe("reversed");
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await auditRows(db, "fee_payment.refund", april.receipt.number)).toEqual([]);
+    expect((await db.select().from(receipts).where(eq(receipts.id, april.receipt.id)))[0]!.status).toBe("issued");
+
+    expect(await refundFeePayment(payment!.id, "Paid twice by mistake", clerk, db)).toBe("reversed");
+    expect(await refundFeePayment(payment!.id, "Paid twice by mistake", clerk, db)).toBe("already_reversed");
+    expect(await auditRows(db, "fee_payment.refund", april.receipt.number)).toEqual([
+      expect.objectContaining({ ...byActor(clerk), entity: "fee_payment", before: { status: "paid", receipt: "issued", reason: null }, after: { status: "reversed", receipt: "cancelled", reason: "Paid twice by mistake" } }),
+    ]);
+
+    // A collection rolled back with its transaction leaves no collection on the log either.
+    const collections = (await db.select().from(feePayments)).length;
+    const audited = (await auditRows(db, "office_collection.create")).length;
+    await expect(
+      db.transaction(async (tx) => {
+        expect((await collectAtOffice({ ...counter, months: ["2026-04"] }, tx)).kind).toBe("recorded");
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect((await db.select().from(feePayments)).length).toBe(collections);
+    expect(await auditRows(db, "office_collection.create")).toHaveLength(audited);
+  });
+
+  it("a credit refunded at the counter is audited with the student's credit before and after", async () => {
+    await saveBook(db, feeBookSchema.parse({ session: SESSION, dueDay: 10, structures: [{ classes: ["Class 5"], heads: [{ name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: 1_200_00 }] }], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }), ACTOR);
+    const { id, admissionNumber } = await db.transaction((tx) => createStudent(tx, { name: "Credit Refund", dateOfBirth: "2015-01-01", className: "Class 5", mobile: "9000000000" }, 2097));
+    clock = new Date("2026-04-03T06:00:00Z");
+    // The parent holds an online order for April; the office takes April in cash; then the bank pays the order too: a credit.
+    const online = await service.start({ purpose: "tuition", payableKey: feePayableKey(id, SESSION), quote: feeQuote(id, SESSION, "tuition", ["2026-04"], "2026-04-03") });
+    if (online.kind !== "handoff") throw new Error(online.kind);
+    const cash = await collectAtOffice({ studentId: id, session: SESSION, purpose: "tuition", months: ["2026-04"], mode: "cash", today: "2026-04-03", actor: ACTOR, expectedTotalPaise: 1_200_00, acknowledgedOrders: [online.order.reference], now: clock }, db);
+    expect(cash.kind).toBe("recorded");
+    await bankAnswers({ orderId: online.order.id, url: mock.handoff(online.order).url, answered: false }, "pay");
+    expect(await creditOfStudent(db, id, SESSION, "tuition")).toEqual([{ month: "2026-04", head: "Tuition Fee", excessPaise: 1_200_00 }]);
+
+    const principal = testActor("principal@school.test");
+    expect(await refundStudentCredit({ studentId: id, session: SESSION, purpose: "tuition", reason: "Returned in cash", actor: principal }, db)).toMatchObject({ kind: "done", amountPaise: 1_200_00 });
+    expect(await auditRows(db, "credit.refund", admissionNumber)).toEqual([
+      expect.objectContaining({ ...byActor(principal), entity: "credit", before: { tuitionCreditPaise: 1_200_00, reason: null }, after: { tuitionCreditPaise: 0, reason: "Returned in cash" } }),
+    ]);
+    // Nothing left to refund: nothing done, nothing audited.
+    expect(await refundStudentCredit({ studentId: id, session: SESSION, purpose: "tuition", reason: "Returned in cash", actor: principal }, db)).toEqual({ kind: "no_credit" });
+    expect(await auditRows(db, "credit.refund", admissionNumber)).toHaveLength(1);
   });
 
   it("the roll is in class order: Nursery, LKG, UKG, Class 1 … Class 12, not Class 10 before Class 3", async () => {

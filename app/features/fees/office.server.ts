@@ -2,16 +2,18 @@
  * Fees at the school office: payments recorded at the counter (receipt issued in the same
  * transaction), refunds and cancellations (reversing ledger lines and the receipt cancelled, in
  * one transaction) and a student's credit refunded or applied. docs/decisions/016-fees.md.
+ * Each is done by a staff member (`actor`) and writes its audit row in its own transaction.
  */
 import { eq, TransactionRollbackError } from "drizzle-orm";
+import { recordAudit, type Actor } from "~/core/audit/audit.server";
 import { getDb, type Database } from "~/db/client.server";
-import { feePayments } from "~/db/schema/fees";
+import { feePayments, students } from "~/db/schema/fees";
 import { openOrderFor } from "~/core/payments/orders.server";
 import { cancelReceipt, issueReceipt, type CancelResult, type Receipt } from "~/core/receipts/issue.server";
 import { enqueueReceiptMessage } from "~/core/receipts/message.server";
 import { getConfig } from "~/lib/config.server";
 import { checkReason } from "~/lib/reason";
-import { applyCredit, attachReceipt, quoteMonths, recordPayment, refundCredit, reversePayment } from "./ledger.server";
+import { applyCredit, attachReceipt, creditOfStudent, quoteMonths, recordPayment, refundCredit, reversePayment } from "./ledger.server";
 import { feePayableKey, feeReceiptFacts } from "./payment.server";
 import type { FeePurpose } from "./schedule";
 
@@ -33,7 +35,8 @@ export type OfficeInput = {
   /** References of open online orders the office saw and chose to collect over. */
   acknowledgedOrders?: readonly string[];
   today: string;
-  by: string;
+  /** Who collects it: the receipt's recorder and the audit row's actor. */
+  actor: Actor;
   now?: Date;
 };
 
@@ -54,7 +57,8 @@ export type OfficeResult =
  * `confirm` with what to show. If an acknowledged order is paid at the bank later, its money is
  * recorded as a credit (feePurpose in payment.server.ts). The receipt's message
  * (payment_received, the PDF attached) is enqueued to the student's e-mail and mobile on the
- * roll in the same transaction.
+ * roll in the same transaction, and so is its audit row (`office_collection.create`, by the
+ * receipt's number).
  */
 export async function collectAtOffice(input: OfficeInput, db?: Database): Promise<OfficeResult> {
   const database = db ?? (await getDb());
@@ -82,7 +86,7 @@ export async function collectAtOffice(input: OfficeInput, db?: Database): Promis
         instrument: input.instrument ?? null,
         bankReference: input.bankReference ?? null,
         paidAt: now,
-        recordedBy: input.by,
+        recordedBy: input.actor.email,
       });
       const facts = feeReceiptFacts(recorded.student, input.purpose, input.session, recorded.receiptLines);
       const receipt = await issueReceipt(
@@ -92,6 +96,22 @@ export async function collectAtOffice(input: OfficeInput, db?: Database): Promis
       );
       await attachReceipt(tx, recorded.payment.id, receipt.id);
       await enqueueReceiptMessage(tx, receipt, { email: recorded.student.email, mobile: recorded.student.mobile });
+      await recordAudit(tx, {
+        actor: input.actor,
+        action: "office_collection.create",
+        entity: "office_collection",
+        entityId: receipt.number,
+        after: {
+          student: recorded.student.admissionNumber,
+          purpose: input.purpose,
+          session: input.session,
+          months: quote.months.map((m) => m.label),
+          mode: input.mode,
+          instrument: input.instrument ?? null,
+          bankReference: input.bankReference ?? null,
+          amountPaise: receipt.totalPaise,
+        },
+      });
       return { kind: "recorded" as const, receipt };
     });
   } catch (error) {
@@ -105,44 +125,97 @@ export const OPEN_ORDER_WARNING =
   "This student has an online payment open for this fee: the parent may still pay it at the bank. Ask the parent first. If you record this payment and the online one is paid too, its money becomes a credit to refund or apply to the next months.";
 
 /**
- * Refunds or cancels a fee payment with a reason: reversing ledger lines and its receipt
- * cancelled (never deleted), in one transaction. Throws RangeError for a reason outside 3-500
- * characters.
+ * Refunds or cancels a fee payment with a reason on behalf of `actor`: reversing ledger lines
+ * and its receipt cancelled (never deleted), with the audit row (`fee_payment.refund`, by the
+ * receipt's number), in one transaction. Throws RangeError for a reason outside 3-500 characters.
  */
-export async function refundFeePayment(paymentId: number, reason: string, by: string, db?: Database): Promise<"reversed" | "already_reversed" | "not_found"> {
-  checkReason(reason);
+export async function refundFeePayment(paymentId: number, reason: string, actor: Actor, db?: Database): Promise<"reversed" | "already_reversed" | "not_found"> {
+  const why = checkReason(reason);
   const database = db ?? (await getDb());
   return database.transaction(async (tx) => {
-    const result = await reversePayment(tx, paymentId, reason, by);
-    if (result.kind === "reversed" && result.payment.receiptId) await cancelReceipt(tx, result.payment.receiptId, reason, by);
+    const result = await reversePayment(tx, paymentId, reason, actor.email);
+    if (result.kind !== "reversed") return result.kind;
+    const receipt = result.payment.receiptId ? await cancelReceipt(tx, result.payment.receiptId, reason, actor.email) : null;
+    const cancelled = receipt?.kind === "cancelled";
+    await recordAudit(tx, {
+      actor,
+      action: "fee_payment.refund",
+      entity: "fee_payment",
+      entityId: receipt && receipt.kind !== "not_found" ? receipt.receipt.number : `payment ${paymentId}`,
+      before: { status: "paid", ...(cancelled ? { receipt: "issued" } : {}) },
+      after: { status: "reversed", ...(cancelled ? { receipt: "cancelled" } : {}), reason: why },
+    });
     return result.kind;
   });
 }
 
 /**
- * Cancels a receipt with a reason (a bounced cheque, a wrong entry), and when it is a fee
- * payment's receipt reverses that payment on the ledger in the same transaction (the months are
- * owed again), so a cancelled receipt never leaves its months paid. Other receipts (application
- * fees) are only cancelled. Throws RangeError for a reason outside 3-500 characters.
+ * Cancels a receipt with a reason (a bounced cheque, a wrong entry) on behalf of `actor`, and
+ * when it is a fee payment's receipt reverses that payment on the ledger in the same transaction
+ * (the months are owed again), so a cancelled receipt never leaves its months paid. Other
+ * receipts (application fees) are only cancelled. The audit row (`receipt.cancel`, by the
+ * receipt's number) is written in the same transaction. Throws RangeError for a reason outside
+ * 3-500 characters.
  */
-export async function cancelReceiptWithLedger(receiptId: number, reason: string, by: string, db?: Database): Promise<CancelResult & { reversedPayment: boolean }> {
+export async function cancelReceiptWithLedger(receiptId: number, reason: string, actor: Actor, db?: Database): Promise<CancelResult & { reversedPayment: boolean }> {
   const database = db ?? (await getDb());
-  checkReason(reason);
+  const why = checkReason(reason);
   return database.transaction(async (tx) => {
     const [payment] = await tx.select({ id: feePayments.id }).from(feePayments).where(eq(feePayments.receiptId, receiptId));
-    const reversed = payment ? await reversePayment(tx, payment.id, reason, by) : null;
-    const result = await cancelReceipt(tx, receiptId, reason, by);
-    return { ...result, reversedPayment: reversed?.kind === "reversed" };
+    const reversed = payment ? await reversePayment(tx, payment.id, reason, actor.email) : null;
+    const result = await cancelReceipt(tx, receiptId, reason, actor.email);
+    const reversedPayment = reversed?.kind === "reversed";
+    if (result.kind === "cancelled" || (reversedPayment && result.kind !== "not_found")) {
+      await recordAudit(tx, {
+        actor,
+        action: "receipt.cancel",
+        entity: "receipt",
+        entityId: result.receipt.number,
+        before: { status: "issued", ...(reversedPayment ? { payment: "paid" } : {}) },
+        after: { status: "cancelled", ...(reversedPayment ? { payment: "reversed" } : {}), reason: why },
+      });
+    }
+    return { ...result, reversedPayment };
   });
 }
 
-/** Refunds a student's credit for `purpose` (refundCredit) in its own transaction. Throws RangeError for a bad reason. */
-export async function refundStudentCredit(input: Parameters<typeof refundCredit>[1], db?: Database) {
-  checkReason(input.reason);
-  return (db ?? (await getDb())).transaction((tx) => refundCredit(tx, input));
+/** What the office's credit forms name: the student, the session and the purpose, and who acts. */
+export type CreditInput = { studentId: number; session: string; purpose: FeePurpose; actor: Actor };
+
+/**
+ * The audit row of a credit refunded or applied, in `tx`: the student's credit for the purpose
+ * before and after (read after the change, with the student still locked), by admission number.
+ */
+async function auditCredit(tx: Database, input: CreditInput, action: "credit.refund" | "credit.apply", movedPaise: number, extra: Record<string, unknown>): Promise<void> {
+  const [student] = await tx.select({ admissionNumber: students.admissionNumber }).from(students).where(eq(students.id, input.studentId));
+  const left = (await creditOfStudent(tx, input.studentId, input.session, input.purpose)).reduce((s, c) => s + c.excessPaise, 0);
+  const field = `${input.purpose}CreditPaise`;
+  await recordAudit(tx, { actor: input.actor, action, entity: "credit", entityId: student?.admissionNumber ?? null, before: { [field]: left + movedPaise }, after: { [field]: left, ...extra } });
 }
 
-/** Applies a student's credit for `purpose` to the next unpaid months (applyCredit) in its own transaction. */
-export async function applyStudentCredit(input: Parameters<typeof applyCredit>[1], db?: Database) {
-  return (db ?? (await getDb())).transaction((tx) => applyCredit(tx, input));
+/**
+ * Refunds a student's credit for `purpose` (refundCredit) on behalf of `input.actor`, with its
+ * audit row (`credit.refund`), in one transaction. Throws RangeError for a bad reason.
+ */
+export async function refundStudentCredit(input: CreditInput & { reason: string }, db?: Database) {
+  const why = checkReason(input.reason);
+  return (db ?? (await getDb())).transaction(async (tx) => {
+    const { actor, ...rest } = input;
+    const result = await refundCredit(tx, { ...rest, by: actor.email });
+    if (result.kind === "done") await auditCredit(tx, input, "credit.refund", result.amountPaise, { reason: why });
+    return result;
+  });
+}
+
+/**
+ * Applies a student's credit for `purpose` to the next unpaid months (applyCredit) on behalf of
+ * `input.actor`, with its audit row (`credit.apply`), in one transaction. `today` is IST.
+ */
+export async function applyStudentCredit(input: CreditInput & { today: string }, db?: Database) {
+  return (db ?? (await getDb())).transaction(async (tx) => {
+    const { actor, ...rest } = input;
+    const result = await applyCredit(tx, { ...rest, by: actor.email });
+    if (result.kind === "done") await auditCredit(tx, input, "credit.apply", result.amountPaise, { appliedTo: result.months });
+    return result;
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * The roll and the reports on the database: an import is all or nothing; the parent's
  * look-up gives one answer for any mismatch and is throttled per IP; defaulters and collections
- * come from the ledger.
+ * come from the ledger. Imports, edits and the fee book are audited in their own transactions.
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -12,31 +12,88 @@ process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-fees-roll-"));
 
 const { getDatabase } = await import("~/db/client.server");
 const { checkRoster, ROSTER_COLUMNS } = await import("~/core/students/roster");
-const { importStudents, findStudentForParent, studentByAdmissionNumber, MAX_FAILURES_PER_IP } = await import("~/core/students/roll.server");
+const { importStudents, findStudentForParent, studentByAdmissionNumber, updateStudent, MAX_FAILURES_PER_IP } = await import("~/core/students/roll.server");
+const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
 const { saveBook, bookFor, recordPayment, quoteMonths } = await import("./ledger.server");
 const { sampleFeeBook } = await import("./sample");
+const { bookAuditFields } = await import("./book");
 const { schedule } = await import("./schedule");
 const { collections, collectionsCsv, defaulters } = await import("./reports.server");
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 let db: Db;
 const known = { busStops: ["R1"], concessions: ["SIBLING"] };
+const ACTOR = testActor();
 const row = (n: string, extra = "") => `RT/${n},Child ${n},2015-06-14,Class 5,A,,,90000001${n},,${extra},`;
 
 beforeAll(async () => {
   db = (await getDatabase()).db;
-  await saveBook(db, sampleFeeBook("2030-31"), "test");
+  await saveBook(db, sampleFeeBook("2030-31"), ACTOR);
 });
 
 describe("the roll", () => {
   it("imports a file whole, or nothing when one admission number is already on the roll", async () => {
     const first = checkRoster([ROSTER_COLUMNS.join(","), row("01", ",,"), row("02", "R1,SIBLING,")].join("\n"), known);
     expect(first.problems).toEqual([]);
-    expect(await importStudents(db, first.rows)).toEqual({ kind: "imported", count: 2 });
+    const imports = (await auditRows(db, "student.import")).length;
+    expect(await importStudents(db, first.rows, ACTOR)).toEqual({ kind: "imported", count: 2 });
     const second = checkRoster([ROSTER_COLUMNS.join(","), row("03", ",,"), row("01", ",,")].join("\n"), known);
-    const result = await importStudents(db, second.rows);
+    const result = await importStudents(db, second.rows, ACTOR);
     expect(result).toMatchObject({ kind: "rejected", problems: [{ admissionNumber: "RT/01" }] });
     expect(await studentByAdmissionNumber(db, "RT/03")).toBeNull();
+    // The import is one audit row naming who and which admission numbers; the rejected file none.
+    const audited = (await auditRows(db, "student.import")).slice(imports);
+    expect(audited).toEqual([expect.objectContaining({ ...byActor(ACTOR), entity: "student", entityId: null, before: null, after: { students: 2, admissionNumbers: ["RT/01", "RT/02"] } })]);
+  });
+
+  it("an edit is audited with the fields that changed; an unchanged save, a clash or a rolled back edit leaves no row", async () => {
+    // Another prefix than RT/: the reports below count the RT/ students.
+    const roster = checkRoster([ROSTER_COLUMNS.join(","), row("11", "R1,,").replace("RT/", "ED/")].join("\n"), known);
+    await importStudents(db, roster.rows, ACTOR);
+    const student = (await studentByAdmissionNumber(db, "ED/11"))!;
+    const input = roster.rows[0]!;
+    const clerk = testActor("admissions@school.test");
+    expect(await updateStudent(db, student.id, { ...input, section: "B", busStop: null }, clerk)).toBe("updated");
+    expect(await auditRows(db, "student.update", "ED/11")).toEqual([expect.objectContaining({ ...byActor(clerk), before: { section: "A", busStop: "R1" }, after: { section: "B", busStop: null } })]);
+    // Saved again as it is, or onto another student's number, or undone by its transaction: no new row.
+    expect(await updateStudent(db, student.id, { ...input, section: "B", busStop: null }, clerk)).toBe("updated");
+    expect(await updateStudent(db, student.id, { ...input, admissionNumber: "RT/01" }, clerk)).toBe("duplicate");
+    await expect(
+      db.transaction(async (tx) => {
+        await updateStudent(tx, student.id, { ...input, name: "Renamed Child" }, clerk);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect((await studentByAdmissionNumber(db, "ED/11"))!.name).toBe(student.name);
+    expect(await auditRows(db, "student.update", "ED/11")).toHaveLength(1);
+  });
+
+  it("the fee book's audit names the lines that changed; a rolled back save leaves none", async () => {
+    const book = sampleFeeBook("2031-32");
+    await saveBook(db, book, ACTOR);
+    const [created] = await auditRows(db, "fee_book.update", "2031-32");
+    expect(created).toMatchObject({ ...byActor(ACTOR), entity: "fee_book", before: null });
+    expect(created!.after).toMatchObject({ session: "2031-32", "due day": book.dueDay });
+    const group = book.structures[0]!;
+    const head = group.heads[0]!;
+    const line = `fee: ${group.classes.join(", ")} / ${head.name}`;
+    const raised = { ...book, structures: [{ ...group, heads: [{ ...head, amountPaise: head.amountPaise + 100_00 }, ...group.heads.slice(1)] }, ...book.structures.slice(1)] };
+    await expect(
+      db.transaction(async (tx) => {
+        await saveBook(tx, raised, ACTOR);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await auditRows(db, "fee_book.update", "2031-32")).toHaveLength(1);
+    const accountant = testActor("accountant@school.test");
+    await saveBook(db, raised, accountant);
+    await saveBook(db, raised, accountant);
+    const rows = await auditRows(db, "fee_book.update", "2031-32");
+    expect(rows).toHaveLength(2);
+    // Only the head whose amount changed, as the office reads it.
+    expect(rows[1]).toMatchObject({ ...byActor(accountant), before: { [line]: bookAuditFields(book)[line] }, after: { [line]: bookAuditFields(raised)[line] } });
+    expect(Object.keys(rows[1]!.after as object)).toEqual([line]);
+    expect(bookAuditFields(raised)[line]).toMatch(/^₹[\d,]+ /);
   });
 
   it("finds a student only with both details, one answer otherwise, and throttles an IP after 5 misses", async () => {
@@ -81,7 +138,7 @@ describe("reports", () => {
     const ordered = (n: string, className: string) => `ORD/${n},Pupil ${n},2014-06-14,${className},A,,,91000001${n}0,,,,,`;
     const roster = checkRoster([ROSTER_COLUMNS.join(","), ordered("1", "Class 11"), ordered("2", "Class 4"), ordered("3", "Nursery")].join("\n"), known);
     expect(roster.problems).toEqual([]);
-    await importStudents(db, roster.rows);
+    await importStudents(db, roster.rows, ACTOR);
     const list = (await defaulters(db, "2030-31", "2030-06-20")).filter((d) => d.admissionNumber.startsWith("ORD/"));
     expect(list.map((d) => d.className)).toEqual(["Nursery A", "Class 4 A", "Class 11 A"]);
   });

@@ -4,6 +4,7 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/admission-settings";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
 import { AdmissionSettingsForm } from "~/features/admissions/components/admission-settings-form";
 import { sessionSettingsSchema } from "~/features/admissions/schema";
@@ -19,18 +20,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ session: session && { name: session.name, openClasses: session.openClasses, applicationFeePaise: session.applicationFeePaise, ageCutOff: session.ageCutOff } }, { headers });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { user, headers } = await requirePermission(request, "applications.manage");
   const form = await readForm(request, "/admin/applications/settings");
   const db = await getDb();
+  const actor = actorOf(user, context.clientIp);
   if (form.get("intent") === "close") {
-    await closeAdmissions(db, user.email);
+    await closeAdmissions(db, actor);
     throw redirect("/admin/applications/settings", { status: 303, headers });
   }
   const parsed = sessionSettingsSchema.safeParse({ name: form.get("name"), openClasses: form.getAll("openClasses"), applicationFeeRupees: form.get("applicationFeeRupees"), ageCutOff: form.get("ageCutOff") });
   if (!parsed.success) return data({ message: parsed.error.issues[0]!.message, saved: false }, { status: 400, headers });
   const { applicationFeeRupees, ...rest } = parsed.data;
-  await saveSessionSettings(db, { ...rest, applicationFeePaise: applicationFeeRupees * 100 }, user.email);
+  await saveSessionSettings(db, { ...rest, applicationFeePaise: applicationFeeRupees * 100 }, actor);
   return data({ message: "Saved.", saved: true }, { headers });
 }
 

@@ -7,6 +7,7 @@
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/analytics-jobs";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
 import { jobIntentSchema } from "~/features/analytics/dashboard/schema";
 import { JOB_KINDS } from "~/features/analytics/maintenance/job-kinds";
@@ -21,12 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return Response.json(Object.fromEntries(JOB_KINDS.map((kind) => [kind, jobStatus(kind)])), { headers });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { headers } = await requirePermission(request, "settings.manage");
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, headers } = await requirePermission(request, "settings.manage");
   const form = await readForm(request, "/admin/analytics/jobs");
   const parsed = jobIntentSchema.safeParse({ intent: form.get("intent") });
   if (!parsed.success) return Response.json({ error: "That request was not understood." }, { status: 400, headers });
-  const { status } = startJob(await getDb(), parsed.data.intent);
+  const { status } = startJob(await getDb(), parsed.data.intent, actorOf(user, context.clientIp));
   const back = form.get("back");
   if (typeof back === "string" && back.startsWith("/admin") && !back.startsWith("//")) throw redirect(back, { headers });
   return Response.json({ status }, { headers });

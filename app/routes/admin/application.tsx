@@ -6,6 +6,7 @@
  */
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/application";
+import { actorOf } from "~/core/audit/audit.server";
 import { applicationPayment } from "~/features/admissions/payment.server";
 import { onAdmitted } from "~/features/admissions/roll.server";
 import { getDb } from "~/db/client.server";
@@ -50,13 +51,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, headers } = await requirePermission(request, "applications.manage");
   const form = await readForm(request, "/admin/applications/:applicationId");
   const field = (name: string) => form.get(name) ?? undefined;
   const parsed = moveSchema.safeParse({ to: field("to"), note: field("note"), step: field("step"), from: field("from") });
   if (!parsed.success) return data({ kind: "refused" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers });
-  const answer = await workflowStep(await getDb(), params.applicationId, parsed.data, user.email, onAdmitted);
+  const answer = await workflowStep(await getDb(), params.applicationId, parsed.data, actorOf(user, context.clientIp), onAdmitted);
   if (answer.kind === "moved") throw redirect(`/admin/applications/${params.applicationId}`, { status: 303, headers });
   return data(answer, { status: answer.kind === "refused" ? answer.status : 200, headers });
 }

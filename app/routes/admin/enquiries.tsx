@@ -2,6 +2,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/enquiries";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
 import { requirePermission } from "~/features/auth/session.server";
 import { EnquiryInbox, type InboxRow } from "~/features/enquiries/components/enquiry-inbox";
@@ -35,11 +36,11 @@ const contactedSchema = z.object({
   note: z.string().max(1000).default(""),
 });
 
-export async function action({ request }: Route.ActionArgs) {
-  const { headers } = await requirePermission(request, "enquiries.manage");
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, headers } = await requirePermission(request, "enquiries.manage");
   const parsed = contactedSchema.safeParse(Object.fromEntries(await readForm(request, "/admin/enquiries")));
   if (!parsed.success) return data({ ok: false, message: "That request was not understood." }, { status: 400, headers });
-  const found = await markContacted(await getDb(), parsed.data.id, parsed.data.note);
+  const found = await markContacted(await getDb(), parsed.data.id, parsed.data.note, actorOf(user, context.clientIp));
   return found ? data({ ok: true, message: "Marked as contacted." }, { headers }) : data({ ok: false, message: "That enquiry no longer exists." }, { status: 404, headers });
 }
 

@@ -1,6 +1,7 @@
 /** /admin/fees/book: the session's fee book, viewed and edited (validated). */
 import { data } from "react-router";
 import type { Route } from "./+types/fee-book";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
 import { requirePermission } from "~/features/auth/session.server";
 import { feeBookSchema } from "~/features/fees/book";
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ session, book, text: JSON.stringify(book ?? { session, dueDay: 15, structures: [], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }, null, 2) }, { headers });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { user, headers } = await requirePermission(request, "fees.manage");
   setNoStore(headers);
   const text = String((await readForm(request, "/admin/fees/book")).get("book") ?? "");
@@ -30,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = feeBookSchema.safeParse(json);
   if (!parsed.success) return data({ error: parsed.error.issues.map((i) => `${i.path.join(".") || "book"}: ${i.message}`).slice(0, 5).join("; "), ok: null, text }, { status: 400, headers });
-  await saveBook(await getDb(), parsed.data, user.email);
+  await saveBook(await getDb(), parsed.data, actorOf(user, context.clientIp));
   return data({ error: null, ok: `Fee book ${parsed.data.session} saved.`, text: JSON.stringify(parsed.data, null, 2) }, { headers });
 }
 

@@ -1,6 +1,7 @@
 /** /admin/fees/import: the roll from a CSV file, every row checked, all or nothing. */
 import { data } from "react-router";
 import type { Route } from "./+types/fee-import";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
 import { requirePermission } from "~/features/auth/session.server";
 import { ImportPage } from "~/features/fees/components/admin";
@@ -17,8 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(null, { headers });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { headers } = await requirePermission(request, "fees.manage");
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, headers } = await requirePermission(request, "fees.manage");
   setNoStore(headers);
   const form = await readForm(request, "/admin/fees/import");
   const file = form.get("file");
@@ -28,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   const book = await bookFor(db, sessionOf(kolkataDate(new Date())));
   const checked = checkRoster(text, { busStops: book?.bus.map((b) => b.code) ?? [], concessions: book?.concessions.map((c) => c.code) ?? [] });
   if (checked.problems.length > 0) return data({ kind: "rejected" as const, problems: checked.problems }, { status: 400, headers });
-  const result = await importStudents(db, checked.rows);
+  const result = await importStudents(db, checked.rows, actorOf(user, context.clientIp));
   return data(result, { status: result.kind === "imported" ? 200 : 400, headers });
 }
 

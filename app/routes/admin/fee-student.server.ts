@@ -24,6 +24,7 @@ import { formatDateTime, kolkataDate, sessionOf } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { reasonSchema, REASON_MESSAGE } from "~/lib/reason";
 import { optOutsOf, restartReminders, stopReminders } from "~/core/messages/admin.server";
+import type { Actor } from "~/core/audit/audit.server";
 import { normaliseRecipient } from "~/core/messages/recipient";
 
 /** The parent's addresses on the roll (mobile, then e-mail), normalised as the outbox stores them. */
@@ -104,10 +105,11 @@ export const REMINDER_INTENTS: ReadonlySet<string> = new Set(["stop_reminders", 
 export type ActionResult = { error: string | null; ok: string | null; link?: { label: string; href: string }; confirm?: OfficeConfirm };
 
 /**
- * Carries out one of the page's forms for `student` on behalf of `by` (the signed-in e-mail).
- * Returns the answer with its HTTP status (400 for anything refused). Throws what the driver throws.
+ * Carries out one of the page's forms for `student` on behalf of `actor` (the signed-in person,
+ * named on the audit row each change writes). Returns the answer with its HTTP status (400 for
+ * anything refused). Throws what the driver throws.
  */
-export async function studentAction(form: FormData, student: Student, by: string, headers: Headers) {
+export async function studentAction(form: FormData, student: Student, actor: Actor, headers: Headers) {
   const reply = (result: ActionResult, status = 200) => data<ActionResult>(result, { status, headers });
   const text = (name: string, max = 100) => String(form.get(name) ?? "").trim().slice(0, max);
   const intent = text("intent");
@@ -117,7 +119,7 @@ export async function studentAction(form: FormData, student: Student, by: string
     const book = await bookFor(await getDb(), sessionOf(kolkataDate(new Date())));
     const unknown = book ? unknownCodes(text("busStop"), text("concessions", 260), { busStops: book.bus.map((b) => b.code), concessions: book.concessions.map((c) => c.code) }) : [];
     if (unknown.length) return reply({ error: unknown.join("; "), ok: null }, 400);
-    const saved = await updateStudent(await getDb(), student.id, parsed.data);
+    const saved = await updateStudent(await getDb(), student.id, parsed.data, actor);
     return reply(saved === "updated" ? { error: null, ok: "Student saved. Dues already posted keep their amounts." } : { error: "That admission number belongs to another student.", ok: null }, saved === "updated" ? 200 : 400);
   }
   if (intent === "collect") {
@@ -130,7 +132,7 @@ export async function studentAction(form: FormData, student: Student, by: string
       studentId: student.id,
       session: sessionOf(today),
       today,
-      by: by,
+      actor,
       expectedTotalPaise: /^\d{1,13}$/.test(expected) ? Number(expected) : undefined,
       acknowledgedOrders: form.getAll("acknowledged").map(String).slice(0, 5),
     });
@@ -157,7 +159,7 @@ export async function studentAction(form: FormData, student: Student, by: string
     const today = kolkataDate(new Date());
     const reason = reasonSchema.safeParse(String(form.get("reason") ?? ""));
     if (intent === "refund_credit" && !reason.success) return reply({ error: `${REASON_MESSAGE}.`, ok: null }, 400);
-    const base = { studentId: student.id, session: sessionOf(today), purpose, by: by };
+    const base = { studentId: student.id, session: sessionOf(today), purpose, actor };
     const result = intent === "refund_credit" ? await refundStudentCredit({ ...base, reason: reason.data ?? "" }) : await applyStudentCredit({ ...base, today });
     if (result.kind === "done") {
       const what = intent === "refund_credit" ? `Credit of ${formatRupees(result.amountPaise)} refunded (${result.months.join(", ")}).` : `Credit of ${formatRupees(result.amountPaise)} applied to ${result.months.join(", ")}.`;
@@ -171,10 +173,10 @@ export async function studentAction(form: FormData, student: Student, by: string
     if (!addressesOf(student).includes(address)) return reply({ error: "That address is not this student's parent's.", ok: null }, 400);
     const db = await getDb();
     if (intent === "stop_reminders") {
-      await stopReminders(db, address, "office");
+      await stopReminders(db, address, "office", new Date(), actor);
       return reply({ error: null, ok: `Fee reminders to ${address} stopped. Receipts and replies still go.` });
     }
-    await restartReminders(db, address);
+    await restartReminders(db, address, actor);
     return reply({ error: null, ok: `Fee reminders to ${address} will be sent again.` });
   }
   if (intent === "refund") {
@@ -183,7 +185,7 @@ export async function studentAction(form: FormData, student: Student, by: string
     const id = Number(text("paymentId", 10));
     const payments = await paymentsOf(await getDb(), student.id);
     if (!payments.some((p) => p.id === id)) return reply({ error: "No such payment for this student.", ok: null }, 400);
-    const result = await refundFeePayment(id, reason.data, by);
+    const result = await refundFeePayment(id, reason.data, actor);
     return reply({ error: null, ok: result === "reversed" ? "Payment reversed; its receipt is cancelled." : "This payment was already reversed." });
   }
   return reply({ error: "Unknown action.", ok: null }, 400);

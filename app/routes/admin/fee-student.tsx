@@ -8,6 +8,7 @@
 import { data } from "react-router";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/fee-student";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
 import { requirePermission } from "~/features/auth/session.server";
 import { CreditPanel, FeesNav, Notice, OfficeCollect, OfficeConfirmPanel, OpenOrders, PaymentsTable, secondary } from "~/features/fees/components/admin";
@@ -30,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(await studentPageData(student), { headers });
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const form = await readForm(request, "/admin/fees/students/:id");
@@ -38,7 +39,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requirePermission(request, REMINDER_INTENTS.has(String(form.get("intent"))) ? "messages.manage" : "fees.manage");
   const student = await find(params.id);
   if (!student) throw data("No such student.", { status: 404, headers });
-  return studentAction(form, student, user.email, headers);
+  return studentAction(form, student, actorOf(user, context.clientIp), headers);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Student fees | Admin" }];

@@ -5,6 +5,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/icici-debug";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
 import { requirePermission } from "~/features/auth/session.server";
 import { debugData } from "~/core/payments/admin/admin-data.server";
@@ -24,13 +25,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const checkSchema = z.object({ reference: z.string().trim().toUpperCase() });
 
-export async function action({ request }: Route.ActionArgs) {
-  const { headers } = await requirePermission(request, "settings.manage");
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, headers } = await requirePermission(request, "settings.manage");
   setNoStore(headers);
   const parsed = checkSchema.safeParse(Object.fromEntries(await readForm(request, "/icici-debug")));
   const reference = parsed.success ? parsed.data.reference : "";
   if (!isReference(reference)) return data({ ok: false as const, message: "A reference is 12 letters and digits, e.g. K7M2Q9XA4TRB." }, { status: 400, headers });
-  const order = await payments.checkOrder(reference, "the administrator (payment debug)");
+  const order = await payments.checkOrder(reference, actorOf(user, context.clientIp), "payment debug");
   if (!order) return data({ ok: false as const, message: `No payment of ours has the reference ${reference}.` }, { status: 404, headers });
   return data({ ok: true as const, reference, status: order.status, detail: order.gatewayStatus ? `The gateway's last word: ${order.gatewayStatus}.` : "The gateway has no payment for it yet." }, { headers });
 }

@@ -5,6 +5,7 @@
  */
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/message-templates";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
 import { requirePermission } from "~/features/auth/session.server";
 import { TemplateSettings, type KindView, type TemplatesNotice } from "~/core/messages/components/template-settings";
@@ -38,19 +39,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ kinds, schedule: scheduleValues(settings), channels: channelsLine(config) }, { headers });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { headers } = await requirePermission(request, "messages.view");
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, headers } = await requirePermission(request, "messages.view");
   setNoStore(headers);
   const form = await readForm(request, "/admin/messages/templates");
   // Sending today's reminders is a messages action, like a resend; every other form changes the settings.
   await requirePermission(request, form.get("intent") === "send-reminders" ? "messages.manage" : "settings.manage");
   const db = await getDb();
   if (form.get("intent") === "send-reminders") {
-    return data<TemplatesNotice>({ ok: true, message: remindersNowLine(await sendFeeRemindersNow(db, new Date())) }, { headers });
+    return data<TemplatesNotice>({ ok: true, message: remindersNowLine(await sendFeeRemindersNow(db, new Date(), actorOf(user, context.clientIp))) }, { headers });
   }
   const result = applySettingsForm(form, await messageSettings(db));
   if (!result.ok) return data<TemplatesNotice>(result, { status: 400, headers });
-  await saveMessageSettings(db, result.settings);
+  await saveMessageSettings(db, result.settings, actorOf(user, context.clientIp));
   return data<TemplatesNotice>({ ok: true, message: result.message }, { headers });
 }
 

@@ -2,6 +2,7 @@
 import { data, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/message";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
 import { requirePermission } from "~/features/auth/session.server";
 import { messageByPublicId, resend } from "~/core/messages/admin.server";
@@ -20,12 +21,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const resendSchema = z.object({ intent: z.literal("resend") });
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { headers } = await requirePermission(request, "messages.manage");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, headers } = await requirePermission(request, "messages.manage");
   setNoStore(headers);
   const reply = (notice: ResendNotice, status = 200) => data(notice, { status, headers });
   if (!resendSchema.safeParse(Object.fromEntries(await readForm(request, "/admin/messages/:publicId"))).success) return reply({ ok: false, message: "That request was not understood." }, 400);
-  const result = await resend(await getDb(), params.publicId, new Date());
+  const result = await resend(await getDb(), params.publicId, new Date(), actorOf(user, context.clientIp));
   if (result.kind === "not_found") return reply({ ok: false, message: "That message no longer exists." }, 404);
   if (result.kind === "pending") return reply({ ok: false, message: "This message is already waiting to be sent." }, 409);
   if (result.kind === "requeued") return reply({ ok: true, message: "Queued again: it goes with the next run of the sender (within a few seconds)." });

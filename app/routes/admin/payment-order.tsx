@@ -4,6 +4,7 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/payment-order";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
 import { requirePermission } from "~/features/auth/session.server";
 import { orderDetailData } from "~/core/payments/admin/admin-data.server";
@@ -25,14 +26,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data({ order }, { status: order ? 200 : 404, headers });
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { headers } = await requirePermission(request, "fees.manage");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, headers } = await requirePermission(request, "fees.manage");
   setNoStore(headers);
   // The Check with the bank button sends no fields; the body is still read only up to its cap.
   await readForm(request, "/admin/payments/:reference");
   if (!isReference(params.reference)) return data({ message: "No such payment." }, { status: 404, headers });
   const before = await detail(params.reference);
-  const after = await payments.checkOrder(params.reference, "the administrator");
+  const after = await payments.checkOrder(params.reference, actorOf(user, context.clientIp));
   if (!after || !before) return data({ message: "No such payment." }, { status: 404, headers });
   const message = after.status === before.status ? `The gateway was asked; the payment is still ${after.status}.` : `The gateway was asked: ${before.status} → ${after.status}.`;
   return data({ message }, { headers });

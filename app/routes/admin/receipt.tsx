@@ -4,6 +4,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/receipt";
+import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
 import { requirePermission } from "~/features/auth/session.server";
 import { adminReceiptHref } from "~/core/receipts/admin.server";
@@ -43,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data({ receipt: view(receipt) }, { headers });
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, headers } = await requirePermission(request, "fees.manage");
   setNoStore(headers);
   const form = await readForm(request, "/admin/receipts/:id/cancel");
@@ -51,7 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!receipt) throw data("No such receipt.", { status: 404, headers });
   const reason = reasonSchema.safeParse(String(form.get("reason") ?? ""));
   if (!reason.success) return data({ message: `${REASON_MESSAGE}.` }, { status: 400, headers });
-  const result = await cancelReceiptWithLedger(receipt.id, reason.data, user.email);
+  const result = await cancelReceiptWithLedger(receipt.id, reason.data, actorOf(user, context.clientIp));
   if (result.kind !== "cancelled") return data({ message: "This receipt was already cancelled." }, { headers });
   return data({ message: `Receipt ${receipt.number} is cancelled.${result.reversedPayment ? " Its payment is reversed on the student's fee ledger: those months are owed again." : ""}` }, { headers });
 }

@@ -15,6 +15,7 @@ process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-eazypay-"));
 const { getDatabase } = await import("~/db/client.server");
 const { startHarness, ICICI, SITE } = await import("../testing/harness");
 const { eazypayResponse } = await import("../../../../tests/fakes/eazypay-fake");
+const ACTOR = (await import("~/core/audit/testing.server")).testActor();
 
 let h: Awaited<ReturnType<typeof startHarness>>;
 
@@ -135,7 +136,7 @@ describe("Eazypay returns", () => {
     // A later verified word for the right amount still settles it: money that arrives is recorded.
     h.setClock(null);
     h.eazypay.settle(order.reference, { status: "Success", amount: "1500.00" });
-    expect((await h.payments.checkOrder(order.reference, "the administrator"))?.status).toBe("paid");
+    expect((await h.payments.checkOrder(order.reference, ACTOR))?.status).toBe("paid");
     expect(await h.receipts(order.reference)).toBe(1);
   });
 
@@ -168,7 +169,7 @@ describe("Eazypay returns", () => {
     expect(result?.location).toBe(`/payment-failure?order=${order.publicId}`);
     expect((await h.order(order.reference)).status).toBe("failed");
     h.eazypay.settle(order.reference, { status: "Success", amount: "1500.00" });
-    await h.payments.checkOrder(order.reference, "the administrator");
+    await h.payments.checkOrder(order.reference, ACTOR);
     expect((await h.order(order.reference)).status).toBe("paid");
   });
 

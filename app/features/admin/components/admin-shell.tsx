@@ -15,6 +15,7 @@ export const NAV = [
   { to: "/admin/fees", label: "Fees", end: false, permission: "fees.view" },
   { to: "/admin/messages", label: "Messages", end: false, permission: "messages.view" },
   { to: "/admin/staff", label: "Staff", end: false, permission: "staff.manage" },
+  { to: "/admin/audit", label: "Audit log", end: false, permission: "audit.view" },
 ] as const;
 
 /** `permissions`: what the signed-in person holds (SessionUser.permissions). */

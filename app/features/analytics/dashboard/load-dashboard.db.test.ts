@@ -2,7 +2,8 @@
  * The dashboard's server side against a real database: every panel loads for a range,
  * the previous period and realtime count what they should, a failing panel carries its SPEC §8
  * message while the others still load, the maintenance jobs run in the background with
- * progress, and a table exports as CSV.
+ * progress (a run a staff member starts is audited before it changes anything), and a table
+ * exports as CSV.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { loadAnalyticsDashboard } from "./load-dashboard.server";
 import { tableCsv } from "./tables";
 import { jobStatus, startJob } from "../maintenance/dashboard-jobs.server";
 import { openTestDatabase, resetAnalytics, type TestDatabase } from "../testing/test-database";
+import { auditRows, byActor, testActor } from "~/core/audit/testing.server";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -112,12 +114,15 @@ describe("the analytics dashboard's panels", () => {
       ...Array.from({ length: 30 }, (_, i) => visit(i * MIN, { sessionId: `h${i}`, isBot: null })),
       ...Array.from({ length: 12 }, (_, i) => visit(i * MIN, { sessionId: `b${i}`, userAgent: GOOGLEBOT, isBot: null })),
     ]);
-    const first = startJob(t.db, "identify-bots");
+    const owner = testActor("owner@school.test");
+    const first = startJob(t.db, "identify-bots", owner);
     expect(first.status.state).toBe("running");
-    const second = startJob(t.db, "identify-bots");
+    const second = startJob(t.db, "identify-bots", owner);
     expect(second.finished).toBe(first.finished);
     await first.finished;
     expect(jobStatus("identify-bots")).toMatchObject({ state: "done", processed: 42, total: 42, result: { checked: 42, botsFound: 12, humansConfirmed: 30 } });
+    // One row for the one run (the second click joined it), naming who started it and on how many records.
+    expect(await auditRows(t.db, "analytics.identify_bots")).toEqual([expect.objectContaining({ ...byActor(owner), entity: "analytics", entityId: "visits", before: null, after: { recordsToCheck: 42 } })]);
 
     const correction = startJob(t.db, "correct-data");
     await correction.finished;

@@ -3,9 +3,13 @@
  * and Correct data run as background jobs in this process, one of each kind at a time, so a
  * long run survives a closed tab and the page can show "n of m processed" by polling. State
  * lives in memory: a restart forgets it (the work already written stays, and both jobs can
- * simply be run again). With several server processes each keeps its own.
+ * simply be run again). With several server processes each keeps its own. A run started by a
+ * staff member is audited (`analytics.identify_bots`, `analytics.correct_data`) before it changes
+ * anything: it writes in many small transactions, so the row records who started it and on how
+ * many records.
  */
 import { sql } from "drizzle-orm";
+import { recordAudit, type Actor } from "~/core/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import { visitorAnalytics } from "~/db/schema/analytics";
 import { correctVisitData, type CorrectionResult } from "./correct-visits.server";
@@ -39,9 +43,10 @@ async function countToCheck(db: Database, kind: JobKind): Promise<number> {
   }
 }
 
-async function run(db: Database, kind: JobKind, startedAt: string): Promise<void> {
+async function run(db: Database, kind: JobKind, startedAt: string, actor?: Actor): Promise<void> {
   try {
     const total = await countToCheck(db, kind);
+    if (actor) await recordAudit(db, { actor, action: `analytics.${kind.replace("-", "_")}`, entity: "analytics", entityId: "visits", after: { recordsToCheck: total } });
     jobs.set(kind, { kind, state: "running", processed: 0, total, startedAt });
     const progress = (processed: number) => jobs.set(kind, { kind, state: "running", processed, total: Math.max(total, processed), startedAt });
     const finishedAt = () => new Date().toISOString();
@@ -60,16 +65,16 @@ async function run(db: Database, kind: JobKind, startedAt: string): Promise<void
 }
 
 /**
- * Starts a job unless one of that kind is running, and returns its state at once. `finished`
- * resolves when the job (new or already running) has finished; tests use it. Never throws: a
- * failure becomes the "failed" state with its SPEC §8 message.
+ * Starts a job unless one of that kind is running, on behalf of `actor` (audited when given), and
+ * returns its state at once. `finished` resolves when the job (new or already running) has
+ * finished; tests use it. Never throws: a failure becomes the "failed" state with its SPEC §8 message.
  */
-export function startJob(db: Database, kind: JobKind): { status: JobStatus; finished: Promise<void> } {
+export function startJob(db: Database, kind: JobKind, actor?: Actor): { status: JobStatus; finished: Promise<void> } {
   const current = running.get(kind);
   if (current) return { status: jobStatus(kind), finished: current };
   const startedAt = new Date().toISOString();
   jobs.set(kind, { kind, state: "running", processed: 0, total: 0, startedAt });
-  const finished = run(db, kind, startedAt).finally(() => running.delete(kind));
+  const finished = run(db, kind, startedAt, actor).finally(() => running.delete(kind));
   running.set(kind, finished);
   return { status: jobStatus(kind), finished };
 }
