@@ -1,12 +1,16 @@
 /**
  * better-auth instance (DESIGN.md §2, §6): email + password only, sign-up disabled, argon2id
- * (m=19456 KiB, t=2, p=1), sessions expire after 30 minutes idle (SPEC §9, ASVS 3.3.2).
+ * (m=19456 KiB, t=2, p=1), sessions expire after 30 minutes idle (SPEC §9, ASVS 3.3.2), and a
+ * second factor (TOTP from an authenticator app, or a one-time recovery code) for those who
+ * have set one up (better-auth's twoFactor plugin; two-factor.server.ts drives it).
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { hash, verify } from "@node-rs/argon2";
+import { school } from "#content/school";
 import { getDb, type Database } from "~/db/client.server";
-import { account, session, user, verification } from "~/db/schema/auth";
+import { account, session, twoFactor, user, verification } from "~/db/schema/auth";
 import { getConfig } from "~/lib/config.server";
 
 /** argon2id parameters of DESIGN.md §6 (OWASP Password Storage Cheat Sheet minimum). */
@@ -37,7 +41,7 @@ export function createAuth({ db, baseURL, secret, secureCookies }: AuthOptions) 
     secret,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user, session, account, verification },
+      schema: { user, session, account, verification, twoFactor },
     }),
     emailAndPassword: {
       enabled: true,
@@ -46,6 +50,12 @@ export function createAuth({ db, baseURL, secret, secureCookies }: AuthOptions) 
       password: { hash: hashPassword, verify: ({ hash: h, password }) => verify(h, password) },
     },
     session: { expiresIn: 30 * 60, updateAge: 60 },
+    plugins: [
+      // The authenticator app lists the account under the school's name. Its other defaults are
+      // ours too: 6 digits every 30 s, 10 recovery codes stored encrypted, a sign-in challenge of
+      // 10 minutes and 5 tries, and 15 minutes' lock after 10 wrong codes in a row.
+      twoFactorPlugin({ issuer: school.name }),
+    ],
     advanced: {
       useSecureCookies: secureCookies,
       cookiePrefix: "kva",
