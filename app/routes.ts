@@ -60,6 +60,7 @@ export default [
   route("receipts/file/:token", "routes/documents/receipt-file-pdf.ts"),
   route("admissions/acknowledgement/:applicationId/pdf", "routes/documents/admission-acknowledgement-pdf.ts"),
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/code", "routes/admin/login-code.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
   route("admin/enquiries/export", "routes/admin/enquiries-export.ts"),
   route("admin/analytics/data", "routes/admin/analytics-data.ts"),
@@ -95,6 +96,7 @@ export default [
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/messages/templates", "routes/admin/message-templates.tsx"),
     route("admin/messages/:publicId", "routes/admin/message.tsx"),
+    route("admin/account/two-factor", "routes/admin/account-two-factor.tsx"),
     // SPEC §2 names it /icici-debug; DESIGN.md §8 makes it the administrator's.
     route("icici-debug", "routes/admin/icici-debug.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),

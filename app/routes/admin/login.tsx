@@ -10,6 +10,7 @@ import { readForm } from "~/lib/request-body.server";
 const NOTICES: Record<string, string> = {
   inactivity: "You were signed out after 30 minutes without activity.",
   "signed-out": "You have signed out.",
+  "code-expired": "Your sign-in was not finished in time, or had too many wrong codes. Please sign in again.",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -29,6 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const result = await signInWithPassword({ email, password, ip: context.clientIp || "unknown", request });
     if (result.ok) throw redirect(safeRedirect(redirectTo), { headers: result.headers });
+    if (result.reason === "second-factor") {
+      throw redirect(`/admin/login/code?redirectTo=${encodeURIComponent(safeRedirect(redirectTo))}`, { headers: result.headers });
+    }
     return result.reason === "throttled"
       ? data({ error: tooManyAttemptsText(result.retryAfterMs), email }, { status: 429 })
       : data({ error: INVALID_CREDENTIALS_TEXT, email }, { status: 401 });
