@@ -169,7 +169,8 @@ describe("administrator sessions", () => {
 
   describe("every admin loader and action", () => {
     const modules = import.meta.glob<Record<string, unknown>>("/app/routes/admin/*.{ts,tsx}", { eager: true });
-    const guarded = Object.entries(modules).filter(([file]) => !/\/(login|logout)\.tsx$/.test(file) && !file.includes(".test."));
+    // The second sign-in step is before any session; the second factor's own page is for anyone signed in.
+    const guarded = Object.entries(modules).filter(([file]) => !/\/(login|login-code|logout)\.tsx$/.test(file) && !file.includes(".test."));
     const calls = guarded.flatMap(([file, mod]) =>
       (["loader", "action"] as const)
         .filter((name) => typeof mod[name] === "function")
@@ -187,11 +188,20 @@ describe("administrator sessions", () => {
       expect(result.location).toMatch(/^\/admin\/login\?redirectTo=/);
     });
 
-    it.each(calls)("$label answers a USER with 403", async ({ fn, method }) => {
+    it.each(calls.filter((c) => !c.label.startsWith("account-two-factor.tsx")))("$label answers a USER with 403", async ({ fn, method }) => {
       const cookie = await signedIn(VIEWER);
       const body = method === "POST" ? new URLSearchParams({ intent: "contacted", id: "1", note: "x" }) : undefined;
       const result = await outcome(() => fn({ request: request("/admin/enquiries", { method, body, cookie }), params: {}, context: { cspNonce: "", clientIp: "127.0.0.1" } }));
       expect(result).toEqual({ kind: "status", status: 403 });
+    });
+
+    it("opens the second factor's page, in its frame, to anyone signed in", async () => {
+      const cookie = await signedIn(VIEWER);
+      const args = { request: request("/admin/account/two-factor", { cookie }), params: {}, context: { cspNonce: "", clientIp: "127.0.0.1" } };
+      const layout = modules["/app/routes/admin/layout.tsx"]!.loader as (a: unknown) => Promise<unknown>;
+      const page = modules["/app/routes/admin/account-two-factor.tsx"]!.loader as (a: unknown) => Promise<unknown>;
+      await expect(outcome(() => layout(args))).resolves.toEqual({ kind: "data" });
+      await expect(outcome(() => page(args))).resolves.toEqual({ kind: "data" });
     });
   });
 });
