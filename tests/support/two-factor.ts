@@ -3,33 +3,14 @@
  * password, then the 6-digit code of an authenticator app. Codes are computed with `otpauth`,
  * an implementation independent of the one that checks them. The first sign-in of an account
  * (or one whose secret this process does not know: on PostgreSQL files share the database) sets
- * the second factor up from scratch.
+ * the second factor up from scratch. Codes and cookies as in totp.ts.
  *
  * App modules are imported when first used, so a test file sets its environment (ADMIN_EMAIL,
  * DATA_DIR) before they read it.
  */
-import { TOTP, URI } from "otpauth";
+import { codeOf, cookiesAfter } from "./totp";
 
 export const TEST_ORIGIN = "http://localhost:3000";
-
-/** The TOTP code an authenticator app shows now for an otpauth:// URI. */
-export function codeOf(uri: string, timestamp = Date.now()): string {
-  const totp = URI.parse(uri);
-  if (!(totp instanceof TOTP)) throw new Error("not a TOTP URI");
-  return totp.generate({ timestamp });
-}
-
-/** The name=value pairs a browser would send after these Set-Cookie lines (deletions dropped). */
-export function cookiesAfter(setCookies: string[], previous = ""): string {
-  const jar = new Map(previous.split("; ").filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const));
-  for (const line of setCookies) {
-    const pair = line.split(";")[0]!;
-    const name = pair.slice(0, pair.indexOf("="));
-    if (/;\s*Max-Age=0/i.test(line) || pair.endsWith("=")) jar.delete(name);
-    else jar.set(name, pair);
-  }
-  return [...jar.values()].join("; ");
-}
 
 /** A request as the browser sends it to `path`, with `cookie`. */
 export function browserRequest(path: string, init: { cookie?: string; method?: string } = {}): Request {

@@ -40,7 +40,7 @@ export function CodeForm({ email, redirectTo, error }: Props) {
           </Button>
         </Form>
         <p className="mt-5 text-sm">
-          <Link to="/admin/login" className="font-semibold text-brand-800 underline">Start again with your password</Link>
+          <Link to={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-semibold text-brand-800 underline">Start again with your password</Link>
         </p>
       </div>
     </main>
