@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { browserRequest, codeOf, cookiesAfter, enrol } from "../../../../tests/support/two-factor";
+import { codeOf, cookiesAfter } from "../../../../tests/support/totp";
+import { browserRequest, enrol } from "../../../../tests/support/two-factor";
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-two-factor-"));
 const run = Date.now().toString(36);
