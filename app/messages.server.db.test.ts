@@ -3,8 +3,9 @@
  * (scripts/ci/with-postgres.sh): an enquiry, an application paid and moved along, a fee paid
  * online (received, or confirmed later after a pending return) and at the office, the office's
  * payment flags (a credit, bad signatures at most once an hour) and the daily summary (right
- * counts for a seeded day, once a day however often the job runs). A rolled-back event stores
- * no message; a replayed payment word stores no second one.
+ * counts for a seeded day, once a day however often the job runs) and the office's "Send fee
+ * reminders now" (at any hour, once a family a day). A rolled-back event stores no message; a
+ * replayed payment word stores no second one.
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -25,7 +26,7 @@ const { DEFAULT_MESSAGE_SETTINGS } = await import("~/core/messages/settings");
 const { enqueue } = await import("~/core/messages/outbox.server");
 const { MockGateway } = await import("~/core/payments/gateways/mock.server");
 const { createPaymentService } = await import("~/core/payments/service.server");
-const { istHourKey } = await import("~/core/payments/apply.server");
+const { istHourKey } = await import("~/lib/dates");
 const { issueReceipt, cancelReceipt, receiptForOrder } = await import("~/core/receipts/issue.server");
 const { collectionsOn } = await import("~/core/receipts/admin.server");
 const { createStudent } = await import("~/core/students/roll.server");
@@ -38,7 +39,8 @@ const { createApplication, markApplicationPaid, moveApplication } = await import
 const { applicationFeeStart } = await import("~/features/admissions/payment.server");
 const { saveSessionSettings } = await import("~/features/admissions/sessions.server");
 const { paymentPurposes } = await import("~/payment-purposes.server");
-const { runDailyMessages } = await import("./messages.server");
+const { runDailyMessages, sendFeeRemindersNow } = await import("./messages.server");
+const { enqueueFeeReminders } = await import("~/features/fees/reminders.server");
 const { getConfig } = await import("~/lib/config.server");
 const { addDays, istDateTime } = await import("~/lib/dates");
 
@@ -367,5 +369,36 @@ describe("the daily summary", () => {
     expect(summary!.bodyText).toContain("Enquiries: 2");
     expect(summary!.bodyText).toContain("Messages not sent: 1");
     expect(await db.select().from(receipts).where(eq(receipts.id, cancelled.id)).then((r) => r[0]!.status)).toBe("cancelled");
+  });
+});
+
+describe("Send fee reminders now", () => {
+  // 02:00 IST on 11 May 2026, long before the office's reminder hour (9): May fell due on the
+  // 10th, so each Class 5 student's family is one day overdue, the first overdue reminder.
+  const night = new Date(istDateTime("2026-05-11", "02:00:00"));
+
+  it("reminds the schedule's families at once, whatever the hour; once a family a day; nothing while fee reminders are off", async () => {
+    const mine = await student();
+    const reminders = () => db.select().from(messages).where(and(eq(messages.kind, "fee_reminder"), inArray(messages.recipient, [mine.email, mine.mobile]))).orderBy(messages.channel);
+    // The hourly job waits for the hour; the office's button does not.
+    expect(await enqueueFeeReminders(db, night)).toBe(0);
+    expect(await reminders()).toHaveLength(0);
+
+    await saveMessageSettings(db, { ...DEFAULT_MESSAGE_SETTINGS, off: ["fee_reminder"] });
+    expect(await sendFeeRemindersNow(db, night)).toEqual({ off: true });
+    expect(await reminders()).toHaveLength(0);
+    await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS);
+
+    const first = await sendFeeRemindersNow(db, night);
+    expect(first.off === false && first.queued).toBeGreaterThanOrEqual(1);
+    const sent = await reminders();
+    expect(sent.map((m) => [m.channel, m.recipient])).toEqual([["email", mine.email], ["sms", mine.mobile]]);
+    expect(sent[0]!.subject).toMatch(/^Fees overdue: ₹/);
+    expect(sent[0]!.idempotencyKey).toContain(`family:${mine.mobile}:2026-05-11`);
+
+    // Pressed again the same day, or the hourly job at the hour: every family has had today's.
+    expect(await sendFeeRemindersNow(db, new Date(night.getTime() + 60_000))).toEqual({ off: false, queued: 0 });
+    expect(await enqueueFeeReminders(db, new Date(istDateTime("2026-05-11", "09:00:00")))).toBe(0);
+    expect(await reminders()).toHaveLength(2);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The SMS pacing: a provider's rate limit is kept by waiting, never by refusing a message; and
  * the worker's channels follow the configuration (a channel missing a setting is absent, so its
- * messages are held rather than sent somewhere wrong).
+ * messages are held rather than sent somewhere wrong); what the office reads after "Send fee
+ * reminders now".
  */
 import { describe, expect, it } from "vitest";
-import { paced, workerDeps } from "./messages.server";
+import { paced, remindersNowLine, workerDeps } from "./messages.server";
 import { parseConfig } from "~/lib/config.server";
 import type { SmsMessage, SmsProvider } from "~/core/messages/channel";
 
@@ -39,5 +40,14 @@ describe("workerDeps", () => {
     const deps = workerDeps(parseConfig({ ...base, SMTP_URL: "smtp://127.0.0.1:2525" }));
     expect(deps.email).not.toBeNull();
     deps.email?.close();
+  });
+});
+
+describe("remindersNowLine", () => {
+  it("says why none went, or how many families were reminded", () => {
+    expect(remindersNowLine({ off: true })).toBe("Fee reminders are switched off: none were queued. Switch them on below to send them.");
+    expect(remindersNowLine({ off: false, queued: 0 })).toBe("No fee reminders queued: no family's dues fall on today's reminder days, or each such family has had today's reminder already.");
+    expect(remindersNowLine({ off: false, queued: 1 })).toBe("Fee reminders queued for 1 family: they go out in the next few seconds.");
+    expect(remindersNowLine({ off: false, queued: 5 })).toBe("Fee reminders queued for 5 families: they go out in the next few seconds.");
   });
 });

@@ -6,7 +6,7 @@
  * import it. The "messages" job runs every MESSAGES_INTERVAL_MS in each process, once at a time
  * across processes, and soon after a message is enqueued in this process. The "messages-daily"
  * job runs every hour: from 07:00 IST it enqueues yesterday's summary for the office, once a day,
- * and is where the fee reminders are run.
+ * and is where the fee reminders are run; the office can also send today's reminders at once.
  */
 import { RateLimiterMemory, RateLimiterQueue } from "rate-limiter-flexible";
 import type { Database, DatabaseHandle } from "~/db/client.server";
@@ -15,6 +15,7 @@ import { registerJob, runJobNow } from "~/db/exclusive-jobs.server";
 import { smtpSender, defaultFrom } from "~/core/messages/email.server";
 import { Msg91Provider } from "~/core/messages/msg91.server";
 import { enqueue, onEnqueued } from "~/core/messages/outbox.server";
+import { messageSettings } from "~/core/messages/settings.server";
 import { failedMessagesOn } from "~/core/messages/summary.server";
 import { deliverDue, reportLine, type AttachmentResolver, type WorkerDeps } from "~/core/messages/worker.server";
 import { receiptPdf } from "~/core/receipts/pdf.server";
@@ -110,6 +111,27 @@ export async function runDailyMessages(db: Database, now: Date, hooks: DailyHook
   );
   const reminders = hooks.reminders ? await hooks.reminders(db, now) : 0;
   return [stored.length > 0 ? `Messages: the summary of ${day} enqueued for the office.` : "", reminders > 0 ? `Messages: ${reminders} fee reminders enqueued.` : ""].filter(Boolean).join(" ");
+}
+
+/** What "Send fee reminders now" did: nothing, fee reminders being switched off; or how many families it reminded. */
+export type RemindersNow = { off: true } | { off: false; queued: number };
+
+/**
+ * The office's "Send fee reminders now" (/admin/messages/templates) at `now`: today's reminders
+ * as the daily job enqueues them (the schedule's families, at most one a family a day: those
+ * reminded earlier today are not again), but at once, whatever the reminder hour. Throws what
+ * the driver throws.
+ */
+export async function sendFeeRemindersNow(db: Database, now: Date): Promise<RemindersNow> {
+  if ((await messageSettings(db)).off.includes("fee_reminder")) return { off: true };
+  return { off: false, queued: await enqueueFeeReminders(db, now, { anyHour: true }) };
+}
+
+/** The line the office reads after "Send fee reminders now". */
+export function remindersNowLine(result: RemindersNow): string {
+  if (result.off) return "Fee reminders are switched off: none were queued. Switch them on below to send them.";
+  if (result.queued === 0) return "No fee reminders queued: no family's dues fall on today's reminder days, or each such family has had today's reminder already.";
+  return `Fee reminders queued for ${result.queued} ${result.queued === 1 ? "family" : "families"}: they go out in the next few seconds.`;
 }
 
 let started = false;

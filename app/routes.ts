@@ -62,6 +62,10 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/login/code", "routes/admin/login-code.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
+  // Public: a staff invitation's and a password reset's links, and asking for a reset.
+  route("admin/invitation/:token", "routes/account/invitation.tsx"),
+  route("admin/forgot-password", "routes/account/forgot-password.tsx"),
+  route("admin/reset-password/:token", "routes/account/reset-password.tsx"),
   route("admin/enquiries/export", "routes/admin/enquiries-export.ts"),
   route("admin/analytics/data", "routes/admin/analytics-data.ts"),
   route("admin/analytics/visits", "routes/admin/analytics-visits.ts"),
@@ -96,6 +100,7 @@ export default [
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/messages/templates", "routes/admin/message-templates.tsx"),
     route("admin/messages/:publicId", "routes/admin/message.tsx"),
+    route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/account/two-factor", "routes/admin/account-two-factor.tsx"),
     // SPEC §2 names it /icici-debug; DESIGN.md §8 makes it the administrator's.
     route("icici-debug", "routes/admin/icici-debug.tsx"),

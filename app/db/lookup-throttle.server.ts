@@ -5,6 +5,8 @@
  * is stored in `lookup_failures` with its kind, the number tried and the client IP, in the
  * database so the limit holds across processes. A look-up is refused once either its IP or its
  * number has reached the kind's limit within the window, counting that kind's tries only.
+ * Password reset requests (/admin/forgot-password) count every request, found or not, by the
+ * address typed: a stranger cannot fill someone's inbox, nor learn which addresses exist.
  * Throws what the driver throws.
  */
 import { and, eq, gte, lt, or, sql } from "drizzle-orm";
@@ -26,6 +28,7 @@ export const LOOKUP_LIMITS: Record<LookupKind, LookupLimit> = {
   receipt: { perIp: 5, perKey: 10, windowMs: 15 * 60_000 },
   fee_student: { perIp: 5, perKey: 10, windowMs: 15 * 60_000 },
   application: { perIp: 5, perKey: 10, windowMs: 15 * 60_000 },
+  password_reset: { perIp: 10, perKey: 3, windowMs: 60 * 60_000 },
 };
 
 /** Wrong tries older than this are deleted as new ones are stored (longer than every window). */

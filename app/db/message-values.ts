@@ -5,6 +5,10 @@
 export const MESSAGE_CHANNELS = ["email", "sms"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
+/** Who a kind of message goes to: a parent, the office (OFFICE_EMAIL), or a staff member's own address. */
+export const MESSAGE_AUDIENCES = ["parent", "office", "staff"] as const;
+export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
+
 /**
  * - `queued`: waiting for its turn (`next_attempt_at`), first or after a failed try;
  * - `sending`: a worker took it and has not yet heard back (a crash leaves it here: the next

@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { academicYear, addDays, dateBadge, daysBetween, eachDay, financialYear, istDateTime, istMidnight, sessionOf, yearLabel, formatDateRange, formatDateTime, formatDisplayDate, istHourStart, kolkataDate, kolkataHour } from "./dates";
+import { academicYear, addDays, dateBadge, daysBetween, eachDay, financialYear, istDateTime, istMidnight, sessionOf, yearLabel, formatDateRange, formatDateTime, formatDisplayDate, istHourKey, istHourStart, kolkataDate, kolkataHour } from "./dates";
 
 describe("kolkataDate", () => {
   it("is the calendar day in India, not in UTC", () => {
     // 19:00 UTC on 21 Nov is 00:30 on 22 Nov in Kolkata.
     expect(kolkataDate(new Date("2026-11-21T19:00:00Z"))).toBe("2026-11-22");
     expect(kolkataDate(new Date("2026-11-21T18:29:59Z"))).toBe("2026-11-21");
+  });
+});
+
+describe("istHourKey", () => {
+  it("names the IST date and hour, crossing midnight at 18:30 UTC", () => {
+    expect(istHourKey(new Date("2026-11-26T18:29:59Z"))).toBe("2026-11-26T23");
+    expect(istHourKey(new Date("2026-11-26T18:30:00Z"))).toBe("2026-11-27T00");
+    expect(istHourKey(new Date("2026-11-27T04:00:00Z"))).toBe("2026-11-27T09");
   });
 });
 

@@ -30,6 +30,11 @@ export function kolkataHour(now: Date): number {
   return Number(isoHour.format(now));
 }
 
+/** The IST hour of `now` as "2026-11-26T15" (date and 24-hour hour), a key for once-an-hour things. */
+export function istHourKey(now: Date): string {
+  return `${kolkataDate(now)}T${String(kolkataHour(now)).padStart(2, "0")}`;
+}
+
 /**
  * The first instant of the hour in India holding `at` (India is UTC+05:30 all year, so its hours
  * start at half past the UTC hour); SQL's twin is analytics_ist_hour_start.

@@ -71,6 +71,11 @@ export const BODY_LIMITS = {
   // 4 KiB) and Razorpay's webhooks (a few KiB).
   "/student-payment": 16 * KiB,
   "/api/payments/razorpay/webhook": 256 * KiB,
+  // Staff accounts: an invitation (name, address, roles) or a change; an address; a new password twice.
+  "/admin/staff": 4 * KiB,
+  "/admin/forgot-password": 4 * KiB,
+  "/admin/invitation/:token": 4 * KiB,
+  "/admin/reset-password/:token": 4 * KiB,
 } as const satisfies Record<string, number>;
 
 export type BodyRoute = keyof typeof BODY_LIMITS;

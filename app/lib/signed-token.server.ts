@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** Every use of a token, as signed; a new use takes a new name here. */
-export type TokenPurpose = "kva-receipt-download" | "kva-fees-student" | "kva-messages-stop" | "kva-fees-family";
+export type TokenPurpose = "kva-receipt-download" | "kva-fees-student" | "kva-messages-stop" | "kva-fees-family" | "kva-staff-invitation";
 
 /** What a token may name: letters, digits, "_" and "-" (a database id, a public id). */
 const SUBJECT = /^[A-Za-z0-9_-]{1,64}$/;

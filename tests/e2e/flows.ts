@@ -37,11 +37,6 @@ export async function answerOnTestGateway(page: Page, answer: keyof typeof RESUL
   return page.url();
 }
 
-/**
- * Fills /apply for `child` (a girl born 15 June 2021, for UKG of the development session, mobile
- * 98765 43210, birth certificate to follow) and sends it; returns on the application fee's
- * hand-off page.
- */
 /** Fills the parts of /apply every application needs (not the class, date of birth or documents). */
 export async function fillApplication(page: Page, child: string): Promise<void> {
   await page.getByLabel("Child's full name").fill(child);
@@ -55,9 +50,15 @@ export async function fillApplication(page: Page, child: string): Promise<void> 
   await page.getByLabel("PIN code").fill("721301");
 }
 
-export async function applyFor(page: Page, origin: string, child: string): Promise<void> {
+/**
+ * Fills /apply for `child` (a girl born 15 June 2021, for UKG of the development session, mobile
+ * 98765 43210, birth certificate to follow; `options.email` as the e-mail for updates) and sends
+ * it; returns on the application fee's hand-off page.
+ */
+export async function applyFor(page: Page, origin: string, child: string, options: { email?: string } = {}): Promise<void> {
   await openHydrated(page, `${origin}/apply`);
   await fillApplication(page, child);
+  if (options.email) await page.getByLabel(/^E-mail for updates/).fill(options.email);
   await page.getByLabel("Class applying for").selectOption("UKG");
   await page.getByLabel("Date of birth").fill("2021-06-15");
   await page.getByLabel("Child's photograph").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });

@@ -9,6 +9,7 @@ import { messageAttempts, messageOptOuts, messages, MESSAGE_STATUSES, type Messa
 import { randomBytes } from "node:crypto";
 import type { MessageFilters } from "./list-query";
 import { normaliseRecipient } from "./recipient";
+import { hideSecrets } from "./templates";
 
 export type MessageListRow = {
   publicId: string;
@@ -91,13 +92,18 @@ export async function statusCounts(db: Database, filters: MessageFilters): Promi
 
 export type MessageDetail = typeof messages.$inferSelect & { attemptRows: (typeof messageAttempts.$inferSelect)[] };
 
-/** A message by its public id with its attempts, oldest first; null when there is none. */
+/**
+ * A message by its public id with its attempts, oldest first; null when there is none. A
+ * set-password link in it is hidden (templates.ts `hideSecrets`): whoever may read messages must
+ * not be able to take over the account it was sent to.
+ */
 export async function messageByPublicId(db: Database, publicId: string): Promise<MessageDetail | null> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(publicId)) return null;
   const [message] = await db.select().from(messages).where(eq(messages.publicId, publicId));
   if (!message) return null;
   const attemptRows = await db.select().from(messageAttempts).where(eq(messageAttempts.messageId, message.id)).orderBy(messageAttempts.startedAt, messageAttempts.id);
-  return { ...message, attemptRows };
+  const hidden = { bodyText: hideSecrets(message.kind, message.bodyText), bodyHtml: message.bodyHtml === null ? null : hideSecrets(message.kind, message.bodyHtml) };
+  return { ...message, ...hidden, attemptRows };
 }
 
 export type ResendResult =

@@ -46,7 +46,7 @@ export function messageSearch(filters: MessageFilters, page = 1): string {
 /**
  * The admin page a message's `related` names, or null: "order:<reference>" → the payment,
  * "application:<public id>" → the application, "student:<id>" → the student's fees,
- * "enquiry:<id>" → the enquiries.
+ * "enquiry:<id>" → the enquiries, "staff:<user id>" → the staff page.
  */
 export function relatedHref(related: string | null): string | null {
   const m = related ? /^([a-z_]+):(.+)$/.exec(related) : null;
@@ -56,5 +56,6 @@ export function relatedHref(related: string | null): string | null {
   if (what === "application" && /^[\w-]{1,64}$/.test(id)) return `/admin/applications/${id}`;
   if (what === "student" && /^\d{1,10}$/.test(id)) return `/admin/fees/students/${id}`;
   if (what === "enquiry") return "/admin/enquiries";
+  if (what === "staff") return "/admin/staff";
   return null;
 }

@@ -54,8 +54,15 @@ describe("applySettingsForm", () => {
     expect(!text.ok && text.form === "schedule" && Object.keys(text.errors)).toEqual(["daysBefore", "hour"]);
   });
 
+  it("keeps the days before the due day within the 15 the family's pay page shows (16 is refused, not a server error)", () => {
+    const at15 = applySettingsForm(form({ intent: "schedule", daysBefore: "15", daysOverdue: "1", hour: "9" }), DEFAULT_MESSAGE_SETTINGS);
+    expect(at15.ok && at15.settings.reminders.daysBefore).toEqual([15]);
+    const text = applySettingsForm(form({ intent: "schedule", daysBefore: "16", daysOverdue: "1", hour: "9" }), DEFAULT_MESSAGE_SETTINGS);
+    expect(!text.ok && text.form === "schedule" && text.errors).toEqual({ daysBefore: SCHEDULE_MESSAGES.daysBefore });
+  });
+
   it("never throws on what a user can send", () => {
-    for (const fields of [{} as Record<string, string>, { intent: "switch", kind: "constructor" }, { intent: "nope" }, { intent: "schedule" }, { intent: "template-id", kind: "x".repeat(10_000) }]) {
+    for (const fields of [{} as Record<string, string>, { intent: "switch", kind: "constructor" }, { intent: "nope" }, { intent: "schedule" }, { intent: "schedule", daysBefore: "28", daysOverdue: "1", hour: "9" }, { intent: "template-id", kind: "x".repeat(10_000) }]) {
       expect(() => applySettingsForm(form(fields), DEFAULT_MESSAGE_SETTINGS)).not.toThrow();
     }
   });

@@ -9,7 +9,7 @@ import { messageSettingsSchema, type MessageSettings } from "./settings";
 import { MESSAGE_KINDS, templateOf, type MessageKind } from "./templates";
 
 export const SCHEDULE_MESSAGES = {
-  daysBefore: "Days before the due day: whole numbers from 1 to 28, separated by commas, at most 6 (or leave it empty).",
+  daysBefore: "Days before the due day: whole numbers from 1 to 15, separated by commas, at most 6 (or leave it empty).",
   daysOverdue: "Days overdue: whole numbers from 1 to 90, separated by commas, at most 6 (or leave it empty).",
   hour: "Hour of the day: a whole number from 7 (7 AM) to 20 (8 PM), India time.",
 } as const;
@@ -65,7 +65,8 @@ export function applySettingsForm(form: FormData, current: MessageSettings): Set
   }
   if (intent === "schedule") {
     const values: ScheduleValues = { daysBefore: text("daysBefore", 100), daysOverdue: text("daysOverdue", 100), hour: text("hour", 10) };
-    const daysBefore = dayList(values.daysBefore, 28);
+    // The settings (./settings.ts) cap it at the 15 days the family's pay page shows ahead.
+    const daysBefore = dayList(values.daysBefore, 15);
     const daysOverdue = dayList(values.daysOverdue, 90);
     const hour = z.string().trim().regex(/^\d{1,2}$/).transform(Number).pipe(z.number().int().min(7).max(20)).safeParse(values.hour);
     const errors: Partial<Record<keyof ScheduleValues, string>> = {};

@@ -9,6 +9,8 @@
  * Data carries site paths ("/verify-receipt/…"); rendering makes them absolute. Amounts are
  * paise; instants ISO strings (UTC), shown in IST; days "YYYY-MM-DD" (IST).
  */
+import { school } from "#content/school";
+import type { MessageAudience } from "~/db/message-values";
 import { formatDisplayDate, formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 
@@ -33,9 +35,14 @@ export type SmsDoc = { text: string; values: Record<string, string> };
 export type Template<D> = {
   /** The admin's name for it. */
   label: string;
-  audience: "parent" | "office";
+  audience: MessageAudience;
   /** True when a parent may stop it (fee reminders only: never receipts or replies to what they asked). */
   optional: boolean;
+  /**
+   * The site path before a secret in the message (a link that sets a password): the admin's
+   * message pages show `<path>[hidden]` instead, so nobody who may read messages can use it.
+   */
+  secretPath?: string;
   email?: (data: D) => EmailDoc;
   /** The SMS text with `{slot}`s (registered with DLT as `{#var#}`s) and its values for `data`. */
   sms?: { text: string; values: (data: D) => Record<string, string> };
@@ -130,6 +137,31 @@ const STATUS_LINES: Record<string, string> = {
   admitted: "We are delighted to offer your child a place. Please visit the school office within 7 days with the original documents to complete the admission.",
   waitlisted: "Your application is on our waiting list. We will write to you as soon as a seat becomes available.",
   rejected: "We are sorry that we cannot offer a place this time.",
+};
+
+/** "Accounts and Viewer", "Accounts, Admissions and Viewer". */
+function andList(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+export type StaffInvitationData = {
+  name: string;
+  /** Who invited them, as they know them (the owner's name or address). */
+  invitedBy: string;
+  /** The roles' names ("Accounts", "Viewer"). */
+  roles: string[];
+  /** "/admin/invitation/<token>": sets the account's first password, once. */
+  link: string;
+  /** ISO instant the link stops working. */
+  expiresAt: string;
+};
+
+export type PasswordResetData = {
+  name: string;
+  /** "/admin/reset-password/<token>": sets a new password, once. */
+  link: string;
+  /** ISO instant the link stops working. */
+  expiresAt: string;
 };
 
 export const TEMPLATES = {
@@ -270,6 +302,42 @@ export const TEMPLATES = {
       payPath: "/fees/family/sample",
     },
   }),
+  staff_invitation: define<StaffInvitationData>({
+    label: "Staff invitation (to the new staff member)",
+    audience: "staff",
+    optional: false,
+    secretPath: "/admin/invitation/",
+    email: (d: StaffInvitationData) => ({
+      subject: `Your staff account at ${school.name}`,
+      heading: `Welcome, ${d.name}`,
+      paragraphs: [
+        `${d.invitedBy} has made you a staff account on the ${school.name} website, as ${andList(d.roles)}.`,
+        "Choose your password with the button below; then sign in with this e-mail address. The link works once.",
+        "If you did not expect this, please ignore this e-mail: nothing happens until a password is chosen.",
+      ],
+      facts: [["Roles", d.roles.join(", ")]],
+      action: { label: "Choose your password", href: d.link },
+      note: `The link expires on ${formatDateTime(new Date(d.expiresAt))} (IST). Ask the school office for a new one after that.`,
+    }),
+    sample: { name: "Sunita Roy", invitedBy: "School administrator", roles: ["Accounts", "Viewer"], link: "/admin/invitation/sample", expiresAt: "2026-12-03T05:30:00.000Z" },
+  }),
+  password_reset: define<PasswordResetData>({
+    label: "Password reset (to a staff member)",
+    audience: "staff",
+    optional: false,
+    secretPath: "/admin/reset-password/",
+    email: (d: PasswordResetData) => ({
+      subject: `Reset your password for ${school.name}`,
+      heading: "Reset your password",
+      paragraphs: [
+        `Someone asked to reset the password of your staff account on the ${school.name} website. Choose a new password with the button below; the link works once.`,
+        "If it was not you, ignore this e-mail: your password stays as it is.",
+      ],
+      action: { label: "Choose a new password", href: d.link },
+      note: `The link expires on ${formatDateTime(new Date(d.expiresAt))} (IST).`,
+    }),
+    sample: { name: "Sunita Roy", link: "/admin/reset-password/sample", expiresAt: "2026-11-26T06:30:00.000Z" },
+  }),
 };
 
 export type MessageKind = keyof typeof TEMPLATES;
@@ -277,6 +345,16 @@ export const MESSAGE_KINDS = Object.keys(TEMPLATES) as MessageKind[];
 
 /** The data a kind's template takes. */
 export type TemplateData<K extends MessageKind> = (typeof TEMPLATES)[K] extends Template<infer D> ? D : never;
+
+/**
+ * A stored message's text or HTML as the admin's pages show it: the secret after the kind's
+ * `secretPath` (a set-password link) replaced by "[hidden]". Other kinds are returned as they are.
+ */
+export function hideSecrets(kind: string, body: string): string {
+  const path = templateOf(kind)?.secretPath;
+  // A secret path is letters, "/" and "-": nothing in it needs escaping in a pattern.
+  return path ? body.replace(new RegExp(`${path}[A-Za-z0-9._~-]+`, "g"), `${path}[hidden]`) : body;
+}
 
 /** The template of `kind`, typed loosely for code that handles every kind alike. */
 export function templateOf(kind: string): Template<Record<string, unknown>> | undefined {

@@ -17,6 +17,7 @@ import { messageAttempts, messages, type MessageChannel } from "~/db/schema/mess
 import { messageOf } from "~/lib/errors";
 import type { EmailSender, SendResult, SmsProvider } from "./channel";
 import { messageSettings } from "./settings.server";
+import type { MessageSettings } from "./settings";
 import { templateOf, type MessageKind } from "./templates";
 
 /** Tries before a message that keeps failing temporarily is marked failed (about 2.5 h of backoff). */
@@ -72,7 +73,9 @@ async function recover(db: Database, now: Date): Promise<number> {
 }
 
 /** Holds what cannot go now and releases what can; returns [held, released]. */
-async function holdAndRelease(db: Database, deps: WorkerDeps, now: Date): Promise<[number, number]> {
+type SmsTemplateIds = MessageSettings["smsTemplateIds"];
+
+async function holdAndRelease(db: Database, deps: WorkerDeps, ids: SmsTemplateIds, now: Date): Promise<[number, number]> {
   let held = 0;
   let released = 0;
   const recent = gt(messages.createdAt, new Date(now.getTime() - RELEASE_HELD_WITHIN_MS));
@@ -88,7 +91,6 @@ async function holdAndRelease(db: Database, deps: WorkerDeps, now: Date): Promis
     await hold(eq(messages.channel, "sms"), HELD_REASON.sms);
     return [held, released];
   }
-  const ids = (await messageSettings(db)).smsTemplateIds;
   const registered = Object.keys(ids);
   if (registered.length) await release(and(eq(messages.channel, "sms"), inArray(messages.kind, registered)));
   const waiting = await db.selectDistinct({ kind: messages.kind }).from(messages).where(and(inArray(messages.status, ["queued", "held"]), eq(messages.channel, "sms")));
@@ -128,7 +130,7 @@ async function claim(db: Database, limit: number, now: Date): Promise<{ message:
   });
 }
 
-async function sendOne(db: Database, deps: WorkerDeps, message: MessageRow): Promise<SendResult> {
+async function sendOne(db: Database, deps: WorkerDeps, ids: SmsTemplateIds, message: MessageRow): Promise<SendResult> {
   if (message.channel === "email") {
     if (!deps.email) return { ok: false, permanent: false, error: HELD_REASON.email };
     const attachments = [];
@@ -150,7 +152,7 @@ async function sendOne(db: Database, deps: WorkerDeps, message: MessageRow): Pro
     });
   }
   if (!deps.sms) return { ok: false, permanent: false, error: HELD_REASON.sms };
-  const templateId = (await messageSettings(db)).smsTemplateIds[message.kind as MessageKind];
+  const templateId = ids[message.kind as MessageKind];
   if (!templateId) return { ok: false, permanent: false, error: "No DLT template id is registered for this message" };
   return deps.sms.send({ to: message.recipient, templateId, variables: message.smsVariables ?? {}, text: message.bodyText, reference: message.publicId });
 }
@@ -187,7 +189,9 @@ export async function deliverDue(db: Database, deps: WorkerDeps): Promise<Delive
   const now = deps.now ?? (() => new Date());
   const started = Date.now();
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, held: 0, released: 0, recovered: await recover(db, now()) };
-  [report.held, report.released] = await holdAndRelease(db, deps, now());
+  // The office's SMS template ids, read once a run: a change applies from the next run (≤ 5 s).
+  const ids: SmsTemplateIds = deps.sms ? (await messageSettings(db)).smsTemplateIds : {};
+  [report.held, report.released] = await holdAndRelease(db, deps, ids, now());
   const batchSize = deps.batchSize ?? 10;
   const concurrency = deps.concurrency ?? 4;
   for (;;) {
@@ -198,7 +202,7 @@ export async function deliverDue(db: Database, deps: WorkerDeps): Promise<Delive
         const { message, attemptId } = batch[next++]!;
         let result: SendResult;
         try {
-          result = await sendOne(db, deps, message);
+          result = await sendOne(db, deps, ids, message);
         } catch (error) {
           result = { ok: false, permanent: false, error: messageOf(error) };
         }

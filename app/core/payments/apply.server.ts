@@ -12,7 +12,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { paymentAttempts, paymentEvents, paymentOrders, type PaymentEventKind } from "~/db/schema/payments";
 import { enqueue } from "~/core/messages/outbox.server";
-import { kolkataDate, kolkataHour } from "~/lib/dates";
+import { istHourKey } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { PROVIDER_LABELS } from "./labels";
 import { decide, type Decision } from "./states";
@@ -86,11 +86,6 @@ async function tellOfficeOfFlags(tx: Database, order: PaymentOrder, raised: read
       now,
     });
   }
-}
-
-/** The IST hour of `now`, "2026-11-26T15": one bad-signature message to the office per value. */
-export function istHourKey(now: Date): string {
-  return `${kolkataDate(now)}T${String(kolkataHour(now)).padStart(2, "0")}`;
 }
 
 /**

@@ -1,13 +1,14 @@
 /**
  * Wrong tries at the parents' look-ups (a receipt by number, a student by admission number and
- * date of birth, an application by number and mobile), one table for all three, read and
- * written by app/db/lookup-throttle.server.ts only. `kind` names the look-up, `key` the number
+ * date of birth, an application by number and mobile) and the staff's password reset requests
+ * (every request, by address), one table for all, read and written by
+ * app/db/lookup-throttle.server.ts only. `kind` names the look-up, `key` the number
  * tried (upper-cased, trimmed), `ip` the client. Rows older than a day are removed as new ones
  * arrive; the longest window is 15 minutes.
  */
 import { bigserial, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-export const LOOKUP_KINDS = ["receipt", "fee_student", "application"] as const;
+export const LOOKUP_KINDS = ["receipt", "fee_student", "application", "password_reset"] as const;
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 
 export const lookupFailures = pgTable(

@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-import { MESSAGE_CHANNELS, MESSAGE_STATUSES, type MessageChannel, type MessageStatus } from "../message-values";
+import { MESSAGE_AUDIENCES, MESSAGE_CHANNELS, MESSAGE_STATUSES, type MessageChannel, type MessageStatus } from "../message-values";
 
 export { MESSAGE_CHANNELS, MESSAGE_STATUSES, type MessageChannel, type MessageStatus };
 
@@ -25,7 +25,7 @@ export const messages = pgTable(
     idempotencyKey: text("idempotency_key").notNull(),
     kind: text("kind").notNull(),
     channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull(),
-    audience: text("audience", { enum: ["parent", "office"] }).notNull(),
+    audience: text("audience", { enum: MESSAGE_AUDIENCES }).notNull(),
     /** An e-mail address (lower-cased) or a 10-digit mobile. */
     recipient: text("recipient").notNull(),
     subject: text("subject"),

@@ -20,7 +20,7 @@ export const PERMISSIONS = {
   "fees.view": "Read the roll, fees, payments, receipts, collections and defaulters",
   "fees.manage": "Collect at the office, cancel receipts, refund, change the fee book and the roll",
   "messages.view": "Read the messages sent to parents and the office",
-  "messages.manage": "Resend a message; stop or restart a family's reminders",
+  "messages.manage": "Resend a message; send today's fee reminders now; stop or restart a family's reminders",
   "content.edit": "Write drafts of the site's content",
   "content.publish": "Publish the site's content",
   "settings.manage": "Message settings and the payment debug page",

@@ -1,24 +1,30 @@
 /**
  * Administrator sessions against a real database (PGlite, or PostgreSQL with DATABASE_URL):
  * cookie flags, a new session id at every sign-in, sign-out that ends the session on the
- * server, the 30-minute idle limit on the server, the sign-in throttle, and every admin loader
- * and action refusing anonymous and USER requests (DESIGN.md §6, SPEC §4, §6).
+ * server, the 30-minute idle limit on the server, the sign-in throttle, the permission check
+ * (a staff member's roles decide), and every admin loader and action refusing anonymous and
+ * USER requests (DESIGN.md §6, SPEC §4, §6).
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { user } from "~/db/schema/auth";
+import { staff } from "~/db/schema/staff";
+import { signedInWithCode } from "../../../tests/support/two-factor";
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-session-"));
 const run = Date.now().toString(36);
 const ADMIN = { email: `admin-${run}@test.example`, password: "admin-password-123" };
 const VIEWER = { email: `viewer-${run}@test.example`, password: "viewer-password-123" };
+const ACCOUNTANT = { email: `accounts-${run}@test.example`, password: "accounts-password-123" };
 process.env.ADMIN_EMAIL = ADMIN.email;
 
 const { getDatabase } = await import("~/db/client.server");
 const { ensureAdminAccount } = await import("./admin-account.server");
 const { createAuth } = await import("./auth.server");
-const { getSessionUser, requireAdmin, signInWithPassword, signOut } = await import("./session.server");
+const { getSessionUser, requirePermission, requireStaff, signInWithPassword, signOut } = await import("./session.server");
 
 const ORIGIN = "http://localhost:3000";
 
@@ -37,6 +43,8 @@ function sessionCookie(headers: Headers): string {
 
 async function signedIn(account: { email: string; password: string }, ip = "203.0.113.7"): Promise<string> {
   const result = await signInWithPassword({ ...account, ip, request: request("/admin/login", { method: "POST" }) });
+  // An account whose second factor an earlier test set up answers its code as well.
+  if (!result.ok && result.reason === "second-factor") return signedInWithCode(account, ip);
   expect(result.ok).toBe(true);
   return sessionCookie((result as { headers: Headers }).headers);
 }
@@ -60,6 +68,10 @@ describe("administrator sessions", () => {
     await getDatabase();
     await ensureAdminAccount(ADMIN);
     await ensureAdminAccount(VIEWER);
+    await ensureAdminAccount(ACCOUNTANT);
+    const { db } = await getDatabase();
+    const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, ACCOUNTANT.email));
+    await db.insert(staff).values({ userId: row!.id, roles: ["accounts"] });
   });
   afterEach(() => vi.useRealTimers());
   afterAll(async () => {
@@ -97,7 +109,33 @@ describe("administrator sessions", () => {
     const cleared = await signOut(request("/admin/logout", { method: "POST", cookie }));
     expect(cleared.getSetCookie().join("\n")).toMatch(/session_token=; Max-Age=0/);
     expect(await getSessionUser(request("/admin", { cookie }))).toBeNull();
-    await expect(outcome(() => requireAdmin(request("/admin/enquiries", { cookie })))).resolves.toMatchObject({ kind: "redirect", location: "/admin/login?redirectTo=%2Fadmin%2Fenquiries" });
+    await expect(outcome(() => requirePermission(request("/admin/enquiries", { cookie }), "enquiries.view"))).resolves.toMatchObject({ kind: "redirect", location: "/admin/login?redirectTo=%2Fadmin%2Fenquiries" });
+  });
+
+  it("lets a staff member through only with a permission one of their roles grants", async () => {
+    // Accounts must sign in with a second factor: until it is set up, its page comes first.
+    const passwordOnly = await signedIn(ACCOUNTANT);
+    await expect(outcome(() => requirePermission(request("/admin/fees", { cookie: passwordOnly }), "fees.manage"))).resolves.toMatchObject({
+      kind: "redirect",
+      location: "/admin/account/two-factor?reason=required&redirectTo=%2Fadmin%2Ffees",
+    });
+    const cookie = await signedInWithCode(ACCOUNTANT);
+    const session = await requirePermission(request("/admin/fees", { cookie }), "fees.manage");
+    expect(session.user).toMatchObject({ email: ACCOUNTANT.email, role: "USER", owner: false, roles: ["accounts"] });
+    expect(session.user.permissions).toContain("fees.manage");
+    await expect(outcome(() => requirePermission(request("/admin/applications", { cookie }), "applications.view"))).resolves.toEqual({ kind: "status", status: 403 });
+    await expect(outcome(() => requirePermission(request("/admin/messages/templates", { method: "POST", cookie }), "settings.manage"))).resolves.toEqual({ kind: "status", status: 403 });
+    // The owner holds every permission; a signed-in address with no staff roles holds none.
+    await expect(requirePermission(request("/admin/applications", { cookie: await signedInWithCode(ADMIN) }), "applications.manage")).resolves.toMatchObject({ user: { owner: true } });
+    const nobody = await signedIn(VIEWER);
+    await expect(outcome(() => requirePermission(request("/admin/fees", { cookie: nobody }), "fees.view"))).resolves.toEqual({ kind: "status", status: 403 });
+  });
+
+  it("admits any staff member to the admin frame, and nobody without a permission", async () => {
+    await expect(requireStaff(request("/admin", { cookie: await signedInWithCode(ACCOUNTANT) }))).resolves.toMatchObject({ user: { email: ACCOUNTANT.email } });
+    const nobody = await signedIn(VIEWER);
+    await expect(outcome(() => requireStaff(request("/admin", { cookie: nobody })))).resolves.toEqual({ kind: "status", status: 403 });
+    await expect(outcome(() => requireStaff(request("/admin/fees")))).resolves.toMatchObject({ kind: "redirect", location: "/admin/login?redirectTo=%2Fadmin%2Ffees" });
   });
 
   it("rejects a session idle for 30 minutes on the server, and keeps an active one alive", async () => {

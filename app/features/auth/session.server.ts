@@ -51,25 +51,6 @@ export function forwardable(headers: Headers): Headers {
   return out;
 }
 
-/** The owner alone (every permission); the routes move to `requirePermission` (issue 27). */
-export async function requireAdmin(request: Request): Promise<{ user: SessionUser; headers: Headers }> {
-  return requirePermission(request, "staff.manage");
-}
-
-/**
- * Anyone signed in, whatever their permissions: for the person's own account pages (setting up
- * the second factor). Throws a redirect to /admin/login?redirectTo=<path> when nobody is signed
- * in (or the account is disabled).
- */
-export async function requireSignedIn(request: Request): Promise<{ user: SessionUser; headers: Headers }> {
-  const session = await getSessionUser(request);
-  if (!session) {
-    const url = new URL(request.url);
-    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  return session;
-}
-
 /**
  * The one permission check (issue 27) for every admin loader and action: returns the signed-in
  * user holding `permission` and headers to forward. Throws a redirect to
@@ -80,14 +61,52 @@ export async function requireSignedIn(request: Request): Promise<{ user: Session
  */
 export async function requirePermission(request: Request, permission: Permission): Promise<{ user: SessionUser; headers: Headers }> {
   const session = await requireSignedIn(request);
-  if (needsTwoFactor(session.user) && !session.user.twoFactorEnabled) {
-    const url = new URL(request.url);
-    throw redirect(`${TWO_FACTOR_PATH}?reason=required&redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { headers: session.headers });
-  }
-  if (!can(session.user, permission)) {
-    throw data({ message: ACCESS_DENIED_TEXT, email: session.user.email }, { status: 403, headers: session.headers });
-  }
+  requireSecondFactorSetUp(request, session);
+  if (!can(session.user, permission)) throw accessDenied(session);
   return session;
+}
+
+/**
+ * Any staff member (at least one permission), for what shows no data of its own: the admin
+ * frame (its navigation lists only what `permissions` allows) and unknown /admin paths.
+ * Signed out, without the second factor they must have, or lacking every permission: as
+ * `requirePermission`. Around the person's own account pages (TWO_FACTOR_PATH) the frame admits
+ * anyone signed in, as those pages do.
+ */
+export async function requireStaff(request: Request): Promise<{ user: SessionUser; headers: Headers }> {
+  const session = await requireSignedIn(request);
+  if (isOwnAccountPage(request)) return session;
+  requireSecondFactorSetUp(request, session);
+  if (session.user.permissions.length === 0) throw accessDenied(session);
+  return session;
+}
+
+/**
+ * Anyone signed in, whatever their permissions: the person's own account pages (setting up the
+ * second factor). Throws a redirect to /admin/login?redirectTo=<path> when nobody is signed in
+ * (or the account is disabled).
+ */
+export async function requireSignedIn(request: Request): Promise<{ user: SessionUser; headers: Headers }> {
+  const session = await getSessionUser(request);
+  if (session) return session;
+  const url = new URL(request.url);
+  throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+function isOwnAccountPage(request: Request): boolean {
+  return new URL(request.url).pathname === TWO_FACTOR_PATH;
+}
+
+/** Throws a redirect to the set-up page when `session`'s person must have a second factor and has none. */
+function requireSecondFactorSetUp(request: Request, session: { user: SessionUser; headers: Headers }): void {
+  if (!needsTwoFactor(session.user) || session.user.twoFactorEnabled) return;
+  const url = new URL(request.url);
+  throw redirect(`${TWO_FACTOR_PATH}?reason=required&redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { headers: session.headers });
+}
+
+/** SPEC §2's Access Denied as a 403 the admin layout's ErrorBoundary renders. */
+function accessDenied(session: { user: SessionUser; headers: Headers }) {
+  return data({ message: ACCESS_DENIED_TEXT, email: session.user.email }, { status: 403, headers: session.headers });
 }
 
 export type SignInResult =

@@ -37,13 +37,14 @@ export function reminderData(family: FamilyReminder, payPath: string): ReminderD
 
 /**
  * Enqueues today's fee reminders at `now` when it is at or past the office's reminder hour
- * (IST) and fee_reminder is not switched off; returns how many families were reminded now (0
- * for those reminded earlier today). Each family's reminder is its own transaction. Throws what
- * the driver throws.
+ * (IST), or at any hour with `anyHour` (the office pressing "Send fee reminders now"), and
+ * fee_reminder is not switched off; returns how many families were reminded now (0 for those
+ * reminded earlier today). Each family's reminder is its own transaction. Throws what the
+ * driver throws.
  */
-export async function enqueueFeeReminders(db: Database, now: Date): Promise<number> {
+export async function enqueueFeeReminders(db: Database, now: Date, options: { anyHour?: boolean } = {}): Promise<number> {
   const settings = await messageSettings(db);
-  if (kolkataHour(now) < settings.reminders.hour || settings.off.includes("fee_reminder")) return 0;
+  if ((!options.anyHour && kolkataHour(now) < settings.reminders.hour) || settings.off.includes("fee_reminder")) return 0;
   const today = kolkataDate(now);
   const daysBefore = settings.reminders.daysBefore.filter((d) => d <= FAMILY_AHEAD_DAYS);
   const families = await familyReminders(db, today, { daysBefore, daysOverdue: settings.reminders.daysOverdue });

@@ -1,7 +1,8 @@
 /**
  * The sample fee book and roll a fresh development database starts with, built from
  * the fee structure of content/fees.ts (SAMPLE amounts the school replaces). Students' mobiles
- * are 90000000xx, never real numbers; two siblings share one.
+ * are 90000000xx, never real numbers; two siblings share one, and their family has an
+ * example.com e-mail.
  */
 import { classFees, otherCharges } from "#content/fees";
 import { feeBookSchema, type FeeBook } from "./book";
@@ -37,7 +38,7 @@ export function sampleFeeBook(session: string): FeeBook {
 
 /** A handful of students across classes, stops and concessions. */
 export function sampleStudents(session: string): StudentInput[] {
-  const s = (admissionNumber: string, name: string, dateOfBirth: string, className: StudentInput["className"], section: string, father: string, n: number, busStop: string | null, concessions: string[] = [], joinedSession: string | null = null): StudentInput => ({
+  const s = (admissionNumber: string, name: string, dateOfBirth: string, className: StudentInput["className"], section: string, father: string, n: number, busStop: string | null, concessions: string[] = [], joinedSession: string | null = null, email: string | null = null): StudentInput => ({
     admissionNumber,
     name,
     dateOfBirth,
@@ -46,7 +47,7 @@ export function sampleStudents(session: string): StudentInput[] {
     fatherName: father,
     motherName: null,
     mobile: `90000000${String(n).padStart(2, "0")}`,
-    email: null,
+    email,
     busStop,
     concessions,
     joinedSession,
@@ -54,9 +55,11 @@ export function sampleStudents(session: string): StudentInput[] {
   });
   return [
     s("2021/0042", "Riya Kumari", "2015-06-14", "Class 5", "A", "Rakesh Kumar", 21, "R1"),
-    s("2022/0107", "Arjun Mahato", "2016-02-03", "Class 4", "B", "Suresh Mahato", 22, null, ["SIBLING"]),
+    // The one family with an e-mail (on both rows, as the office enters a parent's details for
+    // each child), so receipts and reminders can be seen going by e-mail too.
+    s("2022/0107", "Arjun Mahato", "2016-02-03", "Class 4", "B", "Suresh Mahato", 22, null, ["SIBLING"], null, "suresh.mahato@example.com"),
     // Arjun's sister, on the same mobile: a family for the reminder's pay link (/fees/family/…).
-    s("2023/0150", "Priya Mahato", "2019-08-12", "Class 1", "A", "Suresh Mahato", 22, "R1"),
+    s("2023/0150", "Priya Mahato", "2019-08-12", "Class 1", "A", "Suresh Mahato", 22, "R1", [], null, "suresh.mahato@example.com"),
     s("2019/0033", "Ananya Ghosh", "2011-09-30", "Class 9", "A", "Partha Ghosh", 23, "R2", ["STAFF"]),
     s("2024/0215", "Farhan Ali", "2020-12-11", "UKG", "A", "Imran Ali", 24, null, ["RTE"]),
     s(`${session.slice(0, 4)}/0001`, "Sneha Roy", "2021-04-22", "Nursery", "A", "Dipankar Roy", 25, "R1", [], session),

@@ -18,8 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request, "/admin/account/two-factor");
   const { user, headers } = await requireSignedIn(request);
+  const form = await readForm(request, "/admin/account/two-factor");
   return setUpPageAction({ request, form, who: user, headers, ip: context.clientIp || "unknown" });
 }
 

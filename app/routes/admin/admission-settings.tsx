@@ -8,20 +8,20 @@ import { getDb } from "~/db/client.server";
 import { AdmissionSettingsForm } from "~/features/admissions/components/admission-settings-form";
 import { sessionSettingsSchema } from "~/features/admissions/schema";
 import { closeAdmissions, openSession, saveSessionSettings } from "~/features/admissions/sessions.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { readForm } from "~/lib/request-body.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "applications.view");
   setNoStore(headers);
   const session = await openSession(await getDb());
   return data({ session: session && { name: session.name, openClasses: session.openClasses, applicationFeePaise: session.applicationFeePaise, ageCutOff: session.ageCutOff } }, { headers });
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const { user, headers } = await requirePermission(request, "applications.manage");
   const form = await readForm(request, "/admin/applications/settings");
-  const { user, headers } = await requireAdmin(request);
   const db = await getDb();
   if (form.get("intent") === "close") {
     await closeAdmissions(db, user.email);

@@ -1,6 +1,6 @@
 /**
  * GET /admin/analytics/data?range=30days: the Analytics result, summary and monthly history as
- * JSON. Admin only.
+ * JSON. For those who may see the dashboard.
  */
 import type { Route } from "./+types/analytics-data";
 import { getDb } from "~/db/client.server";
@@ -9,12 +9,12 @@ import { getAnalyticsSummary } from "~/features/analytics/figures/summary.server
 import { parseRange } from "~/features/analytics/figures/ranges";
 import { internalHostsOf } from "~/features/analytics/figures/referrer";
 import { getHistoricalAggregates } from "~/features/analytics/maintenance/yearly-reset.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { getConfig } from "~/lib/config.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "dashboard.view");
   const url = new URL(request.url);
   const db = await getDb();
   const result = await getAnalyticsResult(db, parseRange(url.searchParams.get("range")), {

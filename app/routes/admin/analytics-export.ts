@@ -1,6 +1,6 @@
 /**
  * GET /admin/analytics/export?range=30days&table=daily: one dashboard table (or the daily
- * series) for the chosen range as CSV (UTF-8 with BOM, times in IST). Admin only. An unknown
+ * series) for the chosen range as CSV (UTF-8 with BOM, times in IST). For those who may see the dashboard. An unknown
  * table is a 404; a failed query a 503 with its SPEC §8 message.
  */
 import type { Route } from "./+types/analytics-export";
@@ -10,14 +10,14 @@ import { loadArchive } from "~/features/analytics/dashboard/load-dashboard.serve
 import { parseExportTable, parseRangeParam } from "~/features/analytics/dashboard/schema";
 import { tableCsv } from "~/features/analytics/dashboard/tables";
 import { internalHostsOf } from "~/features/analytics/figures/referrer";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { getConfig } from "~/lib/config.server";
 import { kolkataDate } from "~/lib/dates";
 import { messageOf } from "~/lib/errors";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "dashboard.view");
   const url = new URL(request.url);
   const range = parseRangeParam(url.searchParams);
   const table = parseExportTable(url.searchParams);

@@ -2,11 +2,11 @@
 import type { Route } from "./+types/analytics-visits";
 import { getDb } from "~/db/client.server";
 import { latestVisits } from "~/features/analytics/dashboard/latest-visits.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "dashboard.view");
   const limit = Number(new URL(request.url).searchParams.get("limit") ?? 50);
   setNoStore(headers);
   return Response.json({ visits: await latestVisits(await getDb(), limit) }, { headers });

@@ -1,7 +1,7 @@
 /**
  * GET /admin/applications/{applicationId}/documents/{kind}: an application's photograph or
- * birth certificate, to the administrator only (a visitor is sent to sign in, a non-admin gets
- * 403). A picture is served as its normalised JPEG copy (documents.server.ts `documentView`),
+ * birth certificate, to those who may read applications (a visitor is sent to sign in, anyone else
+ * gets 403). A picture is served as its normalised JPEG copy (documents.server.ts `documentView`),
  * never as the parent's file; a PDF as it was sent. Inline, never cached, never sniffed again by
  * the browser. A picture over the image bounds is not shown (422, with why).
  */
@@ -11,11 +11,11 @@ import { DOCUMENT_KINDS, type DocumentKind } from "~/db/admission-values";
 import { applicationByPublicId, documentsOf } from "~/features/admissions/applications.server";
 import { documentView } from "~/features/admissions/documents.server";
 import { DOCUMENT_TYPES } from "~/features/admissions/documents";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { IMAGE_BOUNDS } from "~/lib/images";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "applications.view");
   headers.set("Cache-Control", "private, no-store");
   const plain = (status: number, text: string) => {
     headers.set("Content-Type", "text/plain; charset=utf-8");

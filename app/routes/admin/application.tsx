@@ -14,12 +14,12 @@ import { ApplicationDetail } from "~/features/admissions/components/admin-applic
 import { moveSchema } from "~/features/admissions/schema";
 import { workflowStep } from "~/features/admissions/workflow.server";
 import { cutOffOf } from "~/features/admissions/sessions.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { readForm } from "~/lib/request-body.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "applications.view");
   setNoStore(headers);
   const db = await getDb();
   const application = await applicationByPublicId(db, params.applicationId);
@@ -51,8 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  const { user, headers } = await requirePermission(request, "applications.manage");
   const form = await readForm(request, "/admin/applications/:applicationId");
-  const { user, headers } = await requireAdmin(request);
   const field = (name: string) => form.get(name) ?? undefined;
   const parsed = moveSchema.safeParse({ to: field("to"), note: field("note"), step: field("step"), from: field("from") });
   if (!parsed.success) return data({ kind: "refused" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers });

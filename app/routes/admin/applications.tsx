@@ -6,11 +6,11 @@ import { parseApplicationQuery } from "~/features/admissions/admin-query";
 import { listApplications } from "~/features/admissions/applications.server";
 import { ApplicationList } from "~/features/admissions/components/admin-applications";
 import { allSessions } from "~/features/admissions/sessions.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "applications.view");
   setNoStore(headers);
   const filters = parseApplicationQuery(new URL(request.url).searchParams);
   const db = await getDb();

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/enquiries";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { EnquiryInbox, type InboxRow } from "~/features/enquiries/components/enquiry-inbox";
 import { listEnquiries, markContacted } from "~/features/enquiries/enquiries.server";
 import { INBOX_PAGE_SIZE, parseInboxQuery } from "~/features/enquiries/inbox-query";
@@ -11,7 +11,7 @@ import { formatDateTime } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "enquiries.view");
   const { filters, page } = parseInboxQuery(new URL(request.url).searchParams);
   const { rows, total } = await listEnquiries(await getDb(), filters, { number: page, size: INBOX_PAGE_SIZE });
   const shown: InboxRow[] = rows.map((r) => ({
@@ -36,7 +36,7 @@ const contactedSchema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "enquiries.manage");
   const parsed = contactedSchema.safeParse(Object.fromEntries(await readForm(request, "/admin/enquiries")));
   if (!parsed.success) return data({ ok: false, message: "That request was not understood." }, { status: 400, headers });
   const found = await markContacted(await getDb(), parsed.data.id, parsed.data.note);

@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/fee-book";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { feeBookSchema } from "~/features/fees/book";
 import { FeeBookPage } from "~/features/fees/components/fee-book";
 import { bookFor, saveBook } from "~/features/fees/ledger.server";
@@ -11,7 +11,7 @@ import { readForm } from "~/lib/request-body.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const session = sessionOf(kolkataDate(new Date()));
   const book = await bookFor(await getDb(), session);
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user, headers } = await requireAdmin(request);
+  const { user, headers } = await requirePermission(request, "fees.manage");
   setNoStore(headers);
   const text = String((await readForm(request, "/admin/fees/book")).get("book") ?? "");
   let json: unknown;

@@ -2,7 +2,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/fee-collections";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { FeesNav, input, primary, secondary } from "~/features/fees/components/admin";
 import { collections, creditHolders } from "~/features/fees/reports.server";
 import { PURPOSE_LABELS } from "~/core/payments/labels";
@@ -11,7 +11,7 @@ import { formatRupees } from "~/lib/money";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const { from, to } = istDateRange(new URL(request.url).searchParams, kolkataDate(new Date()));
   const db = await getDb();

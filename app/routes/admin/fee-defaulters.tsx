@@ -2,7 +2,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/fee-defaulters";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { FeesNav, secondary } from "~/features/fees/components/admin";
 import { creditHolders, defaulters } from "~/features/fees/reports.server";
 import { formatDisplayDate, kolkataDate, sessionOf } from "~/lib/dates";
@@ -10,7 +10,7 @@ import { formatRupees } from "~/lib/money";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const today = kolkataDate(new Date());
   const db = await getDb();

@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/fee-import";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { ImportPage } from "~/features/fees/components/admin";
 import { bookFor } from "~/features/fees/ledger.server";
 import { checkRoster } from "~/core/students/roster";
@@ -12,13 +12,13 @@ import { readForm } from "~/lib/request-body.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   return data(null, { headers });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "fees.manage");
   setNoStore(headers);
   const form = await readForm(request, "/admin/fees/import");
   const file = form.get("file");

@@ -2,14 +2,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/fee-statement-pdf";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { statementPdf } from "~/features/fees/reports.server";
 import { studentById } from "~/core/students/roll.server";
 import { kolkataDate, sessionOf } from "~/lib/dates";
 import { pdfResponse } from "~/lib/pdf.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "fees.view");
   const db = await getDb();
   const student = /^\d{1,10}$/.test(params.id) ? await studentById(db, Number(params.id)) : null;
   if (!student) throw data("No such student.", { status: 404, headers });

@@ -97,6 +97,9 @@ export async function studentPageData(student: Student) {
   };
 }
 
+/** The page's forms that stop or restart a parent's fee reminders: messages.manage, not fees.manage. */
+export const REMINDER_INTENTS: ReadonlySet<string> = new Set(["stop_reminders", "restart_reminders"]);
+
 /** What every action answers: a message, a receipt link after collecting, or what to confirm. */
 export type ActionResult = { error: string | null; ok: string | null; link?: { label: string; href: string }; confirm?: OfficeConfirm };
 

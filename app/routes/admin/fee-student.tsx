@@ -9,13 +9,13 @@ import { data } from "react-router";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/fee-student";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { CreditPanel, FeesNav, Notice, OfficeCollect, OfficeConfirmPanel, OpenOrders, PaymentsTable, secondary } from "~/features/fees/components/admin";
 import { StudentForm } from "~/features/fees/components/student-form";
 import { RemindersPanel } from "~/core/messages/components/reminders-panel";
 import { studentById } from "~/core/students/roll.server";
 import { readForm } from "~/lib/request-body.server";
-import { studentAction, studentPageData } from "./fee-student.server";
+import { REMINDER_INTENTS, studentAction, studentPageData } from "./fee-student.server";
 import { setNoStore } from "~/lib/http";
 
 async function find(id: string) {
@@ -23,7 +23,7 @@ async function find(id: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const student = await find(params.id);
   if (!student) throw data("No such student.", { status: 404, headers });
@@ -31,9 +31,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user, headers } = await requireAdmin(request);
+  const { user, headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const form = await readForm(request, "/admin/fees/students/:id");
+  // Reminders are the messages' business; every other form changes money or the roll.
+  await requirePermission(request, REMINDER_INTENTS.has(String(form.get("intent"))) ? "messages.manage" : "fees.manage");
   const student = await find(params.id);
   if (!student) throw data("No such student.", { status: 404, headers });
   return studentAction(form, student, user.email, headers);

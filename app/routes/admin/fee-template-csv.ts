@@ -1,7 +1,7 @@
 /** GET /admin/fees/template.csv: the roll import template, whose example row imports as it is. */
 import type { Route } from "./+types/fee-template-csv";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { bookFor } from "~/features/fees/ledger.server";
 import { rosterTemplate } from "~/core/students/roster";
 import { unusedAdmissionNumber } from "~/core/students/roll.server";
@@ -9,7 +9,7 @@ import { kolkataDate, sessionOf } from "~/lib/dates";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "fees.view");
   headers.set("Content-Type", "text/csv; charset=utf-8");
   headers.set("Content-Disposition", 'attachment; filename="student-roll-template.csv"');
   setNoStore(headers);

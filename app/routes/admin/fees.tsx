@@ -2,14 +2,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/fees";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { SCHOOL_CLASSES } from "#content/school";
 import { RollList } from "~/features/fees/components/admin";
 import { listStudents } from "~/core/students/roll.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const url = new URL(request.url);
   // PostgreSQL text holds no NUL: control characters are never part of a name or number.

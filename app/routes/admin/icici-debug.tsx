@@ -6,7 +6,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/icici-debug";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { debugData } from "~/core/payments/admin/admin-data.server";
 import { DebugView } from "~/core/payments/admin/debug-view";
 import { isReference } from "~/core/payments/identifiers";
@@ -17,7 +17,7 @@ import { readForm } from "~/lib/request-body.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "settings.manage");
   setNoStore(headers);
   return data(await debugData(await getDb(), paymentSetup(), getConfig().publicSiteUrl), { headers });
 }
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const checkSchema = z.object({ reference: z.string().trim().toUpperCase() });
 
 export async function action({ request }: Route.ActionArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "settings.manage");
   setNoStore(headers);
   const parsed = checkSchema.safeParse(Object.fromEntries(await readForm(request, "/icici-debug")));
   const reference = parsed.success ? parsed.data.reference : "";

@@ -10,6 +10,8 @@ import { readForm } from "~/lib/request-body.server";
 const NOTICES: Record<string, string> = {
   inactivity: "You were signed out after 30 minutes without activity.",
   "signed-out": "You have signed out.",
+  "password-set": "Your password is set. Sign in with your e-mail address and the new password.",
+  "password-reset": "Your password is changed and every other sign-in has ended. Sign in with the new password.",
   "code-expired": "Your sign-in was not finished in time, or had too many wrong codes. Please sign in again.",
 };
 

@@ -1,11 +1,12 @@
 /**
  * /admin/messages/templates: each kind of message with its switch, preview (sample data), SMS
- * text to register with DLT and DLT template id; the fee reminder schedule.
+ * text to register with DLT and DLT template id; the fee reminder schedule, and "Send fee
+ * reminders now" (today's reminders at once: app/messages.server.ts sendFeeRemindersNow).
  */
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/message-templates";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { TemplateSettings, type KindView, type TemplatesNotice } from "~/core/messages/components/template-settings";
 import { previewOf } from "~/core/messages/preview";
 import { applySettingsForm, scheduleValues } from "~/core/messages/settings-form";
@@ -14,10 +15,10 @@ import { MESSAGE_KINDS, TEMPLATES } from "~/core/messages/templates";
 import { getConfig } from "~/lib/config.server";
 import { setNoStore } from "~/lib/http";
 import { readForm } from "~/lib/request-body.server";
-import { channelsLine } from "~/messages.server";
+import { channelsLine, remindersNowLine, sendFeeRemindersNow } from "~/messages.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "messages.view");
   setNoStore(headers);
   const settings = await messageSettings(await getDb());
   const config = getConfig();
@@ -38,10 +39,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "messages.view");
   setNoStore(headers);
   const form = await readForm(request, "/admin/messages/templates");
+  // Sending today's reminders is a messages action, like a resend; every other form changes the settings.
+  await requirePermission(request, form.get("intent") === "send-reminders" ? "messages.manage" : "settings.manage");
   const db = await getDb();
+  if (form.get("intent") === "send-reminders") {
+    return data<TemplatesNotice>({ ok: true, message: remindersNowLine(await sendFeeRemindersNow(db, new Date())) }, { headers });
+  }
   const result = applySettingsForm(form, await messageSettings(db));
   if (!result.ok) return data<TemplatesNotice>(result, { status: 400, headers });
   await saveMessageSettings(db, result.settings);

@@ -3,7 +3,7 @@ import { data, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/message";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { messageByPublicId, resend } from "~/core/messages/admin.server";
 import { MessageDetail, type ResendNotice } from "~/core/messages/components/message-detail";
 import { messageDetailView } from "~/core/messages/detail-view";
@@ -11,7 +11,7 @@ import { setNoStore } from "~/lib/http";
 import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "messages.view");
   setNoStore(headers);
   const message = await messageByPublicId(await getDb(), params.publicId);
   if (!message) throw data("No such message.", { status: 404, headers });
@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const resendSchema = z.object({ intent: z.literal("resend") });
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "messages.manage");
   setNoStore(headers);
   const reply = (notice: ResendNotice, status = 200) => data(notice, { status, headers });
   if (!resendSchema.safeParse(Object.fromEntries(await readForm(request, "/admin/messages/:publicId"))).success) return reply({ ok: false, message: "That request was not understood." }, 400);

@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/messages";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { listMessages, statusCounts } from "~/core/messages/admin.server";
 import { MessageList, type MessageRowView } from "~/core/messages/components/message-list";
 import { MESSAGES_PAGE_SIZE, parseMessageQuery, relatedHref } from "~/core/messages/list-query";
@@ -11,7 +11,7 @@ import { formatDateTime } from "~/lib/dates";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "messages.view");
   setNoStore(headers);
   const { filters, page } = parseMessageQuery(new URL(request.url).searchParams);
   const db = await getDb();

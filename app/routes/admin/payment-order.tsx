@@ -5,7 +5,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/payment-order";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { orderDetailData } from "~/core/payments/admin/admin-data.server";
 import { OrderDetail } from "~/core/payments/admin/order-detail";
 import { isReference } from "~/core/payments/identifiers";
@@ -18,7 +18,7 @@ async function detail(reference: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const order = await detail(params.reference);
   if (order && order.reference !== params.reference) throw redirect(`/admin/payments/${order.reference}`, { headers });
@@ -26,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "fees.manage");
   setNoStore(headers);
   // The Check with the bank button sends no fields; the body is still read only up to its cap.
   await readForm(request, "/admin/payments/:reference");

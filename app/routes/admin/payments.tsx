@@ -1,11 +1,13 @@
 /**
  * /admin/payments: every online order, filtered, with totals per status, and the
- * money received in the same days by every channel, so this list and Collections agree.
+ * money received in the same days by every channel, so this list and Collections agree. The
+ * payment debug page is linked for those who may open it.
  */
 import { data } from "react-router";
 import type { Route } from "./+types/payments";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { can } from "~/features/auth/permissions";
+import { requirePermission } from "~/features/auth/session.server";
 import { collections } from "~/features/fees/reports.server";
 import { orderListData } from "~/core/payments/admin/admin-data.server";
 import { ORDERS_PAGE_SIZE, parseOrderQuery } from "~/core/payments/admin/list-query";
@@ -19,7 +21,7 @@ import { formatRupees } from "~/lib/money";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { user, headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const { filters, page } = parseOrderQuery(new URL(request.url).searchParams);
   const db = await getDb();
@@ -34,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     { label: "School and bus fees, online and at the office, less refunds and cancellations: the Collections total", amount: formatRupees(fees.totalPaise), testId: "received-collections" },
   ];
   return data(
-    { ...list, documents, received: { from: formatDisplayDate(range.from), to: formatDisplayDate(range.to), rows: received, collectionsHref: `/admin/fees/collections?from=${range.from}&to=${range.to}` }, sampleHref: getConfig().production ? null : "/sample-payment" },
+    { ...list, documents, received: { from: formatDisplayDate(range.from), to: formatDisplayDate(range.to), rows: received, collectionsHref: `/admin/fees/collections?from=${range.from}&to=${range.to}` }, sampleHref: getConfig().production ? null : "/sample-payment", debugHref: can(user, "settings.manage") ? "/icici-debug" : null },
     { headers },
   );
 }

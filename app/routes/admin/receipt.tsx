@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/receipt";
 import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { adminReceiptHref } from "~/core/receipts/admin.server";
 import { CancelReceipt, type AdminReceiptView } from "~/core/receipts/components/cancel-receipt";
 import { receiptById, type Receipt } from "~/core/receipts/issue.server";
@@ -36,7 +36,7 @@ async function find(id: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { headers } = await requireAdmin(request);
+  const { headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const receipt = await find(params.id);
   if (!receipt) throw data("No such receipt.", { status: 404, headers });
@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user, headers } = await requireAdmin(request);
+  const { user, headers } = await requirePermission(request, "fees.manage");
   setNoStore(headers);
   const form = await readForm(request, "/admin/receipts/:id/cancel");
   const receipt = await find(params.id);

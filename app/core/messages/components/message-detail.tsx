@@ -7,14 +7,14 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/button";
 import { PageHeader } from "~/components/page-header";
-import type { MessageChannel, MessageStatus } from "~/db/message-values";
+import type { MessageAudience, MessageChannel, MessageStatus } from "~/db/message-values";
 import { CHANNEL_LABELS, MessageStatusBadge } from "./message-status";
 
 export type MessageDetailView = {
   publicId: string;
   kindLabel: string;
   channel: MessageChannel;
-  audience: "parent" | "office";
+  audience: MessageAudience;
   recipient: string;
   status: MessageStatus;
   subject: string | null;
@@ -37,7 +37,7 @@ const OUTCOMES: Record<string, string> = { sending: "Sending", sent: "Sent", ret
 
 export function MessageDetail({ m, notice, busy }: { m: MessageDetailView; notice: ResendNotice | undefined; busy: boolean }) {
   const facts: [string, ReactNode][] = [
-    ["To", <span key="to" className="break-all">{m.recipient} ({m.audience === "office" ? "the office" : "parent"})</span>],
+    ["To", <span key="to" className="break-all">{m.recipient} ({m.audience === "office" ? "the office" : m.audience === "staff" ? "staff" : "parent"})</span>],
     ["Channel", CHANNEL_LABELS[m.channel]],
     ["State", <MessageStatusBadge key="s" status={m.status} />],
     ["Created (IST)", m.created],

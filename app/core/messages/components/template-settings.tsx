@@ -2,20 +2,22 @@
  * /admin/messages/templates: the fee reminder schedule, then every kind of message with its
  * audience and channels, a switch, a preview with the kind's sample data (the e-mail's HTML in a
  * sandboxed iframe and its plain-text part), the SMS and its text to register with TRAI DLT, and
- * the DLT template id the SMS provider knows it by. Plain forms: they work without JavaScript.
+ * the DLT template id the SMS provider knows it by; "Send fee reminders now" under the schedule.
+ * Plain forms: they work without JavaScript.
  */
 import { Form, Link } from "react-router";
 import { Button } from "~/components/button";
 import { Field, fieldAria, TextArea, TextInput } from "~/components/field";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
+import type { MessageAudience } from "~/db/message-values";
 import type { MessageKind } from "../templates";
 import type { ScheduleValues } from "../settings-form";
 
 export type KindView = {
   kind: MessageKind;
   label: string;
-  audience: "parent" | "office";
+  audience: MessageAudience;
   optional: boolean;
   on: boolean;
   email: { subject: string; text: string; htmlHref: string } | null;
@@ -48,12 +50,19 @@ function Schedule({ saved, notice, busy }: { saved: ScheduleValues; notice: Temp
       <p className="mt-1 text-sm text-slate-700">One reminder a family a day at most, listing every child's dues; months already paid or being paid are left out.</p>
       <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-3">
         <input type="hidden" name="intent" value="schedule" />
-        {field("daysBefore", "Days before the due day", "For example 7, 2 (1 to 28).", { inputMode: "numeric" })}
+        {field("daysBefore", "Days before the due day", "For example 7, 2 (1 to 15).", { inputMode: "numeric" })}
         {field("daysOverdue", "Days overdue", "For example 1, 8, 15 (1 to 90): firmer, naming the late fee.", { inputMode: "numeric" })}
         {field("hour", "Hour of the day (IST)", "7 to 20: 9 sends at 9 AM, 16 at 4 PM.", { inputMode: "numeric" })}
         <div className="sm:col-span-3">
           <Button size="sm" disabled={busy}>Save schedule</Button>
         </div>
+      </Form>
+      <Form method="post" className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-200 pt-4">
+        <input type="hidden" name="intent" value="send-reminders" />
+        <Button size="sm" variant="secondary" disabled={busy} aria-describedby="send-reminders-hint">Send fee reminders now</Button>
+        <p id="send-reminders-hint" className="min-w-0 flex-1 basis-64 text-sm text-slate-700">
+          Today's reminders at once, whatever the hour above: each family whose dues fall on today's reminder days, unless it has had today's reminder already.
+        </p>
       </Form>
     </section>
   );
@@ -69,7 +78,7 @@ function KindCard({ k, notice, busy }: { k: KindView; notice: TemplatesNotice | 
         <div>
           <h2 id={heading} className="text-lg font-bold text-brand-800">{k.label}</h2>
           <p className="mt-1 flex flex-wrap gap-2 text-xs">
-            <StatusBadge tone="grey">{k.audience === "office" ? "To the office" : "To the parent"}</StatusBadge>
+            <StatusBadge tone="grey">{k.audience === "office" ? "To the office" : k.audience === "staff" ? "To a staff member" : "To the parent"}</StatusBadge>
             {k.email && <StatusBadge tone="grey">E-mail</StatusBadge>}
             {k.sms && <StatusBadge tone="grey">SMS</StatusBadge>}
             {k.optional && <StatusBadge tone="grey">Parents may stop it</StatusBadge>}

@@ -39,13 +39,13 @@ export type OrderDocumentLinks = Record<string, { label: string; href: string; d
 export type ReceivedRow = { label: string; amount: string; testId: string };
 export type Received = { from: string; to: string; rows: ReceivedRow[]; collectionsHref: string };
 
-type Props = { rows: OrderRow[]; total: number; totals: StatusTotalRow[]; page: number; pageCount: number; filters: OrderFilters; sampleHref: string | null; documents?: OrderDocumentLinks; received?: Received };
+type Props = { rows: OrderRow[]; total: number; totals: StatusTotalRow[]; page: number; pageCount: number; filters: OrderFilters; sampleHref: string | null; debugHref: string | null; documents?: OrderDocumentLinks; received?: Received };
 
 function DocumentLinks({ links = [] }: { links: OrderDocumentLinks[string] | undefined }) {
   return links.map((link) => <a key={link.href} className="mt-1 block text-xs font-semibold text-brand-700 underline" href={link.href} download={link.download}>{link.label}</a>);
 }
 
-export function OrderList({ rows, total, totals, page, pageCount, filters, sampleHref, documents = {}, received }: Props) {
+export function OrderList({ rows, total, totals, page, pageCount, filters, sampleHref, debugHref, documents = {}, received }: Props) {
   const number = new Intl.NumberFormat("en-IN");
   return (
     <>
@@ -58,9 +58,11 @@ export function OrderList({ rows, total, totals, page, pageCount, filters, sampl
                 Sample payment (development)
               </ButtonLink>
             )}
-            <ButtonLink to="/icici-debug" variant="neutral" size="xs">
-              Payment debug
-            </ButtonLink>
+            {debugHref && (
+              <ButtonLink to={debugHref} variant="neutral" size="xs">
+                Payment debug
+              </ButtonLink>
+            )}
             <a href={`/admin/payments/export${orderSearch(filters)}`} className={buttonClass({ variant: "secondary", size: "xs", className: "bg-white" })} download>
               Export CSV
             </a>

@@ -1,18 +1,24 @@
-/** The admin area's frame: navigation, the signed-in address and Sign out. */
+/**
+ * The admin area's frame: navigation, the signed-in address and Sign out. Each navigation item
+ * names the permission its page's loader checks (app/features/auth/permissions.ts; the
+ * route-permission test holds them equal), and only those the person holds are shown.
+ */
 import type { ReactNode } from "react";
 import { Form, NavLink } from "react-router";
 import { school } from "#content/school";
 
-const NAV = [
-  { to: "/admin", label: "Dashboard", end: true },
-  { to: "/admin/enquiries", label: "Enquiries", end: false },
-  { to: "/admin/applications", label: "Applications", end: false },
-  { to: "/admin/payments", label: "Payments", end: false },
-  { to: "/admin/fees", label: "Fees", end: false },
-  { to: "/admin/messages", label: "Messages", end: false },
-];
+export const NAV = [
+  { to: "/admin", label: "Dashboard", end: true, permission: "dashboard.view" },
+  { to: "/admin/enquiries", label: "Enquiries", end: false, permission: "enquiries.view" },
+  { to: "/admin/applications", label: "Applications", end: false, permission: "applications.view" },
+  { to: "/admin/payments", label: "Payments", end: false, permission: "fees.view" },
+  { to: "/admin/fees", label: "Fees", end: false, permission: "fees.view" },
+  { to: "/admin/messages", label: "Messages", end: false, permission: "messages.view" },
+  { to: "/admin/staff", label: "Staff", end: false, permission: "staff.manage" },
+] as const;
 
-export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
+/** `permissions`: what the signed-in person holds (SessionUser.permissions). */
+export function AdminShell({ email, permissions, children }: { email: string; permissions: readonly string[]; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-100 text-slate-900">
       <header className="border-b border-slate-200 bg-white">
@@ -20,7 +26,7 @@ export function AdminShell({ email, children }: { email: string; children: React
           <p className="font-extrabold text-brand-800">{school.shortName} Admin</p>
           <nav aria-label="Admin" className="order-3 w-full sm:order-none sm:w-auto">
             <ul className="flex flex-wrap gap-1">
-              {NAV.map((item) => (
+              {NAV.filter((item) => permissions.includes(item.permission)).map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}

@@ -110,8 +110,8 @@ function ListPanel({ title, id, result, range, caption, className }: { title: st
   );
 }
 
-/** The whole analytics section of /admin. */
-export function AnalyticsDashboard({ data }: { data: Data }) {
+/** The whole analytics section of /admin; `canRunJobs`: whether the maintenance buttons show. */
+export function AnalyticsDashboard({ data, canRunJobs }: { data: Data; canRunJobs: boolean }) {
   const { range, result } = data;
   return (
     <section aria-labelledby="analytics-heading" className="mt-10" data-testid="analytics" data-range={range}>
@@ -150,7 +150,7 @@ export function AnalyticsDashboard({ data }: { data: Data }) {
           className="lg:col-span-2"
         />
         <div className="lg:col-span-2">
-          <DataQuality summary={data.summary} archive={data.archive} jobs={data.jobs} range={range} />
+          <DataQuality summary={data.summary} archive={data.archive} jobs={canRunJobs ? data.jobs : null} range={range} />
         </div>
       </div>
 

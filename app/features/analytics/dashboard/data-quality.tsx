@@ -117,7 +117,8 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
-export function DataQuality({ summary, archive, jobs, range }: { summary: Panel<AnalyticsSummary>; archive: Panel<Archive>; jobs: Record<JobKind, JobStatus>; range: DateRange }) {
+/** `jobs`: the maintenance jobs' states, or null for someone who may not run them (no buttons). */
+export function DataQuality({ summary, archive, jobs, range }: { summary: Panel<AnalyticsSummary>; archive: Panel<Archive>; jobs: Record<JobKind, JobStatus> | null; range: DateRange }) {
   return (
     <Card title="Data quality" testId="data-quality">
       {summary.ok ? (
@@ -139,10 +140,12 @@ export function DataQuality({ summary, archive, jobs, range }: { summary: Panel<
         <PanelError message={summary.error} />
       )}
 
-      <div className="mt-4 flex flex-wrap gap-4">
-        <JobButton kind="identify-bots" initial={jobs["identify-bots"]} />
-        <JobButton kind="correct-data" initial={jobs["correct-data"]} />
-      </div>
+      {jobs && (
+        <div className="mt-4 flex flex-wrap gap-4">
+          <JobButton kind="identify-bots" initial={jobs["identify-bots"]} />
+          <JobButton kind="correct-data" initial={jobs["correct-data"]} />
+        </div>
+      )}
 
       <div className="mt-6 border-t border-slate-200 pt-4" data-testid="archive">
         <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">

@@ -5,7 +5,7 @@
  * there is no session.
  */
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { LAST_ACTIVITY_KEY, LOCAL_USER_KEY } from "../roles";
 import { Button } from "~/components/button";
 import { Field, TextInput } from "~/components/field";
@@ -46,6 +46,9 @@ export function LoginForm({ redirectTo, error, email, notice }: Props) {
             {busy ? "Signing in..." : "Sign in"}
           </Button>
         </Form>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/admin/forgot-password" className="font-semibold text-brand-700 underline">Forgot your password?</Link>
+        </p>
       </div>
     </main>
   );

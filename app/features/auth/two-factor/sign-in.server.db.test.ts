@@ -21,7 +21,7 @@ process.env.ADMIN_EMAIL = OWNER.email;
 const { getDatabase } = await import("~/db/client.server");
 const { signInFailures } = await import("~/db/schema/sign-in-attempts");
 const { ensureAdminAccount } = await import("../admin-account.server");
-const { getSessionUser, requireAdmin, requireSignedIn, signInWithPassword } = await import("../session.server");
+const { getSessionUser, requirePermission, requireSignedIn, requireStaff, signInWithPassword } = await import("../session.server");
 const { FREE_FAILURES } = await import("../sign-in-throttle.server");
 const { signInWithSecondFactor } = await import("./sign-in.server");
 const { clearSecondFactor, recoveryCodesOf, startSetUp, turnOff } = await import("./set-up.server");
@@ -86,13 +86,18 @@ describe("two-factor sign-in", () => {
     const first = await passwordStep(OWNER, "203.0.113.10");
     expect(first.ok).toBe(true);
     const cookie = cookiesAfter((first as { headers: Headers }).headers.getSetCookie());
-    const thrown = await requireAdmin(browserRequest("/admin/fees?tab=x", { cookie })).catch((e: unknown) => e);
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get("location")).toBe("/admin/account/two-factor?reason=required&redirectTo=%2Fadmin%2Ffees%3Ftab%3Dx");
-    await expect(requireSignedIn(browserRequest("/admin/account/two-factor", { cookie }))).resolves.toMatchObject({ user: { email: OWNER.email, twoFactorEnabled: false } });
+    for (const check of [() => requirePermission(browserRequest("/admin/fees?tab=x", { cookie }), "fees.view"), () => requireStaff(browserRequest("/admin/fees?tab=x", { cookie }))]) {
+      const thrown = await check().catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).headers.get("location")).toBe("/admin/account/two-factor?reason=required&redirectTo=%2Fadmin%2Ffees%3Ftab%3Dx");
+    }
+    // The set-up page, and the admin frame around it, open.
+    const setUp = browserRequest("/admin/account/two-factor", { cookie });
+    await expect(requireSignedIn(setUp)).resolves.toMatchObject({ user: { email: OWNER.email, twoFactorEnabled: false } });
+    await expect(requireStaff(setUp)).resolves.toMatchObject({ user: { email: OWNER.email } });
     // Once it is on, the owner's pages open.
     const after = await enrol(OWNER, cookie);
-    await expect(requireAdmin(browserRequest("/admin/fees", { cookie: after.cookie }))).resolves.toMatchObject({ user: { twoFactorEnabled: true } });
+    await expect(requirePermission(browserRequest("/admin/fees", { cookie: after.cookie }), "fees.view")).resolves.toMatchObject({ user: { twoFactorEnabled: true } });
   });
 
   it("asks for the code after a right password, and a right TOTP code signs in with a session and a device cookie", async () => {
