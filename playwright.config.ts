@@ -1,9 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_PATH } from "./scripts/audit/chromium";
-import { CHROMIUM_ARGS, E2E_ENV, E2E_PORT, E2E_USER } from "./tests/e2e/env";
+import { CHROMIUM_ARGS, E2E_ENV, E2E_PORT, E2E_TWO_FACTOR_USER, E2E_USER } from "./tests/e2e/env";
 
 export default defineConfig({
   testDir: "./tests/e2e",
+  // The owner must sign in with a second factor: set it up once, before the workers start.
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -24,10 +26,11 @@ export default defineConfig({
   ],
   webServer: {
     // A production server on a fresh database, configured as a real deployment would be, with
-    // one extra account whose role is USER.
+    // two extra accounts whose role is USER.
     command: [
       `rm -rf ${E2E_ENV.DATA_DIR}`,
       `node_modules/.bin/tsx scripts/create-admin.ts --email ${E2E_USER.email} --password ${E2E_USER.password} > /dev/null`,
+      `node_modules/.bin/tsx scripts/create-admin.ts --email ${E2E_TWO_FACTOR_USER.email} --password ${E2E_TWO_FACTOR_USER.password} > /dev/null`,
       "node_modules/.bin/tsx server/index.ts",
     ].join(" && "),
     url: `http://localhost:${E2E_PORT}/healthz`,

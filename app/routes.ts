@@ -60,6 +60,7 @@ export default [
   route("receipts/file/:token", "routes/documents/receipt-file-pdf.ts"),
   route("admissions/acknowledgement/:applicationId/pdf", "routes/documents/admission-acknowledgement-pdf.ts"),
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/code", "routes/admin/login-code.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
   // Public: a staff invitation's and a password reset's links, and asking for a reset.
   route("admin/invitation/:token", "routes/account/invitation.tsx"),
@@ -102,6 +103,7 @@ export default [
     route("admin/messages/:publicId", "routes/admin/message.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/account/two-factor", "routes/admin/account-two-factor.tsx"),
     // SPEC §2 names it /icici-debug; DESIGN.md §8 makes it the administrator's.
     route("icici-debug", "routes/admin/icici-debug.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),

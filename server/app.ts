@@ -66,6 +66,9 @@ export async function prepare(): Promise<string[]> {
   } else {
     lines.push(`Administrator account: ${admin.email} (password unchanged; reset with: npm run admin:create -- --email ${admin.email})`);
   }
+  lines.push(
+    "Two-factor sign-in: the owner's first sign-in at /admin sets up a code from an authenticator app (Google or Microsoft Authenticator, or any TOTP app); phone lost: npm run admin:create -- --reset-two-factor",
+  );
   return lines;
 }
 

@@ -32,6 +32,9 @@ export const MiB = 1024 * KiB;
 export const BODY_LIMITS = {
   "/enquire": 16 * KiB,
   "/admin/login": 16 * KiB,
+  // A code and where to go next; a password, a code and the otpauth:// URI shown.
+  "/admin/login/code": 4 * KiB,
+  "/admin/account/two-factor": 4 * KiB,
   "/admin/logout": 1 * KiB,
   "/admin/enquiries": 16 * KiB,
   "/admin/analytics/jobs": 1 * KiB,

@@ -13,6 +13,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../../tests/support/pdf";
+import { signedInWithCode } from "../../tests/support/two-factor";
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-uploads-"));
 const run = Date.now().toString(36);
@@ -21,7 +22,6 @@ process.env.ADMIN_EMAIL = ADMIN.email;
 
 const { getDatabase } = await import("~/db/client.server");
 const { ensureAdminAccount } = await import("~/features/auth/admin-account.server");
-const { signInWithPassword } = await import("~/features/auth/session.server");
 const { createApplication } = await import("~/features/admissions/applications.server");
 const { saveSessionSettings } = await import("~/features/admissions/sessions.server");
 const { submitApplication } = await import("~/features/admissions/submit.server");
@@ -132,12 +132,6 @@ describe("the acknowledgement PDF of an application stored before copies were ke
 });
 
 describe("the administrator's view of a document", () => {
-  async function adminCookie() {
-    const result = await signInWithPassword({ ...ADMIN, ip: "203.0.113.61", request: new Request(`${ORIGIN}/admin/login`, { method: "POST" }) });
-    if (!result.ok) throw new Error("sign-in failed");
-    return result.headers.getSetCookie().find((c) => c.includes("session_token="))!.split(";")[0]!;
-  }
-
   it("is the normalised copy: a JPEG without EXIF or GPS, upright, its longest side at most 1,200 pixels", async () => {
     const phone = await sharp({ create: { width: 3_000, height: 2_000, channels: 3, background: "#8a5a44" } })
       .withExif({ IFD0: { Make: "Phone", Copyright: "Where-I-live" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "22/1 20/1 1234/100", GPSLongitudeRef: "E", GPSLongitude: "87/1 19/1 0/1" } })
@@ -149,7 +143,7 @@ describe("the administrator's view of a document", () => {
     const ok = await submitApplication(form, session, db);
     if (ok.kind !== "stored") throw new Error(ok.kind);
     const id = ok.application.publicId;
-    const request = new Request(`${ORIGIN}/admin/applications/${id}/documents/photo`, { headers: { cookie: await adminCookie() } });
+    const request = new Request(`${ORIGIN}/admin/applications/${id}/documents/photo`, { headers: { cookie: await signedInWithCode(ADMIN) } });
     const response = (await documentRoute.loader({ request, params: { applicationId: id, kind: "photo" }, context } as never)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/jpeg");

@@ -8,6 +8,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInWithCode } from "../../tests/support/two-factor";
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-analytics-access-"));
 const run = Date.now().toString(36);
@@ -69,7 +70,7 @@ describe("analytics data is admin-only", () => {
   });
 
   it("gives the ADMIN the result, summary and history, and the latest visits", async () => {
-    const cookie = await cookieOf(ADMIN);
+    const cookie = await signedInWithCode(ADMIN);
     const response = (await data.loader({ request: request("/admin/analytics/data?range=7days", cookie), params: {}, context } as never)) as Response;
     expect(response.status).toBe(200);
     const body = (await response.json()) as { result: { range: string; hourlyVisitors: unknown[] }; summary: object; history: unknown[] };

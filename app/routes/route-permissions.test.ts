@@ -7,7 +7,8 @@
  * must start with `requirePermission(request, "<a permission of PERMISSIONS>")`. A form whose
  * permission depends on its intent may check again further down with a conditional choosing
  * between written-out permissions. `requireStaff` (any staff member) is for the admin frame and
- * unknown paths only. The table below is the record of which permission each route checks.
+ * unknown paths only; `requireSignedIn` (anyone signed in) for the person's own second factor
+ * only. The table below is the record of which permission each route checks.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -19,12 +20,13 @@ import { PERMISSIONS, type Permission } from "~/features/auth/permissions";
 import routes from "~/routes";
 
 /** What a loader or action checks: the permissions it names, or any staff member. */
-type Check = Permission[] | "staff";
+type Check = Permission[] | "staff" | "signed-in";
 type ModuleChecks = { loader?: Check; action?: Check; problems: string[] };
 
 /** Which permission each admin route's loader and action checks (sorted when several). */
 const EXPECTED: Record<string, { loader?: Check; action?: Check }> = {
   "(layout routes/admin/layout.tsx)": { loader: "staff" },
+  "/admin/account/two-factor": { loader: "signed-in", action: "signed-in" },
   "/admin": { loader: ["dashboard.view"] },
   "/admin/*": { loader: "staff" },
   "/admin/analytics/data": { loader: ["dashboard.view"] },
@@ -71,8 +73,10 @@ const STAFF_ONLY = new Set(["routes/admin/layout.tsx", "routes/admin/not-found.t
  * Admin paths open to everyone: signing in and out, asking for a password reset link, and the
  * pages of a link sent by e-mail (an invitation, a password reset: its token is the check).
  */
-const OPEN = new Set(["/admin/login", "/admin/logout", "/admin/invitation/:token", "/admin/forgot-password", "/admin/reset-password/:token"]);
-const GUARDS = new Set(["requirePermission", "requireStaff"]);
+const OPEN = new Set(["/admin/login", "/admin/login/code", "/admin/logout", "/admin/invitation/:token", "/admin/forgot-password", "/admin/reset-password/:token"]);
+/** Modules that admit anyone signed in: the person's own second factor. */
+const SIGNED_IN_ONLY = new Set(["routes/admin/account-two-factor.tsx"]);
+const GUARDS = new Set(["requirePermission", "requireStaff", "requireSignedIn"]);
 
 /**
  * The admin routes of a route table: `key` is the URL pattern, or "(layout <file>)" for a layout
@@ -161,7 +165,8 @@ function permissionsNamed(arg: ts.Expression | undefined): string[] | null {
 /**
  * What the loader and action of a route module's `source` check, with every problem found:
  * a loader or action whose first statement is no guard, a permission not written out or not in
- * PERMISSIONS, `requireStaff` outside STAFF_ONLY (`file` is the module's path under app/).
+ * PERMISSIONS, `requireStaff` outside STAFF_ONLY, `requireSignedIn` outside SIGNED_IN_ONLY
+ * (`file` is the module's path under app/).
  */
 export function checksOf(source: string, file: string): ModuleChecks {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -183,6 +188,11 @@ export function checksOf(source: string, file: string): ModuleChecks {
     if (calls.some((c) => (c.expression as ts.Identifier).text === "requireStaff")) {
       if (!STAFF_ONLY.has(file)) result.problems.push(`${file}: ${name} admits any staff member (requireStaff); name the permission it needs`);
       result[name] = "staff";
+      continue;
+    }
+    if (calls.some((c) => (c.expression as ts.Identifier).text === "requireSignedIn")) {
+      if (!SIGNED_IN_ONLY.has(file)) result.problems.push(`${file}: ${name} admits anyone signed in (requireSignedIn); name the permission it needs`);
+      result[name] = "signed-in";
       continue;
     }
     const named = new Set<string>();

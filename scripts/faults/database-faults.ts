@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { enrolOverHttp, signInOverHttp } from "../../tests/support/two-factor-http";
 import { projectDir, serverEnv, startServer, type ServerProcess } from "./server-process";
 
 const run = promisify(execFile);
@@ -95,17 +96,14 @@ async function adminWorker(cookie: string) {
   }
 }
 
-/** Signs the administrator in; returns the Cookie header for later requests. */
+/**
+ * Signs the administrator in and sets up the second factor the owner must have before the
+ * inbox opens (tests/support/two-factor-http.ts); returns the Cookie header for later requests.
+ */
 async function signIn(): Promise<string> {
-  const response = await fetch(`${origin}/admin/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: "admin@ops.example", password: "ops-admin-password-1", redirectTo: "/admin/enquiries" }),
-    headers: { Origin: origin },
-    redirect: "manual",
-  });
-  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
-  if (response.status !== 302 || cookies.length === 0) throw new Error(`admin sign-in answered ${response.status}`);
-  return cookies.join("; ");
+  const owner = { email: "admin@ops.example", password: "ops-admin-password-1" };
+  const { cookie } = await signInOverHttp(origin, owner);
+  return (await enrolOverHttp(origin, owner, cookie)).cookie;
 }
 
 async function enquiryWorker(n: number) {

@@ -45,14 +45,7 @@ async function paidApplication(page: Page, child: string): Promise<{ number: str
 async function adminPage(browser: Browser, javaScriptEnabled = true): Promise<Page> {
   const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled })).newPage();
   await admin.goto(`${server.origin}/admin/login`);
-  if (javaScriptEnabled) {
-    await signIn(admin, E2E_ADMIN);
-  } else {
-    await admin.getByLabel("Email").fill(E2E_ADMIN.email);
-    await admin.getByLabel("Password").fill(E2E_ADMIN.password);
-    await admin.getByRole("button", { name: "Sign in" }).click();
-    await expect(admin).not.toHaveURL(/\/admin\/login/);
-  }
+  await signIn(admin, E2E_ADMIN, undefined, { javaScript: javaScriptEnabled });
   return admin;
 }
 

@@ -16,6 +16,8 @@ export const CHROMIUM_ARGS = CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("-
 export const E2E_ADMIN = { email: "admin@e2e.example", password: "e2e-admin-password-1" };
 /** A signed-in address that is not ADMIN_EMAIL, so its role is USER (SPEC §6). */
 export const E2E_USER = { email: "viewer@e2e.example", password: "e2e-viewer-password-1" };
+/** Another USER, whose second factor two-factor.spec.ts sets up, uses and turns off. */
+export const E2E_TWO_FACTOR_USER = { email: "two-factor@e2e.example", password: "e2e-two-factor-password-1" };
 
 /** A complete production configuration with a throwaway data folder. */
 export const E2E_ENV: Record<string, string> = {

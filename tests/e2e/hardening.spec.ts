@@ -22,7 +22,9 @@ import { PREVIEW_HEADERS, PREVIEW_PATH } from "../../app/core/messages/preview";
 import { casesFor, segmentValues, type FuzzCase } from "./fuzz/cases";
 import { closeConnections, send, type FuzzAnswer, type FuzzRequest } from "./fuzz/http";
 import { expressRoutes, fill, isDynamic, parameterNames, reactRouterRoutes, type FuzzRoute } from "./fuzz/route-table";
+import { signInOverHttp } from "../support/two-factor-http";
 import { extraPort } from "./env";
+import { ownerTotpUri } from "./owner-totp";
 import { spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
 
 const PORT = extraPort(5);
@@ -92,18 +94,12 @@ let addressSeq = 0;
 /** A fresh client address per request (TRUST_PROXY=1 on the server under test). */
 const nextAddress = () => `10.${(++addressSeq >> 16) & 255}.${(addressSeq >> 8) & 255}.${addressSeq & 255}`;
 
+/** The owner's session, from a fresh client address: the password, then the authenticator's code. */
 async function signIn(origin: string): Promise<string> {
-  const body = new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }).toString();
-  const answer = await send(origin, {
-    method: "POST",
-    path: "/admin/login",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": nextAddress() },
-    body: { kind: "bytes", data: Buffer.from(body) },
-  });
-  const cookies = ([] as string[]).concat(answer.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!).filter((c) => !c.endsWith("="));
-  expect(answer.status, `sign-in answered ${answer.status}: ${answer.body.slice(0, 200)}`).toBe(302);
-  expect(cookies.length).toBeGreaterThan(0);
-  return cookies.join("; ");
+  const uri = await ownerTotpUri(origin, ADMIN);
+  const { cookie } = await signInOverHttp(origin, ADMIN, { uri, headers: { "x-forwarded-for": nextAddress() } });
+  expect(cookie).toMatch(/session_token=/);
+  return cookie;
 }
 
 async function pool<T>(items: T[], size: number, run: (item: T) => Promise<void>) {

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInWithCode } from "../../../tests/support/two-factor";
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-admissions-"));
 const run = Date.now().toString(36);
@@ -279,6 +280,6 @@ describe("documents are the administrator's only", () => {
     const id = stored.application.publicId;
     expect(await get(id)).toMatchObject({ status: 302, location: expect.stringContaining("/admin/login") });
     expect((await get(id, await cookieOf(VIEWER))).status).toBe(403);
-    expect(await get(id, await cookieOf(ADMIN))).toEqual({ status: 200, type: "image/jpeg" });
+    expect(await get(id, await signedInWithCode(ADMIN))).toEqual({ status: 200, type: "image/jpeg" });
   });
 });

@@ -13,7 +13,11 @@ import { getAuth } from "./auth.server";
 import { ACCESS_DENIED_TEXT, roleOf, type Role } from "./roles";
 import { deviceCookieFor, deviceIdFor } from "./device-cookie.server";
 import { claimSignInAttempt, settleSignInAttempt } from "./sign-in-throttle.server";
-import { can, permissionsOf, type Permission, type StaffRole } from "./permissions";
+import { can, needsTwoFactor, permissionsOf, type Permission, type StaffRole } from "./permissions";
+import { challengeCookieFor } from "./two-factor/challenge-cookie.server";
+
+/** The page where a person sets up, or changes, their second factor. */
+export const TWO_FACTOR_PATH = "/admin/account/two-factor";
 
 /**
  * A signed-in person: `role` is SPEC §3's (ADMIN for the owner, USER otherwise); `owner` and
@@ -41,7 +45,7 @@ export async function getSessionUser(request: Request): Promise<{ user: SessionU
 }
 
 /** Only the Set-Cookie lines matter to the browser; cache headers are the route's business. */
-function forwardable(headers: Headers): Headers {
+export function forwardable(headers: Headers): Headers {
   const out = new Headers();
   for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
   return out;
@@ -50,11 +54,14 @@ function forwardable(headers: Headers): Headers {
 /**
  * The one permission check (issue 27) for every admin loader and action: returns the signed-in
  * user holding `permission` and headers to forward. Throws a redirect to
- * /admin/login?redirectTo=<path> when nobody is signed in (or the account is disabled), and a
- * 403 response (rendered as SPEC §2's Access Denied) when the person lacks the permission.
+ * /admin/login?redirectTo=<path> when nobody is signed in (or the account is disabled), a
+ * redirect to the two-factor set-up page when the person must have a second factor and has none
+ * yet (permissions.ts `needsTwoFactor`), and a 403 response (rendered as SPEC §2's Access
+ * Denied) when the person lacks the permission.
  */
 export async function requirePermission(request: Request, permission: Permission): Promise<{ user: SessionUser; headers: Headers }> {
-  const session = await signedIn(request);
+  const session = await requireSignedIn(request);
+  requireSecondFactorSetUp(request, session);
   if (!can(session.user, permission)) throw accessDenied(session);
   return session;
 }
@@ -62,20 +69,39 @@ export async function requirePermission(request: Request, permission: Permission
 /**
  * Any staff member (at least one permission), for what shows no data of its own: the admin
  * frame (its navigation lists only what `permissions` allows) and unknown /admin paths.
- * Signed out or lacking every permission: as `requirePermission`.
+ * Signed out, without the second factor they must have, or lacking every permission: as
+ * `requirePermission`. Around the person's own account pages (TWO_FACTOR_PATH) the frame admits
+ * anyone signed in, as those pages do.
  */
 export async function requireStaff(request: Request): Promise<{ user: SessionUser; headers: Headers }> {
-  const session = await signedIn(request);
+  const session = await requireSignedIn(request);
+  if (isOwnAccountPage(request)) return session;
+  requireSecondFactorSetUp(request, session);
   if (session.user.permissions.length === 0) throw accessDenied(session);
   return session;
 }
 
-/** The request's signed-in user, or a thrown redirect to /admin/login?redirectTo=<path>. */
-async function signedIn(request: Request): Promise<{ user: SessionUser; headers: Headers }> {
+/**
+ * Anyone signed in, whatever their permissions: the person's own account pages (setting up the
+ * second factor). Throws a redirect to /admin/login?redirectTo=<path> when nobody is signed in
+ * (or the account is disabled).
+ */
+export async function requireSignedIn(request: Request): Promise<{ user: SessionUser; headers: Headers }> {
   const session = await getSessionUser(request);
   if (session) return session;
   const url = new URL(request.url);
   throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+function isOwnAccountPage(request: Request): boolean {
+  return new URL(request.url).pathname === TWO_FACTOR_PATH;
+}
+
+/** Throws a redirect to the set-up page when `session`'s person must have a second factor and has none. */
+function requireSecondFactorSetUp(request: Request, session: { user: SessionUser; headers: Headers }): void {
+  if (!needsTwoFactor(session.user) || session.user.twoFactorEnabled) return;
+  const url = new URL(request.url);
+  throw redirect(`${TWO_FACTOR_PATH}?reason=required&redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { headers: session.headers });
 }
 
 /** SPEC §2's Access Denied as a 403 the admin layout's ErrorBoundary renders. */
@@ -86,13 +112,17 @@ function accessDenied(session: { user: SessionUser; headers: Headers }) {
 export type SignInResult =
   | { ok: true; headers: Headers }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled"; retryAfterMs: number };
+  | { ok: false; reason: "throttled"; retryAfterMs: number }
+  /** The password was right; the code of the second factor is asked next (`headers` carry the challenge). */
+  | { ok: false; reason: "second-factor"; headers: Headers };
 
 /**
  * Signs in with e-mail and password. Each attempt is claimed from the sign-in throttle first
  * (sign-in-throttle.server.ts): a client that must wait is refused without checking the
  * password. A success issues a new session id and a device cookie for the account (forwarded
- * in `headers`). Throws only when the database is unavailable.
+ * in `headers`); for an account with a second factor it issues no session yet but the
+ * challenge cookies of the second step (two-factor/sign-in.server.ts). Throws only when the
+ * database is unavailable.
  */
 export async function signInWithPassword(input: { email: string; password: string; ip: string; request: Request }): Promise<SignInResult> {
   const db = await getDb();
@@ -102,12 +132,22 @@ export async function signInWithPassword(input: { email: string; password: strin
   if (!claim.ok) return { ok: false, reason: "throttled", retryAfterMs: claim.retryAfterMs };
   const auth = await getAuth();
   try {
-    const { headers } = await auth.api.signInEmail({
+    const { headers, response } = await auth.api.signInEmail({
       // rememberMe keeps the 30-minute sliding expiry (without it better-auth ignores idle time).
       body: { email, password: input.password, rememberMe: true },
       headers: input.request.headers,
       returnHeaders: true,
     });
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
+      // Right password, no session yet: the attempt counts neither way. Clearing the client's
+      // failures here would give every wrong code after it a fresh allowance.
+      await settleSignInAttempt(db, claim, "unchecked").catch((error: unknown) => console.error("Sign-in throttle not settled:", error));
+      const out = forwardable(headers);
+      const challenge = await challengeCookieFor(email, headers.getSetCookie());
+      if (!challenge) throw new Error("better-auth asked for a second factor without its challenge cookie");
+      out.append("Set-Cookie", challenge);
+      return { ok: false, reason: "second-factor", headers: out };
+    }
     // The session exists now: a failure to clear the delay must not turn it into an error.
     await settleSignInAttempt(db, claim, "success").catch((error: unknown) => console.error("Sign-in throttle not cleared:", error));
     const out = forwardable(headers);
@@ -122,7 +162,7 @@ export async function signInWithPassword(input: { email: string; password: strin
 }
 
 /** better-auth signals a wrong e-mail or password with an APIError carrying a 4xx status. */
-function isAuthRejection(error: unknown): boolean {
+export function isAuthRejection(error: unknown): boolean {
   const status = (error as { statusCode?: unknown })?.statusCode;
   return typeof status === "number" && status >= 400 && status < 500;
 }

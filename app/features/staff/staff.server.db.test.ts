@@ -12,6 +12,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enrol } from "../../../tests/support/two-factor";
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-staff-"));
 const run = `${Date.now().toString(36)}${process.pid}`;
@@ -265,8 +266,11 @@ describe("roles", () => {
     const cookie = (await signIn(email, password))!;
     expect(await guard(() => requirePermission(request("/admin/fees", cookie), "fees.manage"))).toBe("status 403");
     expect(await changeRoles(db, userId, ["accounts", "viewer"], ctx())).toEqual({ ok: true, changed: true });
-    expect(await guard(() => requirePermission(request("/admin/fees", cookie), "fees.manage"))).toBe("allowed");
-    expect(await guard(() => requirePermission(request("/admin/staff", cookie), "staff.manage"))).toBe("status 403");
+    // Accounts must sign in with a second factor: its set-up comes first, then the fees.
+    expect(await guard(() => requirePermission(request("/admin/fees", cookie), "fees.manage"))).toBe("redirect /admin/account/two-factor?reason=required&redirectTo=%2Fadmin%2Ffees");
+    const withCode = (await enrol({ email, password }, cookie)).cookie;
+    expect(await guard(() => requirePermission(request("/admin/fees", withCode), "fees.manage"))).toBe("allowed");
+    expect(await guard(() => requirePermission(request("/admin/staff", withCode), "staff.manage"))).toBe("status 403");
     expect(await changeRoles(db, userId, ["viewer", "accounts"], ctx())).toEqual({ ok: true, changed: false });
     expect(await changeRoles(db, userId, [], ctx())).toMatchObject({ ok: false, status: 400, field: "roles" });
     expect((await auditOf(email)).filter((a) => a.action === "staff.roles").map((a) => [a.before, a.after])).toEqual([[{ roles: ["viewer"] }, { roles: ["accounts", "viewer"] }]]);

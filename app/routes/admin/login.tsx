@@ -12,6 +12,7 @@ const NOTICES: Record<string, string> = {
   "signed-out": "You have signed out.",
   "password-set": "Your password is set. Sign in with your e-mail address and the new password.",
   "password-reset": "Your password is changed and every other sign-in has ended. Sign in with the new password.",
+  "code-expired": "Your sign-in was not finished in time, or had too many wrong codes. Please sign in again.",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,6 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const result = await signInWithPassword({ email, password, ip: context.clientIp || "unknown", request });
     if (result.ok) throw redirect(safeRedirect(redirectTo), { headers: result.headers });
+    if (result.reason === "second-factor") {
+      throw redirect(`/admin/login/code?redirectTo=${encodeURIComponent(safeRedirect(redirectTo))}`, { headers: result.headers });
+    }
     return result.reason === "throttled"
       ? data({ error: tooManyAttemptsText(result.retryAfterMs), email }, { status: 429 })
       : data({ error: INVALID_CREDENTIALS_TEXT, email }, { status: 401 });
