@@ -125,15 +125,16 @@ describe("admission settings", () => {
       }),
     ).rejects.toThrow("rolled back");
     expect((await openSession(db))!.applicationFeePaise).toBe(600_00);
-    // A new session opens and the old one closes: a row each.
-    await saveSessionSettings(db, { ...settings, name: "2044-45", ageCutOff: "2045-03-31" }, principal);
+    // A new session opens and the old one closes: a row each. (A session no other file uses:
+    // the files share CI's PostgreSQL database.)
+    await saveSessionSettings(db, { ...settings, name: "2048-49", ageCutOff: "2049-03-31" }, principal);
     await closeAdmissions(db, principal);
     const rows = (await auditRows(db, "settings.admissions")).slice(before);
     expect(rows.map((r) => [r.entityId, r.before, r.after])).toEqual([
       ["admissions 2043-44", { openClasses: ["Class 1"], applicationFeePaise: 500_00 }, { openClasses: ["Class 1", "Class 2"], applicationFeePaise: 600_00 }],
       ["admissions 2043-44", { isOpen: true }, { isOpen: false }],
-      ["admissions 2044-45", null, { isOpen: true, openClasses: ["Class 1", "Class 2"], applicationFeePaise: 600_00, ageCutOff: "2045-03-31" }],
-      ["admissions 2044-45", { isOpen: true }, { isOpen: false }],
+      ["admissions 2048-49", null, { isOpen: true, openClasses: ["Class 1", "Class 2"], applicationFeePaise: 600_00, ageCutOff: "2049-03-31" }],
+      ["admissions 2048-49", { isOpen: true }, { isOpen: false }],
     ]);
     expect(rows.every((r) => r.actorEmail === principal.email && r.entity === "settings")).toBe(true);
     // Reopen 2043-44 for the tests that follow in other files sharing this database.
