@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getConfig } from "~/lib/config.server";
 import { DatabaseUnavailableError } from "./unavailable";
+import { guardPoolCheckouts } from "./pool-checkout.server";
 import * as admissionTables from "./schema/admissions";
 import * as analyticsTables from "./schema/analytics";
 import * as auditTables from "./schema/audit";
@@ -147,7 +148,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // JIT off for every session: the site's queries are short, and on PostgreSQL 15 compiling
     // an analytics aggregate over a million visits took longer than running it.
     const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
-    const pool = new Pool({
+    const pool = guardPoolCheckouts(new Pool({
       connectionString: options.databaseUrl,
       max: 10,
       options: `-c jit=off -c statement_timeout=${statementTimeout}`,
@@ -155,7 +156,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       // A statement whose server vanished (no reset, no answer) fails rather than waits.
       ...(statementTimeout > 0 ? { query_timeout: statementTimeout + 5_000 } : {}),
       keepAlive: true,
-    });
+    }));
     const outage = outageLogger("Database connection lost");
     // Without these listeners a server restart ("terminating connection due to administrator
     // command") is an unhandled 'error' event, which ends the Node process.
@@ -166,6 +167,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     });
     const db = drizzle(pool, { schema, casing: "snake_case" });
     pooled.add(db);
+    let ended: Promise<void> | undefined;
     return {
       db: db as unknown as Database,
       driver: "pg",
@@ -179,7 +181,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
           client.release();
         }
       },
-      close: () => pool.end(),
+      // Once: a second call waits for the same end.
+      close: () => (ended ??= pool.end()),
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
