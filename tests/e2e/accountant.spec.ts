@@ -58,7 +58,7 @@ test.describe("an accountant's first day", () => {
     // The next sign-in asks for her code.
     await context.clearCookies();
     await signIn(page, accountant, "/admin/fees", { uri });
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Fees");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Student roll");
 
     // Cash at the counter for Kabir's oldest unpaid school-fee month.
     await page.goto(`/admin/fees?q=${encodeURIComponent(STUDENT.admissionNumber)}`);
