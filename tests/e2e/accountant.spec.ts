@@ -5,10 +5,16 @@
  * office counter, and meets Access Denied on applications and on the staff page; the owner's
  * audit log shows the collection under her name, from her address, with what it recorded.
  */
+import { rm } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { codeOf } from "../support/totp";
-import { E2E_ADMIN } from "./env";
+import { E2E_ADMIN, extraPort } from "./env";
 import { signIn } from "./fixtures";
+import { developmentEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
+
+/** A development server of its own: the sample roll (Kabir Singh) exists only there. */
+const PORT = extraPort(18);
+let server: SpawnedServer;
 
 /** Kabir Singh (sample roll): no other spec pays his fees on the main server. */
 const STUDENT = { admissionNumber: "2015/0009", name: "Kabir Singh" };
@@ -16,6 +22,13 @@ const ACCESS_DENIED = "You don't have permission to access this area. Please con
 
 test.describe("an accountant's first day", () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "one account and one collection: once");
+  test.beforeAll(async () => {
+    if ((test.info().project.use.viewport?.width ?? 0) < 500) return;
+    test.setTimeout(START_TIMEOUT_MS + 30_000);
+    await rm(`data/e2e-${PORT}`, { recursive: true, force: true });
+    server = await spawnServer(PORT, developmentEnv(PORT, { PAYMENT_PROVIDER: "mock" }));
+  });
+  test.afterAll(() => server?.stop());
 
   test("invited, sets a password and two-factor, collects cash, is refused admissions and staff, and is in the audit log", async ({ browser }) => {
     test.setTimeout(150_000);
@@ -25,7 +38,7 @@ test.describe("an accountant's first day", () => {
     // The owner invites her with the Accounts role; with no mail server the link is shown.
     const ownerContext = await browser.newContext();
     const owner = await ownerContext.newPage();
-    await signIn(owner, E2E_ADMIN, "/admin/staff");
+    await signIn(owner, E2E_ADMIN, `${server.origin}/admin/staff`);
     await owner.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const form = owner.getByRole("region", { name: "Invite a person" });
     await form.getByLabel("Name").fill(accountant.name);
@@ -43,9 +56,9 @@ test.describe("an accountant's first day", () => {
     await page.getByLabel("Repeat the new password").fill(accountant.password);
     await page.getByRole("button", { name: "Set the password" }).click();
     await expect(page).toHaveURL(/\/admin\/login\?reason=password-set$/);
-    await signIn(page, accountant, "/admin/login");
+    await signIn(page, accountant, `${server.origin}/admin/login`);
     await expect(page).toHaveURL(/\/admin\/account\/two-factor\?reason=required/);
-    await page.goto(`/admin/fees?q=${encodeURIComponent(STUDENT.admissionNumber)}`);
+    await page.goto(`${server.origin}/admin/fees?q=${encodeURIComponent(STUDENT.admissionNumber)}`);
     await expect(page).toHaveURL(/\/admin\/account\/two-factor\?reason=required/);
     await page.getByLabel("Your password").fill(accountant.password);
     await page.getByRole("button", { name: "Continue" }).click();
@@ -57,11 +70,11 @@ test.describe("an accountant's first day", () => {
 
     // The next sign-in asks for her code.
     await context.clearCookies();
-    await signIn(page, accountant, "/admin/fees", { uri });
+    await signIn(page, accountant, `${server.origin}/admin/fees`, { uri });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Student roll");
 
     // Cash at the counter for Kabir's oldest unpaid school-fee month.
-    await page.goto(`/admin/fees?q=${encodeURIComponent(STUDENT.admissionNumber)}`);
+    await page.goto(`${server.origin}/admin/fees?q=${encodeURIComponent(STUDENT.admissionNumber)}`);
     await page.getByRole("link", { name: STUDENT.admissionNumber }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(STUDENT.name);
     const school = page.locator("form", { has: page.getByText("School fee", { exact: true }) });
@@ -76,14 +89,14 @@ test.describe("an accountant's first day", () => {
 
     // Admissions and staff are not hers.
     for (const path of ["/admin/applications", "/admin/staff", "/admin/audit"]) {
-      const answer = await page.goto(path);
+      const answer = await page.goto(`${server.origin}${path}`);
       expect(answer?.status(), path).toBe(403);
       await expect(page.getByText(ACCESS_DENIED)).toBeVisible();
     }
     await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Applications" })).toHaveCount(0);
 
     // The owner's audit log: the collection, under her name, with what it recorded.
-    await owner.goto(`/admin/audit?who=${encodeURIComponent(accountant.email)}`);
+    await owner.goto(`${server.origin}/admin/audit?who=${encodeURIComponent(accountant.email)}`);
     const row = owner.getByTestId("audit-row").filter({ hasText: receiptNumber });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("office_collection.create");
