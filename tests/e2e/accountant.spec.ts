@@ -3,7 +3,8 @@
  * the owner invites an accountant (Accounts); she sets her password through the link, is made
  * to set up two-factor sign-in before anything else (Accounts handle money), collects cash at the
  * office counter, and meets Access Denied on applications and on the staff page; the owner's
- * audit log shows the collection under her name, from her address, with what it recorded.
+ * audit log shows the collection under her name, from her address, with what it recorded and
+ * his account before → after.
  */
 import { rm } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
@@ -103,6 +104,10 @@ test.describe("an accountant's first day", () => {
     await expect(row).toContainText(accountant.email);
     await expect(row).toContainText(STUDENT.admissionNumber);
     await expect(row).toContainText("cash");
+    // Before → after: his unpaid months lose the one she collected, and what is payable now falls.
+    const changes = row.getByRole("listitem");
+    await expect(changes.filter({ hasText: "unpaid months" })).toHaveCount(1);
+    await expect(changes.filter({ hasText: "payable now" })).toContainText("→");
     // Her password and her second factor are in the log too, under her own name.
     await expect(owner.getByTestId("audit-row").filter({ hasText: "staff.invitation_accepted" })).toHaveCount(1);
 

@@ -113,7 +113,11 @@ const SIGN: Record<LedgerLine["kind"], number> = { due: 1, concession: -1, late_
 
 export type { PayLine };
 
-export type Quote = { ok: true; months: MonthView[]; lines: PayLine[]; totalPaise: number } | { ok: false; problem: SelectionProblem | { kind: "no_book" | "no_student"; message: string } };
+/**
+ * `months`: the chosen months as priced; `account`: every month of the session as it stood before
+ * paying (for the audit log's before → after); `book`: the session's fee book.
+ */
+export type Quote = { ok: true; months: MonthView[]; lines: PayLine[]; totalPaise: number; account: MonthView[]; book: FeeBook } | { ok: false; problem: SelectionProblem | { kind: "no_book" | "no_student"; message: string } };
 
 /**
  * What paying `chosen` months ("2026-04"…) costs on `today`, computed from the ledger inside
@@ -133,7 +137,18 @@ export async function quoteMonths(tx: Database, studentId: number, session: stri
   await postDues(tx, student, book, purpose, checked.months);
   const lines = payLinesFor(checked.months, await ledgerOf(tx, student.id, book.session, purpose));
   const totalPaise = lines.reduce((s, l) => s + l.amountPaise, 0);
-  return { ok: true, months: checked.months, lines, totalPaise };
+  return { ok: true, months: checked.months, lines, totalPaise, account: before.months, book };
+}
+
+/**
+ * A fee account as the audit log keeps it (before and after a payment or its reversal): the
+ * session's months not yet paid ("Apr 2026"…) and what is payable now for those due or overdue
+ * on the account's day, in paise.
+ */
+export function accountSummary(months: readonly MonthView[]): { unpaidMonths: string[]; payableNowPaise: number } {
+  const unpaid = months.filter((m) => m.status !== "paid");
+  const now = unpaid.filter((m) => m.status === "due" || m.status === "overdue");
+  return { unpaidMonths: unpaid.map((m) => m.label), payableNowPaise: now.reduce((sum, m) => sum + m.payablePaise, 0) };
 }
 
 /** The order line's ref for a pay line: "2026-04|Tuition Fee". */

@@ -13,7 +13,7 @@ import { cancelReceipt, issueReceipt, type CancelResult, type Receipt } from "~/
 import { enqueueReceiptMessage } from "~/core/receipts/message.server";
 import { getConfig } from "~/lib/config.server";
 import { checkReason } from "~/lib/reason";
-import { applyCredit, attachReceipt, creditOfStudent, quoteMonths, recordPayment, refundCredit, reversePayment } from "./ledger.server";
+import { accountOf, accountSummary, applyCredit, attachReceipt, creditOfStudent, quoteMonths, recordPayment, refundCredit, reversePayment } from "./ledger.server";
 import { feePayableKey, feeReceiptFacts } from "./payment.server";
 import type { FeePurpose } from "./schedule";
 
@@ -58,7 +58,8 @@ export type OfficeResult =
  * recorded as a credit (feePurpose in payment.server.ts). The receipt's message
  * (payment_received, the PDF attached) is enqueued to the student's e-mail and mobile on the
  * roll in the same transaction, and so is its audit row (`office_collection.create`, by the
- * receipt's number).
+ * receipt's number: what was collected, and the student's unpaid months and amount payable now,
+ * before → after).
  */
 export async function collectAtOffice(input: OfficeInput, db?: Database): Promise<OfficeResult> {
   const database = db ?? (await getDb());
@@ -96,12 +97,16 @@ export async function collectAtOffice(input: OfficeInput, db?: Database): Promis
       );
       await attachReceipt(tx, recorded.payment.id, receipt.id);
       await enqueueReceiptMessage(tx, receipt, { email: recorded.student.email, mobile: recorded.student.mobile });
+      const afterwards = await accountOf(tx, recorded.student, quote.book, input.purpose, input.today);
       await recordAudit(tx, {
         actor: input.actor,
         action: "office_collection.create",
         entity: "office_collection",
         entityId: receipt.number,
+        // The student's account before → after: the months still unpaid and what is payable now.
+        before: accountSummary(quote.account),
         after: {
+          ...accountSummary(afterwards.months),
           student: recorded.student.admissionNumber,
           purpose: input.purpose,
           session: input.session,
