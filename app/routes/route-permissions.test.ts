@@ -5,8 +5,8 @@
  * route under /admin (but its sign-in and sign-out) or at /icici-debug, and each layout around
  * one, has its module read with the TypeScript compiler, and every exported `loader` and `action`
  * must start with `requirePermission(request, "<a permission of PERMISSIONS>")`. A form whose
- * permission depends on its intent may check again further down with a conditional choosing
- * between written-out permissions. `requireStaff` (any staff member) is for the admin frame and
+ * permission depends on its intent may check again further down (`demandPermission(session, …)`,
+ * or `await requirePermission` again) with a conditional choosing between written-out permissions. `requireStaff` (any staff member) is for the admin frame and
  * unknown paths only; `requireSignedIn` (anyone signed in) for the person's own second factor
  * only. The table below is the record of which permission each route checks.
  */
@@ -77,6 +77,8 @@ const OPEN = new Set(["/admin/login", "/admin/login/code", "/admin/logout", "/ad
 /** Modules that admit anyone signed in: the person's own second factor. */
 const SIGNED_IN_ONLY = new Set(["routes/admin/account-two-factor.tsx"]);
 const GUARDS = new Set(["requirePermission", "requireStaff", "requireSignedIn"]);
+/** GUARDS, and the check an action makes again once it has read its form's intent (synchronous). */
+const CHECKS = new Set([...GUARDS, "demandPermission"]);
 
 /**
  * The admin routes of a route table: `key` is the URL pattern, or "(layout <file>)" for a layout
@@ -131,12 +133,12 @@ function exportedBody(file: ts.SourceFile, name: string): { body?: ts.ConciseBod
   return body ? { body } : { problem: `${name} is not a function this test can read` };
 }
 
-/** The calls to a guard in `node`, not counting those inside nested functions (they may never run). */
-function guardCalls(node: ts.Node): ts.CallExpression[] {
+/** The calls to a check of `names` in `node`, not counting those inside nested functions (they may never run). */
+function guardCalls(node: ts.Node, names: ReadonlySet<string> = CHECKS): ts.CallExpression[] {
   const out: ts.CallExpression[] = [];
   const visit = (n: ts.Node) => {
     if (ts.isFunctionLike(n)) return;
-    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && GUARDS.has(n.expression.text)) out.push(n);
+    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && names.has(n.expression.text)) out.push(n);
     ts.forEachChild(n, visit);
   };
   visit(node);
@@ -147,7 +149,7 @@ function guardCalls(node: ts.Node): ts.CallExpression[] {
 function isAwaitedGuard(statement: ts.Statement): boolean {
   const declarations = ts.isVariableStatement(statement) ? statement.declarationList.declarations : [];
   const expression = ts.isExpressionStatement(statement) ? statement.expression : declarations.length === 1 ? declarations[0]!.initializer : undefined;
-  return !!expression && ts.isAwaitExpression(expression) && guardCalls(expression.expression).includes(expression.expression as ts.CallExpression);
+  return !!expression && ts.isAwaitExpression(expression) && guardCalls(expression.expression, GUARDS).includes(expression.expression as ts.CallExpression);
 }
 
 /** The permissions a guard's argument names: string literals, or a conditional between them. */
@@ -184,7 +186,7 @@ export function checksOf(source: string, file: string): ModuleChecks {
       continue;
     }
     const calls = statements.flatMap((s) => guardCalls(s));
-    for (const call of calls) if (!ts.isAwaitExpression(call.parent)) result.problems.push(`${file}: ${name} does not wait for ${call.getText(sf)}`);
+    for (const call of calls) if (GUARDS.has((call.expression as ts.Identifier).text) && !ts.isAwaitExpression(call.parent)) result.problems.push(`${file}: ${name} does not wait for ${call.getText(sf)}`);
     if (calls.some((c) => (c.expression as ts.Identifier).text === "requireStaff")) {
       if (!STAFF_ONLY.has(file)) result.problems.push(`${file}: ${name} admits any staff member (requireStaff); name the permission it needs`);
       result[name] = "staff";
@@ -197,6 +199,7 @@ export function checksOf(source: string, file: string): ModuleChecks {
     }
     const named = new Set<string>();
     for (const call of calls) {
+      // requirePermission(request, p); demandPermission(session, p).
       const permissions = permissionsNamed(call.arguments[1]);
       if (!permissions) result.problems.push(`${file}: ${name} checks a permission that is not written out: ${call.getText(sf)}`);
       for (const p of permissions ?? []) {
@@ -287,6 +290,15 @@ export async function loader() {
   await requirePermission(request, form.get("intent") === "stop" ? "messages.manage" : "fees.manage");
 }`;
     expect(checksOf(perIntent, "routes/admin/x.ts")).toEqual({ action: ["fees.manage", "fees.view", "messages.manage"], problems: [] });
+    const demanded = `export async function action({ request }) {
+  const session = await requirePermission(request, "messages.view");
+  const form = await readForm(request, "/admin/x");
+  demandPermission(session, form.get("intent") === "send" ? "messages.manage" : "settings.manage");
+}`;
+    expect(checksOf(demanded, "routes/admin/x.ts")).toEqual({ action: ["messages.manage", "messages.view", "settings.manage"], problems: [] });
+    // The second check alone opens nothing: the action must still start with requirePermission.
+    expect(checksOf(`export async function action({ request }) { demandPermission(await session(request), "fees.manage"); }`, "routes/admin/x.ts").problems).toHaveLength(1);
+    expect(checksOf(`export async function action({ request }) { const s = await requirePermission(request, "fees.view"); demandPermission(s, pick()); }`, "routes/admin/x.ts").problems).toHaveLength(1);
     const staff = `export async function loader({ request }) { await requireStaff(request); return null; }`;
     expect(checksOf(staff, "routes/admin/not-found.tsx")).toEqual({ loader: "staff", problems: [] });
     expect(checksOf(staff, "routes/admin/reports.tsx").problems).toHaveLength(1);

@@ -67,6 +67,15 @@ export async function requirePermission(request: Request, permission: Permission
 }
 
 /**
+ * For an action whose permission depends on the form it received (its intent), after
+ * `requirePermission` has opened it: throws the 403 of Access Denied, as `requirePermission`
+ * does, unless the person of `session` also holds `permission`. Reads no session again.
+ */
+export function demandPermission(session: { user: SessionUser; headers: Headers }, permission: Permission): void {
+  if (!can(session.user, permission)) throw accessDenied(session);
+}
+
+/**
  * Any staff member (at least one permission), for what shows no data of its own: the admin
  * frame (its navigation lists only what `permissions` allows) and unknown /admin paths.
  * Signed out, without the second factor they must have, or lacking every permission: as

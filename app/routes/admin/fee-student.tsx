@@ -10,7 +10,7 @@ import { useNavigation } from "react-router";
 import type { Route } from "./+types/fee-student";
 import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
-import { requirePermission } from "~/features/auth/session.server";
+import { demandPermission, requirePermission } from "~/features/auth/session.server";
 import { CreditPanel, FeesNav, Notice, OfficeCollect, OfficeConfirmPanel, OpenOrders, PaymentsTable, secondary } from "~/features/fees/components/admin";
 import { StudentForm } from "~/features/fees/components/student-form";
 import { RemindersPanel } from "~/core/messages/components/reminders-panel";
@@ -32,11 +32,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user, headers } = await requirePermission(request, "fees.view");
+  const session = await requirePermission(request, "fees.view");
+  const { user, headers } = session;
   setNoStore(headers);
   const form = await readForm(request, "/admin/fees/students/:id");
   // Reminders are the messages' business; every other form changes money or the roll.
-  await requirePermission(request, REMINDER_INTENTS.has(String(form.get("intent"))) ? "messages.manage" : "fees.manage");
+  demandPermission(session, REMINDER_INTENTS.has(String(form.get("intent"))) ? "messages.manage" : "fees.manage");
   const student = await find(params.id);
   if (!student) throw data("No such student.", { status: 404, headers });
   return studentAction(form, student, actorOf(user, context.clientIp), headers);

@@ -7,7 +7,7 @@ import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/message-templates";
 import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
-import { requirePermission } from "~/features/auth/session.server";
+import { demandPermission, requirePermission } from "~/features/auth/session.server";
 import { TemplateSettings, type KindView, type TemplatesNotice } from "~/core/messages/components/template-settings";
 import { previewOf } from "~/core/messages/preview";
 import { applySettingsForm, scheduleValues } from "~/core/messages/settings-form";
@@ -40,11 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, headers } = await requirePermission(request, "messages.view");
+  const session = await requirePermission(request, "messages.view");
+  const { user, headers } = session;
   setNoStore(headers);
   const form = await readForm(request, "/admin/messages/templates");
   // Sending today's reminders is a messages action, like a resend; every other form changes the settings.
-  await requirePermission(request, form.get("intent") === "send-reminders" ? "messages.manage" : "settings.manage");
+  demandPermission(session, form.get("intent") === "send-reminders" ? "messages.manage" : "settings.manage");
   const db = await getDb();
   if (form.get("intent") === "send-reminders") {
     return data<TemplatesNotice>({ ok: true, message: remindersNowLine(await sendFeeRemindersNow(db, new Date(), actorOf(user, context.clientIp))) }, { headers });
