@@ -6,30 +6,20 @@
  * audit log shows the collection under her name, from her address, with what it recorded and
  * his account before → after.
  */
-import { rm } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { codeOf } from "../support/totp";
-import { E2E_ADMIN, extraPort } from "./env";
+import { E2E_ADMIN } from "./env";
 import { signIn } from "./fixtures";
-import { developmentEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
+import { ownDevelopmentServer } from "./spawn-server";
 
 /** A development server of its own: the sample roll (Kabir Singh) exists only there. */
-const PORT = extraPort(18);
-let server: SpawnedServer;
 
 /** Kabir Singh (sample roll): no other spec pays his fees on the main server. */
 const STUDENT = { admissionNumber: "2015/0009", name: "Kabir Singh" };
 const ACCESS_DENIED = "You don't have permission to access this area. Please contact the system administrator.";
 
 test.describe("an accountant's first day", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "one account and one collection: once");
-  test.beforeAll(async () => {
-    if ((test.info().project.use.viewport?.width ?? 0) < 500) return;
-    test.setTimeout(START_TIMEOUT_MS + 30_000);
-    await rm(`data/e2e-${PORT}`, { recursive: true, force: true });
-    server = await spawnServer(PORT, developmentEnv(PORT, { PAYMENT_PROVIDER: "mock" }));
-  });
-  test.afterAll(() => server?.stop());
+  const server = ownDevelopmentServer(18, "desktop", "one account and one collection: once");
 
   test("invited, sets a password and two-factor, collects cash, is refused admissions and staff, and is in the audit log", async ({ browser }) => {
     test.setTimeout(150_000);

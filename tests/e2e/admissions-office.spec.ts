@@ -5,26 +5,15 @@
  * Admit, Waitlist and Reject ask for a confirmation first, with JavaScript and without, and a
  * review note is recorded with its own step only.
  */
-import { rmSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, extraPort } from "./env";
+import { E2E_ADMIN } from "./env";
 import { signIn, skipEnquiryAutoOpen } from "./fixtures";
 import { answerOnTestGateway, applyFor, startSample } from "./flows";
-import { developmentEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
-
-const PORT = extraPort(16);
-let server: SpawnedServer;
+import { ownDevelopmentServer } from "./spawn-server";
 
 test.describe.configure({ mode: "default" });
 // Parents pay on phones: the flows run once, at 390 px.
-test.skip(({ viewport }) => (viewport?.width ?? 0) >= 500, "runs once, at 390 px");
-test.beforeAll(async () => {
-  if ((test.info().project.use.viewport?.width ?? 0) >= 500) return;
-  test.setTimeout(START_TIMEOUT_MS + 30_000);
-  rmSync(`data/e2e-${PORT}`, { recursive: true, force: true });
-  server = await spawnServer(PORT, developmentEnv(PORT, { PAYMENT_PROVIDER: "mock" }));
-});
-test.afterAll(() => server?.stop());
+const server = ownDevelopmentServer(16, "phone", "runs once, at 390 px");
 test.beforeEach(({ page }) => skipEnquiryAutoOpen(page));
 
 /** The accessible names of the links and buttons of the page's main content, in order. */

@@ -8,31 +8,20 @@
  * and keeps every value on error. A photograph of 10,000 × 10,000 pixels is refused beside its
  * field, the rest kept. Documents are the administrator's only.
  */
-import { rmSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN, extraPort } from "./env";
+import { E2E_ADMIN } from "./env";
 import { signIn, skipEnquiryAutoOpen } from "./fixtures";
 import { fillApplication, PNG } from "./flows";
-import { developmentEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
+import { ownDevelopmentServer } from "./spawn-server";
 
-const PORT = extraPort(15);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
-
-let server: SpawnedServer;
 
 test.describe("online admission", () => {
   // One server for the group: its tests run in one worker, in order.
   test.describe.configure({ mode: "default" });
   // Parents apply on phones: the flows run once, at 390 px (screenshots cover 1280).
-  test.skip(({ viewport }) => (viewport?.width ?? 0) >= 500, "runs once, at 390 px");
-  test.beforeAll(async () => {
-    if ((test.info().project.use.viewport?.width ?? 0) >= 500) return;
-    test.setTimeout(START_TIMEOUT_MS + 30_000);
-    rmSync(`data/e2e-${PORT}`, { recursive: true, force: true });
-    server = await spawnServer(PORT, developmentEnv(PORT, { PAYMENT_PROVIDER: "mock" }));
-  });
-  test.afterAll(() => server?.stop());
+  const server = ownDevelopmentServer(15, "phone", "runs once, at 390 px");
   test.beforeEach(({ page }) => skipEnquiryAutoOpen(page));
 
   function pageErrors(page: Page): string[] {

@@ -9,28 +9,18 @@
  * siblings' school and bus months in one payment, each child's receipts download, and an expired
  * link says so.
  */
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { pdfText } from "../support/pdf";
 import { FAMILY_LINK_MS, familyPayPath, familyPayToken } from "../../app/features/fees/family-link.server";
-import { E2E_ADMIN, E2E_ENV, extraPort } from "./env";
+import { E2E_ADMIN, E2E_ENV } from "./env";
 import { answerOnTestGateway } from "./flows";
 import { signIn, skipEnquiryAutoOpen } from "./fixtures";
-import { developmentEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
-
-const PORT = extraPort(13);
-let server: SpawnedServer;
+import { ownDevelopmentServer } from "./spawn-server";
 test.describe.configure({ mode: "default" });
 // Parents pay on phones: the flow runs once, at 390 px (both widths are looked at by hand).
-test.skip(({ viewport }) => (viewport?.width ?? 0) >= 500, "runs once, at 390 px");
+const server = ownDevelopmentServer(13, "phone", "runs once, at 390 px");
 
-test.beforeAll(async () => {
-  if ((test.info().project.use.viewport?.width ?? 0) >= 500) return;
-  test.setTimeout(START_TIMEOUT_MS + 30_000);
-  await rm(`data/e2e-${PORT}`, { recursive: true, force: true });
-  server = await spawnServer(PORT, developmentEnv(PORT, { PAYMENT_PROVIDER: "mock" }));
-});
-test.afterAll(() => server?.stop());
 test.beforeEach(({ page }) => skipEnquiryAutoOpen(page));
 
 const GENERIC = "We could not find a student with these details. Check the admission number and the date of birth, and try again.";

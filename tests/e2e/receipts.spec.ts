@@ -5,27 +5,17 @@
  * message; the administrator re-downloads it from the payments list and the order's page.
  * Sample payments need the development configuration, so this runs on a server of its own.
  */
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { pdfQrCode, pdfText } from "../support/pdf";
-import { E2E_ADMIN, extraPort } from "./env";
+import { E2E_ADMIN } from "./env";
 import { signIn, skipEnquiryAutoOpen } from "./fixtures";
-import { developmentEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
-
-const PORT = extraPort(12);
-let server: SpawnedServer;
+import { ownDevelopmentServer } from "./spawn-server";
 
 // One server for both tests: they run in one worker, one after the other.
 test.describe.configure({ mode: "serial" });
 
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "server behaviour: once is enough (the pages are looked at in both widths by hand)");
-test.beforeAll(async () => {
-  if ((test.info().project.use.viewport?.width ?? 0) < 500) return;
-  test.setTimeout(START_TIMEOUT_MS + 30_000);
-  await rm(`data/e2e-${PORT}`, { recursive: true, force: true });
-  server = await spawnServer(PORT, developmentEnv(PORT, { PAYMENT_PROVIDER: "mock" }));
-});
-test.afterAll(() => server?.stop());
+const server = ownDevelopmentServer(12, "desktop", "server behaviour: once is enough (the pages are looked at in both widths by hand)");
 test.beforeEach(({ page }) => skipEnquiryAutoOpen(page));
 
 async function pdfOf(download: Download): Promise<Buffer> {

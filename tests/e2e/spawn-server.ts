@@ -3,7 +3,9 @@
  * variables, an unreachable database). Resolves once it listens; `log` collects its output.
  */
 import { spawn } from "node:child_process";
-import { E2E_ENV } from "./env";
+import { rm } from "node:fs/promises";
+import { test } from "@playwright/test";
+import { E2E_ENV, extraPort } from "./env";
 
 /** How long a spawned server may take to listen; specs give their beforeAll more than this. */
 export const START_TIMEOUT_MS = 90_000;
@@ -49,4 +51,32 @@ export function productionEnv(port: number): Record<string, string> {
 export function developmentEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {
   const { NODE_ENV: _production, ...rest } = productionEnv(port);
   return { ...rest, ...extra };
+}
+
+/** Playwright's projects by width: "desktop" (1280 px) and "phone" (390 px). */
+const projectOf = (width: number | undefined) => ((width ?? 0) >= 500 ? "desktop" : "phone");
+
+/**
+ * Gives the spec file (or the describe block it is called in) a development server of its own on
+ * extraPort(`n`), where the sample roll, the test gateway and sample payments exist, with a fresh
+ * data folder: started before the tests on the one project that runs them (`project`), stopped
+ * after them; on the other project the tests are skipped for `reason`. Returns the server, whose
+ * `origin` may be read once the tests run.
+ */
+export function ownDevelopmentServer(n: Parameters<typeof extraPort>[0], project: "desktop" | "phone", reason: string): SpawnedServer {
+  const port = extraPort(n);
+  let server: SpawnedServer | undefined;
+  test.skip(({ viewport }) => projectOf(viewport?.width) !== project, reason);
+  test.beforeAll(async () => {
+    if (projectOf(test.info().project.use.viewport?.width) !== project) return;
+    test.setTimeout(START_TIMEOUT_MS + 30_000);
+    await rm(`data/e2e-${port}`, { recursive: true, force: true });
+    server = await spawnServer(port, developmentEnv(port, { PAYMENT_PROVIDER: "mock" }));
+  });
+  test.afterAll(() => server?.stop());
+  const started = () => {
+    if (!server) throw new Error(`the development server on ${port} has not started`);
+    return server;
+  };
+  return { get origin() { return started().origin; }, log: () => started().log(), stop: () => started().stop() };
 }
