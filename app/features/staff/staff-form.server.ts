@@ -1,11 +1,12 @@
 /**
- * The posts of /admin/staff, each naming its `intent`: invite, roles, disable, enable, resend.
+ * The posts of /admin/staff, each naming its `intent`: invite, roles, disable, enable, resend,
+ * reset (a new invitation for someone who lost their password and second factor).
  * Turns a form into one call of ./staff.server.ts and its answer into the notice the page shows
  * (an invitation's link when nobody else will deliver it) with the HTTP status.
  */
 import { formatDateTime } from "~/lib/dates";
 import type { Database } from "~/db/client.server";
-import { changeRoles, disableStaff, enableStaff, inviteStaff, resendInvitation, type Invitation, type Refusal, type StaffContext } from "./staff.server";
+import { changeRoles, disableStaff, enableStaff, inviteStaff, resendInvitation, resetSignIn, type Invitation, type Refusal, type StaffContext } from "./staff.server";
 
 /** What the page shows after a post. `invite` holds what was typed when an invitation was refused. */
 export type StaffNotice = {
@@ -54,6 +55,12 @@ export async function handleStaffForm(db: Database, form: FormData, ctx: StaffCo
     case "resend": {
       const result = await resendInvitation(db, userId, ctx);
       return result.ok ? { status: 200, notice: invitationNotice("A new invitation link is made.", result) } : refused(result);
+    }
+    case "reset": {
+      const result = await resetSignIn(db, userId, ctx);
+      if (!result.ok) return refused(result);
+      const ended = result.sessionsEnded ? ` ${result.sessionsEnded === 1 ? "Their sign-in has" : `Their ${result.sessionsEnded} sign-ins have`} ended.` : "";
+      return { status: 200, notice: invitationNotice(`Their password and second factor are removed: they choose a new password through a new invitation link.${ended}`, result) };
     }
     default:
       return { status: 400, notice: { ok: false, message: "That request was not understood." } };

@@ -5,8 +5,9 @@
  * disabling ends the account's sessions in its own transaction, so its next request is signed
  * out, and better-auth gives it no new session; roles apply at the next request; the password
  * reset e-mail goes to existing, enabled accounts only, with the same answer for any address,
- * throttled, and its link works once and ends every session; the admin's message pages hide
- * both links.
+ * throttled, and its link works once and ends every session; the owner resets the sign-in of
+ * someone who lost password and authenticator (a new invitation; old links and sessions end);
+ * the admin's message pages hide both links.
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -21,7 +22,7 @@ process.env.ADMIN_EMAIL = OWNER.email;
 
 const { and, desc, eq, inArray } = await import("drizzle-orm");
 const { getDatabase } = await import("~/db/client.server");
-const { account, session, user } = await import("~/db/schema/auth");
+const { account, session, twoFactor, user } = await import("~/db/schema/auth");
 const { staff } = await import("~/db/schema/staff");
 const { auditLog } = await import("~/db/schema/audit");
 const { messages } = await import("~/db/schema/messages");
@@ -33,7 +34,7 @@ const { ROLES } = await import("~/features/auth/permissions");
 const { getSessionUser, requirePermission, signInWithPassword } = await import("~/features/auth/session.server");
 const { requestPasswordReset, resetLinkWorks, resetPasswordWith } = await import("~/features/auth/password-reset.server");
 const staffService = await import("./staff.server");
-const { acceptInvitation, changeRoles, disableStaff, enableStaff, invitationFor, INVITATION_TTL_MS, inviteStaff, listStaff, resendInvitation } = staffService;
+const { acceptInvitation, changeRoles, disableStaff, enableStaff, invitationFor, INVITATION_TTL_MS, inviteStaff, listStaff, resendInvitation, resetSignIn } = staffService;
 import type { Actor } from "~/core/audit/audit.server";
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
@@ -255,6 +256,53 @@ describe("disabling", () => {
   it("does not touch the owner, who has no staff row", async () => {
     expect(await disableStaff(db, owner.userId!, ctx())).toMatchObject({ ok: false, status: 404 });
     expect(await signIn(OWNER.email, OWNER.password)).not.toBeNull();
+  });
+});
+
+describe("resetting a sign-in", () => {
+  it("removes the password and the second factor, ends the sessions, and only the new invitation link opens the account", async () => {
+    const email = fresh("reset");
+    const invited = await inviteStaff(db, { name: "Forgetful Accountant", email, roles: ["accounts"] }, ctx());
+    if (!invited.ok) throw new Error(invited.message);
+    const first = tokenOf(invited.link);
+    expect(await acceptInvitation(db, { token: first, passwordHash: await hashPassword("lost-password-123"), ip: null })).toBe(true);
+    const { cookie } = await enrol({ email, password: "lost-password-123" }, (await signIn(email, "lost-password-123"))!);
+    expect(await getSessionUser(request("/admin", cookie))).not.toBeNull();
+
+    const later = new Date(Date.now() + 60_000);
+    const reset = await resetSignIn(db, invited.userId, ctx(later));
+    expect(reset).toMatchObject({ ok: true, byHand: true, sessionsEnded: 1 });
+    if (!reset.ok) return;
+    expect(await getSessionUser(request("/admin", cookie))).toBeNull();
+    expect(await signIn(email, "lost-password-123")).toBeNull();
+    expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, invited.userId))).toEqual([]);
+    expect((await listStaff(db)).find((s) => s.userId === invited.userId)).toMatchObject({ status: "invited" });
+    // The first invitation link was made before the reset: it stays closed, within its 7 days.
+    expect(await invitationFor(db, first, later)).toBeNull();
+    expect(await acceptInvitation(db, { token: first, passwordHash: await hashPassword("someone-else-12"), ip: null }, later)).toBe(false);
+    expect(await invitationFor(db, tokenOf(reset.link), later)).toMatchObject({ userId: invited.userId });
+    expect(await acceptInvitation(db, { token: tokenOf(reset.link), passwordHash: await hashPassword("a-new-password-45"), ip: null }, later)).toBe(true);
+
+    // Accounts must have a second factor: the new sign-in is sent to set one up.
+    const fresh2 = (await signIn(email, "a-new-password-45"))!;
+    expect(await guard(() => requirePermission(request("/admin/fees", fresh2), "fees.view"))).toMatch(/^redirect \/admin\/account\/two-factor/);
+    const audit = await auditOf(email);
+    expect(audit.find((a) => a.action === "staff.sign_in_reset")).toMatchObject({
+      actorEmail: OWNER.email,
+      before: { status: "active", twoFactor: true, sessionsEnded: null, expiresAt: null },
+      after: { status: "invited", twoFactor: false, sessionsEnded: 1, expiresAt: reset.expiresAt.toISOString() },
+    });
+  });
+
+  it("refuses a disabled account and an unknown one", async () => {
+    const email = fresh("reset-disabled");
+    const userId = await activeStaff(email, "disabled-reset-pw1");
+    await disableStaff(db, userId, ctx());
+    expect(await resetSignIn(db, userId, ctx())).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("disabled") });
+    expect(await signIn(email, "disabled-reset-pw1")).toBeNull();
+    await enableStaff(db, userId, ctx());
+    expect(await signIn(email, "disabled-reset-pw1")).not.toBeNull();
+    expect(await resetSignIn(db, owner.userId!, ctx())).toMatchObject({ ok: false, status: 404 });
   });
 });
 

@@ -10,7 +10,8 @@
  * (`/admin/invitation/<token>`, 7 days). The link sets the first password and works only while
  * the account has none, so it works once. Disabling deletes the account's sessions in the same
  * transaction: its next request is signed out (better-auth also refuses it a new session,
- * auth.server.ts).
+ * auth.server.ts). A person who lost both their password and their authenticator (and its
+ * recovery codes) is invited afresh by the owner (`resetSignIn`): links made before that stop.
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
@@ -19,7 +20,7 @@ import { z } from "zod";
 import { recordAudit, type Actor } from "~/core/audit/audit.server";
 import { enqueue } from "~/core/messages/outbox.server";
 import type { Database } from "~/db/client.server";
-import { account, session, user, verification } from "~/db/schema/auth";
+import { account, session, twoFactor, user, verification } from "~/db/schema/auth";
 import { staff } from "~/db/schema/staff";
 import { sqlState } from "~/db/sql.server";
 import { STAFF_ROLES, type StaffRole } from "~/db/staff-values";
@@ -118,6 +119,20 @@ export function invitationToken(userId: string, now: Date): string {
   return signToken(getConfig().authSecret, "kva-staff-invitation", userId, INVITATION_TTL_MS, now);
 }
 
+/**
+ * The account an invitation link is for, if its signature holds and it has not expired, and
+ * when the link was made (its expiry less INVITATION_TTL_MS).
+ */
+function readInvitation(token: string, now: Date): { userId: string; madeAt: Date } | null {
+  const userId = readToken(getConfig().authSecret, "kva-staff-invitation", token, now);
+  const expires = Number(token.split(".")[1]);
+  return userId ? { userId, madeAt: new Date(expires - INVITATION_TTL_MS) } : null;
+}
+
+/** Whether a link made at `madeAt` still opens the account: not disabled, no password yet, not made before the latest invitation. */
+const invitationOpens = (member: { disabledAt: Date | null; hasPassword: boolean; invitedAt: Date | string }, madeAt: Date) =>
+  !member.disabledAt && !member.hasPassword && madeAt.getTime() >= new Date(member.invitedAt).getTime();
+
 /** The site path of an invitation link. */
 export const invitationPath = (token: string) => `/admin/invitation/${token}`;
 
@@ -183,7 +198,7 @@ export async function inviteStaff(db: Database, input: InviteInput, ctx: StaffCo
   }
 }
 
-type Locked = { userId: string; name: string; email: string; roles: StaffRole[]; disabledAt: Date | null; hasPassword: boolean };
+type Locked = { userId: string; name: string; email: string; roles: StaffRole[]; invitedAt: Date; disabledAt: Date | null; hasPassword: boolean };
 
 /** The staff member `userId`, their row locked for the rest of `tx`; null when there is none. */
 async function lockStaff(tx: Database, userId: string): Promise<Locked | null> {
@@ -193,7 +208,7 @@ async function lockStaff(tx: Database, userId: string): Promise<Locked | null> {
   // the lock still sees the rest of the database as it was when it began (a password another
   // transaction set meanwhile would be missed).
   const [row] = await tx
-    .select({ userId: staff.userId, roles: staff.roles, disabledAt: staff.disabledAt, name: user.name, email: user.email, hasPassword: hasPassword(staff.userId) })
+    .select({ userId: staff.userId, roles: staff.roles, invitedAt: staff.invitedAt, disabledAt: staff.disabledAt, name: user.name, email: user.email, hasPassword: hasPassword(staff.userId) })
     .from(staff)
     .innerJoin(user, eq(user.id, staff.userId))
     .where(eq(staff.userId, userId));
@@ -272,16 +287,52 @@ export async function resendInvitation(db: Database, userId: string, ctx: StaffC
   });
 }
 
+/**
+ * Invites `userId` afresh, for a person who lost their password and their second factor (with
+ * its recovery codes): removes the password, the second factor, every session and any pending
+ * password reset, makes the invitation the latest (links made before it no longer open the
+ * account) and sends a new one, with the audit row (`staff.sign_in_reset`), in one transaction.
+ * They choose a new password through the link and, if their roles need one, set up a new second
+ * factor at their next sign-in. Refuses a disabled account (enable it first). The owner has no
+ * staff row: theirs is `npm run admin:create -- --reset-two-factor` on the server.
+ */
+export async function resetSignIn(db: Database, userId: string, ctx: StaffContext): Promise<({ ok: true; sessionsEnded: number } & Invitation) | Refusal> {
+  const now = ctx.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const member = await lockStaff(tx, userId);
+    if (!member) return NOT_FOUND;
+    if (member.disabledAt) return { ok: false as const, status: 409 as const, message: "This account is disabled: enable it first." };
+    await tx.update(account).set({ password: null, updatedAt: now }).where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+    const [factor] = await tx.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, userId));
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+    await tx.update(user).set({ twoFactorEnabled: false, updatedAt: now }).where(eq(user.id, userId));
+    const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+    await tx.delete(verification).where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, userId)));
+    await tx.update(staff).set({ invitedAt: now }).where(eq(staff.userId, userId));
+    const invitation = await sendInvitation(tx, member, { ...ctx, now }, `${userId}:reset:${now.getTime()}`);
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      action: "staff.sign_in_reset",
+      entity: "staff",
+      entityId: member.email,
+      before: { status: statusOf(member), twoFactor: factor?.enabled ?? false },
+      after: { status: "invited", twoFactor: false, sessionsEnded: ended.length, expiresAt: invitation.expiresAt.toISOString() },
+      at: now,
+    });
+    return { ok: true as const, sessionsEnded: ended.length, ...invitation };
+  });
+}
+
 /** Who an invitation link is for while it may still be used; null when forged, expired, used or disabled. */
 export async function invitationFor(db: Database, token: string, now = new Date()): Promise<{ userId: string; name: string; email: string } | null> {
-  const userId = readToken(getConfig().authSecret, "kva-staff-invitation", token, now);
-  if (!userId) return null;
+  const link = readInvitation(token, now);
+  if (!link) return null;
   const [row] = await db
-    .select({ userId: user.id, name: user.name, email: user.email, disabledAt: staff.disabledAt, hasPassword: hasPassword(user.id) })
+    .select({ userId: user.id, name: user.name, email: user.email, invitedAt: staff.invitedAt, disabledAt: staff.disabledAt, hasPassword: hasPassword(user.id) })
     .from(staff)
     .innerJoin(user, eq(user.id, staff.userId))
-    .where(eq(staff.userId, userId));
-  return row && !row.disabledAt && !row.hasPassword ? { userId: row.userId, name: row.name, email: row.email } : null;
+    .where(eq(staff.userId, link.userId));
+  return row && invitationOpens(row, link.madeAt) ? { userId: row.userId, name: row.name, email: row.email } : null;
 }
 
 /**
@@ -291,11 +342,12 @@ export async function invitationFor(db: Database, token: string, now = new Date(
  * False when the link is forged, expired, already used or the account is disabled.
  */
 export async function acceptInvitation(db: Database, input: { token: string; passwordHash: string; ip: string | null }, now = new Date()): Promise<boolean> {
-  const userId = readToken(getConfig().authSecret, "kva-staff-invitation", input.token, now);
-  if (!userId) return false;
+  const link = readInvitation(input.token, now);
+  if (!link) return false;
+  const { userId } = link;
   return db.transaction(async (tx) => {
     const member = await lockStaff(tx, userId);
-    if (!member || member.disabledAt || member.hasPassword) return false;
+    if (!member || !invitationOpens(member, link.madeAt)) return false;
     const [credential] = await tx.select({ id: account.id }).from(account).where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
     if (credential) await tx.update(account).set({ password: input.passwordHash, updatedAt: now }).where(eq(account.id, credential.id));
     else await tx.insert(account).values({ id: newUserId(), accountId: userId, providerId: "credential", userId, password: input.passwordHash, createdAt: now, updatedAt: now });

@@ -118,6 +118,15 @@ function Person({ person, roles, busy }: { person: StaffRowView; roles: RoleChoi
       <div className="mt-3 flex flex-wrap items-start gap-2">
         {person.status === "disabled" ? act("enable", "Enable", "secondary") : act("disable", "Disable", "danger-outline")}
         {person.status === "invited" && act("resend", "Send the invitation again", "neutral")}
+        {person.status === "active" && (
+          <details className="w-full sm:w-auto">
+            <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-100">Reset sign-in<span className="sr-only"> of {person.name}</span></summary>
+            <div className="mt-2 max-w-md space-y-2 rounded-xl border border-slate-200 p-3 text-sm text-slate-700">
+              <p>For someone who lost their password, or their phone and recovery codes: their password and second factor are removed, they are signed out, and a new invitation link lets them choose a new password. Links sent before stop working.</p>
+              {act("reset", "Reset and send a new invitation", "danger-outline")}
+            </div>
+          </details>
+        )}
         <details className="w-full sm:w-auto">
           <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-100">Change roles<span className="sr-only"> of {person.name}</span></summary>
           <Form method="post" className="mt-2 space-y-3 rounded-xl border border-slate-200 p-3">
