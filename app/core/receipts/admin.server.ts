@@ -20,9 +20,11 @@ type Link = { label: string; href: string; download?: boolean };
 
 /**
  * Links for the orders of a payments list page, by order reference: "Receipt KVA/2026-27/000123"
- * (the PDF) and "Cancel…" (its page) for orders with a receipt. Throws what the driver throws.
+ * (the PDF) and "Cancel…" (its page) for orders with a receipt; "Receipt details" (the same
+ * page) for a cancelled one, or for someone who may not cancel (`canCancel` false). Throws what
+ * the driver throws.
  */
-export async function receiptLinksByOrderReference(db: Database, references: readonly string[]): Promise<Record<string, Link[]>> {
+export async function receiptLinksByOrderReference(db: Database, references: readonly string[], canCancel = true): Promise<Record<string, Link[]>> {
   const orders = await ordersByReferences(db, references);
   const byOrder = await receiptNumbersForOrders(db, orders.map((o) => o.id));
   return Object.fromEntries(
@@ -35,7 +37,7 @@ export async function receiptLinksByOrderReference(db: Database, references: rea
           o.reference,
           all.flatMap((r) => [
             { label: `Receipt ${r.number}${r.status === "cancelled" ? " (cancelled)" : ""}`, href: adminReceiptHref(r.id), download: true },
-            { label: r.status === "cancelled" ? `Receipt ${all.length > 1 ? `${r.number} ` : ""}details` : `Cancel receipt${all.length > 1 ? ` ${r.number}` : ""}…`, href: adminCancelHref(r.id) },
+            { label: r.status === "cancelled" || !canCancel ? `Receipt ${all.length > 1 ? `${r.number} ` : ""}details` : `Cancel receipt${all.length > 1 ? ` ${r.number}` : ""}…`, href: adminCancelHref(r.id) },
           ]),
         ],
       ];

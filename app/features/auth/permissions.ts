@@ -4,7 +4,8 @@
  * changes the site's settings; each staff role grants the permissions listed for it, and a person
  * holding several roles has the union. Checked on the server by `requirePermission`
  * (session.server.ts) in every admin loader and action; the admin navigation shows only what
- * `can` allows. Safe on the client (no server imports).
+ * `can` allows, and each page only the forms it allows (its loader says which). Safe on the
+ * client (no server imports).
  */
 import { STAFF_ROLES, type StaffRole } from "~/db/staff-values";
 
@@ -59,6 +60,15 @@ export function permissionsOf(who: Grantee): Permission[] {
 /** Whether `who` holds `permission`. */
 export function can(who: Grantee, permission: Permission): boolean {
   return who.owner || who.roles.some((r) => ROLES[r]?.permissions.includes(permission));
+}
+
+/**
+ * Who may use `permission`, as a page's read-only note names them (app/components/read-only-note.tsx):
+ * "the Accounts role", "the Accounts or Admissions role", or "the owner" when no role grants it.
+ */
+export function whoMay(permission: Permission): string {
+  const labels = STAFF_ROLES.filter((r) => ROLES[r].permissions.includes(permission)).map((r) => ROLES[r].label);
+  return labels.length ? `the ${new Intl.ListFormat("en-GB", { type: "disjunction" }).format(labels)} role` : "the owner";
 }
 
 /** Whether `who` must have a second factor before using the admin. */

@@ -9,15 +9,16 @@ import { getDb } from "~/db/client.server";
 import { AdmissionSettingsForm } from "~/features/admissions/components/admission-settings-form";
 import { sessionSettingsSchema } from "~/features/admissions/schema";
 import { closeAdmissions, openSession, saveSessionSettings } from "~/features/admissions/sessions.server";
+import { can, whoMay } from "~/features/auth/permissions";
 import { requirePermission } from "~/features/auth/session.server";
 import { readForm } from "~/lib/request-body.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(request, "applications.view");
+  const { user, headers } = await requirePermission(request, "applications.view");
   setNoStore(headers);
   const session = await openSession(await getDb());
-  return data({ session: session && { name: session.name, openClasses: session.openClasses, applicationFeePaise: session.applicationFeePaise, ageCutOff: session.ageCutOff } }, { headers });
+  return data({ session: session && { name: session.name, openClasses: session.openClasses, applicationFeePaise: session.applicationFeePaise, ageCutOff: session.ageCutOff }, canEdit: can(user, "applications.manage") }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,5 +42,5 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const meta: Route.MetaFunction = () => [{ title: "Admission settings | Admin" }];
 
 export default function AdmissionSettings({ loaderData, actionData }: Route.ComponentProps) {
-  return <AdmissionSettingsForm session={loaderData.session} message={actionData?.message ?? null} saved={actionData?.saved ?? false} />;
+  return <AdmissionSettingsForm session={loaderData.session} message={actionData?.message ?? null} saved={actionData?.saved ?? false} canEdit={loaderData.canEdit} need={whoMay("applications.manage")} />;
 }

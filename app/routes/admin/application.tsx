@@ -15,12 +15,13 @@ import { ApplicationDetail } from "~/features/admissions/components/admin-applic
 import { moveSchema } from "~/features/admissions/schema";
 import { workflowStep } from "~/features/admissions/workflow.server";
 import { cutOffOf } from "~/features/admissions/sessions.server";
+import { can, whoMay } from "~/features/auth/permissions";
 import { requirePermission } from "~/features/auth/session.server";
 import { readForm } from "~/lib/request-body.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(request, "applications.view");
+  const { user, headers } = await requirePermission(request, "applications.view");
   setNoStore(headers);
   const db = await getDb();
   const application = await applicationByPublicId(db, params.applicationId);
@@ -46,6 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         receiptHref: payment.receiptHref,
         orderHref: `/admin/payments/${payment.order.reference}`,
       },
+      canDecide: can(user, "applications.manage"),
     },
     { headers },
   );
@@ -76,5 +78,5 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
     );
   }
   const { found: _found, ...facts } = loaderData;
-  return <ApplicationDetail {...facts} answer={actionData ?? null} />;
+  return <ApplicationDetail {...facts} answer={actionData ?? null} need={whoMay("applications.manage")} />;
 }

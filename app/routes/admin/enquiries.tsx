@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/enquiries";
 import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
+import { can } from "~/features/auth/permissions";
 import { requirePermission } from "~/features/auth/session.server";
 import { EnquiryInbox, type InboxRow } from "~/features/enquiries/components/enquiry-inbox";
 import { listEnquiries, markContacted } from "~/features/enquiries/enquiries.server";
@@ -12,7 +13,7 @@ import { formatDateTime } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(request, "enquiries.view");
+  const { user, headers } = await requirePermission(request, "enquiries.view");
   const { filters, page } = parseInboxQuery(new URL(request.url).searchParams);
   const { rows, total } = await listEnquiries(await getDb(), filters, { number: page, size: INBOX_PAGE_SIZE });
   const shown: InboxRow[] = rows.map((r) => ({
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     note: r.note,
     contacted: r.contactedAt ? formatDateTime(r.contactedAt) : null,
   }));
-  return data({ rows: shown, total, page, pageCount: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)), filters }, { headers });
+  return data({ rows: shown, total, page, pageCount: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)), filters, canChange: can(user, "enquiries.manage") }, { headers });
 }
 
 const contactedSchema = z.object({

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/fee-book";
 import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
+import { can, whoMay } from "~/features/auth/permissions";
 import { requirePermission } from "~/features/auth/session.server";
 import { feeBookSchema } from "~/features/fees/book";
 import { FeeBookPage } from "~/features/fees/components/fee-book";
@@ -12,11 +13,11 @@ import { readForm } from "~/lib/request-body.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(request, "fees.view");
+  const { user, headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const session = sessionOf(kolkataDate(new Date()));
   const book = await bookFor(await getDb(), session);
-  return data({ session, book, text: JSON.stringify(book ?? { session, dueDay: 15, structures: [], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }, null, 2) }, { headers });
+  return data({ session, book, canEdit: can(user, "fees.manage"), text: JSON.stringify(book ?? { session, dueDay: 15, structures: [], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }, null, 2) }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,5 +39,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Fee book | Admin" }];
 
 export default function AdminFeeBook({ loaderData, actionData }: Route.ComponentProps) {
-  return <FeeBookPage book={loaderData.book} session={loaderData.session} text={actionData?.text ?? loaderData.text} error={actionData?.error ?? null} ok={actionData?.ok ?? null} />;
+  return <FeeBookPage book={loaderData.book} session={loaderData.session} text={actionData?.text ?? loaderData.text} error={actionData?.error ?? null} ok={actionData?.ok ?? null} canEdit={loaderData.canEdit} need={whoMay("fees.manage")} />;
 }

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/fee-import";
 import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
+import { can, whoMay } from "~/features/auth/permissions";
 import { requirePermission } from "~/features/auth/session.server";
 import { ImportPage } from "~/features/fees/components/admin";
 import { bookFor } from "~/features/fees/ledger.server";
@@ -13,9 +14,9 @@ import { readForm } from "~/lib/request-body.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(request, "fees.view");
+  const { user, headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
-  return data(null, { headers });
+  return data({ canImport: can(user, "fees.manage") }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,6 +36,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Import roll | Admin" }];
 
-export default function AdminFeeImport({ actionData }: Route.ComponentProps) {
-  return <ImportPage result={actionData ?? null} />;
+export default function AdminFeeImport({ loaderData, actionData }: Route.ComponentProps) {
+  return <ImportPage result={actionData ?? null} canImport={loaderData.canImport} need={whoMay("fees.manage")} />;
 }

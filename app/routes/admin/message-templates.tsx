@@ -7,6 +7,7 @@ import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/message-templates";
 import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
+import { can, whoMay } from "~/features/auth/permissions";
 import { demandPermission, requirePermission } from "~/features/auth/session.server";
 import { TemplateSettings, type KindView, type TemplatesNotice } from "~/core/messages/components/template-settings";
 import { previewOf } from "~/core/messages/preview";
@@ -19,7 +20,7 @@ import { readForm } from "~/lib/request-body.server";
 import { channelsLine, remindersNowLine, sendFeeRemindersNow } from "~/messages.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(request, "messages.view");
+  const { user, headers } = await requirePermission(request, "messages.view");
   setNoStore(headers);
   const settings = await messageSettings(await getDb());
   const config = getConfig();
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       sms: preview.sms && { text: preview.sms.text, dlt: preview.sms.dlt, templateId: settings.smsTemplateIds[kind] ?? "" },
     };
   });
-  return data({ kinds, schedule: scheduleValues(settings), channels: channelsLine(config) }, { headers });
+  return data({ kinds, schedule: scheduleValues(settings), channels: channelsLine(config), canSend: can(user, "messages.manage"), canSet: can(user, "settings.manage") }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,5 +63,5 @@ export const meta: Route.MetaFunction = () => [{ title: "Message templates | Adm
 
 export default function MessageTemplates({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  return <TemplateSettings {...loaderData} notice={actionData} busy={busy} />;
+  return <TemplateSettings {...loaderData} notice={actionData} busy={busy} need={whoMay("settings.manage")} />;
 }

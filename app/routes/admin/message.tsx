@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/message";
 import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
+import { can } from "~/features/auth/permissions";
 import { requirePermission } from "~/features/auth/session.server";
 import { messageByPublicId, resend } from "~/core/messages/admin.server";
 import { MessageDetail, type ResendNotice } from "~/core/messages/components/message-detail";
@@ -12,11 +13,11 @@ import { setNoStore } from "~/lib/http";
 import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(request, "messages.view");
+  const { user, headers } = await requirePermission(request, "messages.view");
   setNoStore(headers);
   const message = await messageByPublicId(await getDb(), params.publicId);
   if (!message) throw data("No such message.", { status: 404, headers });
-  return data({ message: messageDetailView(message) }, { headers });
+  return data({ message: messageDetailView(message), canResend: can(user, "messages.manage") }, { headers });
 }
 
 const resendSchema = z.object({ intent: z.literal("resend") });
@@ -39,5 +40,5 @@ export const meta: Route.MetaFunction = () => [{ title: "Message | Admin" }];
 
 export default function Message({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  return <MessageDetail m={loaderData.message} notice={actionData} busy={busy} />;
+  return <MessageDetail m={loaderData.message} notice={actionData} busy={busy} canResend={loaderData.canResend} />;
 }

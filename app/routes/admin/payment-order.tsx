@@ -6,6 +6,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/payment-order";
 import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
+import { can, whoMay } from "~/features/auth/permissions";
 import { requirePermission } from "~/features/auth/session.server";
 import { orderDetailData } from "~/core/payments/admin/admin-data.server";
 import { OrderDetail } from "~/core/payments/admin/order-detail";
@@ -19,11 +20,11 @@ async function detail(reference: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(request, "fees.view");
+  const { user, headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const order = await detail(params.reference);
   if (order && order.reference !== params.reference) throw redirect(`/admin/payments/${order.reference}`, { headers });
-  return data({ order }, { status: order ? 200 : 404, headers });
+  return data({ order, canCheck: can(user, "fees.manage") }, { status: order ? 200 : 404, headers });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -52,5 +53,5 @@ export default function PaymentOrder({ loaderData, actionData }: Route.Component
       </>
     );
   }
-  return <OrderDetail order={loaderData.order} message={actionData?.message ?? null} />;
+  return <OrderDetail order={loaderData.order} message={actionData?.message ?? null} canCheck={loaderData.canCheck} need={whoMay("fees.manage")} />;
 }

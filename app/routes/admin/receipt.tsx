@@ -6,6 +6,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/receipt";
 import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
+import { can, whoMay } from "~/features/auth/permissions";
 import { requirePermission } from "~/features/auth/session.server";
 import { adminReceiptHref } from "~/core/receipts/admin.server";
 import { CancelReceipt, type AdminReceiptView } from "~/core/receipts/components/cancel-receipt";
@@ -37,11 +38,11 @@ async function find(id: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(request, "fees.view");
+  const { user, headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
   const receipt = await find(params.id);
   if (!receipt) throw data("No such receipt.", { status: 404, headers });
-  return data({ receipt: view(receipt) }, { headers });
+  return data({ receipt: view(receipt), canCancel: can(user, "fees.manage") }, { headers });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -60,5 +61,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Receipt | Admin" }];
 
 export default function AdminReceipt({ loaderData, actionData }: Route.ComponentProps) {
-  return <CancelReceipt receipt={loaderData.receipt} message={actionData?.message ?? null} />;
+  return <CancelReceipt receipt={loaderData.receipt} message={actionData?.message ?? null} canCancel={loaderData.canCancel} need={whoMay("fees.manage")} />;
 }

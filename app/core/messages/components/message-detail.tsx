@@ -1,7 +1,8 @@
 /**
  * /admin/messages/{publicId}: one message as it is (or was) sent: who to, its state and last
  * error, the subject, the plain-text part (or the SMS), the HTML part in a sandboxed iframe, its
- * attachments, every attempt (time, outcome, error, provider id), and Send again.
+ * attachments, every attempt (time, outcome, error, provider id), and Send again (for someone
+ * who may: `canResend`).
  */
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
@@ -35,7 +36,7 @@ export type ResendNotice = { ok: boolean; message: string; href?: string };
 
 const OUTCOMES: Record<string, string> = { sending: "Sending", sent: "Sent", retry: "Will retry", failed: "Failed", unknown: "Unknown (worker stopped)" };
 
-export function MessageDetail({ m, notice, busy }: { m: MessageDetailView; notice: ResendNotice | undefined; busy: boolean }) {
+export function MessageDetail({ m, notice, busy, canResend }: { m: MessageDetailView; notice: ResendNotice | undefined; busy: boolean; canResend: boolean }) {
   const facts: [string, ReactNode][] = [
     ["To", <span key="to" className="break-all">{m.recipient} ({m.audience === "office" ? "the office" : m.audience === "staff" ? "staff" : "parent"})</span>],
     ["Channel", CHANNEL_LABELS[m.channel]],
@@ -53,7 +54,7 @@ export function MessageDetail({ m, notice, busy }: { m: MessageDetailView; notic
         <PageHeader
           title={m.kindLabel}
           actions={
-            m.resendLabel && (
+            canResend && m.resendLabel && (
               <Form method="post">
                 <input type="hidden" name="intent" value="resend" />
                 <Button size="sm" disabled={busy}>{m.resendLabel}</Button>

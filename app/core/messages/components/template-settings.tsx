@@ -3,12 +3,15 @@
  * audience and channels, a switch, a preview with the kind's sample data (the e-mail's HTML in a
  * sandboxed iframe and its plain-text part), the SMS and its text to register with TRAI DLT, and
  * the DLT template id the SMS provider knows it by; "Send fee reminders now" under the schedule.
- * Plain forms: they work without JavaScript.
+ * Plain forms: they work without JavaScript. Each form shows only for someone who may use it
+ * (`canSend`: sending reminders; `canSet`: the schedule, switches and template ids); others read
+ * the same settings, and who may change them (`need`).
  */
 import { Form, Link } from "react-router";
 import { Button } from "~/components/button";
 import { Field, fieldAria, TextArea, TextInput } from "~/components/field";
 import { PageHeader } from "~/components/page-header";
+import { ReadOnlyNote } from "~/components/read-only-note";
 import { StatusBadge } from "~/components/status-badge";
 import type { MessageAudience } from "~/db/message-values";
 import type { MessageKind } from "../templates";
@@ -31,9 +34,12 @@ export type TemplatesNotice =
   | { ok: false; form: "template-id"; kind: MessageKind; value: string; error: string }
   | { ok: false; form: "other"; error: string };
 
-type Props = { kinds: KindView[]; schedule: ScheduleValues; channels: string; notice: TemplatesNotice | undefined; busy: boolean };
+/** Which forms the reader may use, and who may change what they may not. */
+type Allowed = { canSend: boolean; canSet: boolean; need: string };
 
-function Schedule({ saved, notice, busy }: { saved: ScheduleValues; notice: TemplatesNotice | undefined; busy: boolean }) {
+type Props = { kinds: KindView[]; schedule: ScheduleValues; channels: string; notice: TemplatesNotice | undefined; busy: boolean } & Allowed;
+
+function Schedule({ saved, notice, busy, canSend, canSet }: { saved: ScheduleValues; notice: TemplatesNotice | undefined; busy: boolean; canSend: boolean; canSet: boolean }) {
   const refused = notice && !notice.ok && notice.form === "schedule" ? notice : null;
   const values = refused?.values ?? saved;
   const field = (name: keyof ScheduleValues, label: string, hint: string, extra: Record<string, string | number> = {}) => {
@@ -48,30 +54,44 @@ function Schedule({ saved, notice, busy }: { saved: ScheduleValues; notice: Temp
     <section aria-labelledby="schedule-heading" className="rounded-2xl border border-slate-200 bg-white p-4">
       <h2 id="schedule-heading" className="text-xl font-bold text-brand-800">Fee reminder schedule</h2>
       <p className="mt-1 text-sm text-slate-700">One reminder a family a day at most, listing every child's dues; months already paid or being paid are left out.</p>
-      <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-3">
-        <input type="hidden" name="intent" value="schedule" />
-        {field("daysBefore", "Days before the due day", "For example 7, 2 (1 to 15).", { inputMode: "numeric" })}
-        {field("daysOverdue", "Days overdue", "For example 1, 8, 15 (1 to 90): firmer, naming the late fee.", { inputMode: "numeric" })}
-        {field("hour", "Hour of the day (IST)", "7 to 20: 9 sends at 9 AM, 16 at 4 PM.", { inputMode: "numeric" })}
-        <div className="sm:col-span-3">
-          <Button size="sm" disabled={busy}>Save schedule</Button>
-        </div>
-      </Form>
-      <Form method="post" className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-200 pt-4">
-        <input type="hidden" name="intent" value="send-reminders" />
-        <Button size="sm" variant="secondary" disabled={busy} aria-describedby="send-reminders-hint">Send fee reminders now</Button>
-        <p id="send-reminders-hint" className="min-w-0 flex-1 basis-64 text-sm text-slate-700">
-          Today's reminders at once, whatever the hour above: each family whose dues fall on today's reminder days, unless it has had today's reminder already.
-        </p>
-      </Form>
+      {canSet ? (
+        <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-3">
+          <input type="hidden" name="intent" value="schedule" />
+          {field("daysBefore", "Days before the due day", "For example 7, 2 (1 to 15).", { inputMode: "numeric" })}
+          {field("daysOverdue", "Days overdue", "For example 1, 8, 15 (1 to 90): firmer, naming the late fee.", { inputMode: "numeric" })}
+          {field("hour", "Hour of the day (IST)", "7 to 20: 9 sends at 9 AM, 16 at 4 PM.", { inputMode: "numeric" })}
+          <div className="sm:col-span-3">
+            <Button size="sm" disabled={busy}>Save schedule</Button>
+          </div>
+        </Form>
+      ) : (
+        <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid="schedule-values">
+          <dt className="text-slate-700">Days before the due day</dt>
+          <dd className="font-semibold">{saved.daysBefore || "none"}</dd>
+          <dt className="text-slate-700">Days overdue</dt>
+          <dd className="font-semibold">{saved.daysOverdue || "none"}</dd>
+          <dt className="text-slate-700">Hour of the day (IST)</dt>
+          <dd className="font-semibold">{saved.hour}</dd>
+        </dl>
+      )}
+      {canSend && (
+        <Form method="post" className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-200 pt-4">
+          <input type="hidden" name="intent" value="send-reminders" />
+          <Button size="sm" variant="secondary" disabled={busy} aria-describedby="send-reminders-hint">Send fee reminders now</Button>
+          <p id="send-reminders-hint" className="min-w-0 flex-1 basis-64 text-sm text-slate-700">
+            Today's reminders at once, whatever the hour above: each family whose dues fall on today's reminder days, unless it has had today's reminder already.
+          </p>
+        </Form>
+      )}
     </section>
   );
 }
 
-function KindCard({ k, notice, busy }: { k: KindView; notice: TemplatesNotice | undefined; busy: boolean }) {
+function KindCard({ k, notice, busy, canSet }: { k: KindView; notice: TemplatesNotice | undefined; busy: boolean; canSet: boolean }) {
   const heading = `kind-${k.kind}`;
   const refused = notice && !notice.ok && notice.form === "template-id" && notice.kind === k.kind ? notice : null;
   const idValue = refused?.value ?? k.sms?.templateId ?? "";
+  const onBadge = <StatusBadge tone={k.on ? "green" : "red"}>{k.on ? "On" : "Off: kept as skipped"}</StatusBadge>;
   return (
     <article aria-labelledby={heading} className="rounded-2xl border border-slate-200 bg-white p-4" data-testid={`kind-${k.kind}`} id={k.kind}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -84,13 +104,17 @@ function KindCard({ k, notice, busy }: { k: KindView; notice: TemplatesNotice | 
             {k.optional && <StatusBadge tone="grey">Parents may stop it</StatusBadge>}
           </p>
         </div>
-        <Form method="post" className="flex items-center gap-3">
-          <input type="hidden" name="intent" value="switch" />
-          <input type="hidden" name="kind" value={k.kind} />
-          <input type="hidden" name="on" value={k.on ? "0" : "1"} />
-          <StatusBadge tone={k.on ? "green" : "red"}>{k.on ? "On" : "Off: kept as skipped"}</StatusBadge>
-          <Button size="xs" variant={k.on ? "danger-outline" : "primary"} disabled={busy} aria-describedby={heading}>{k.on ? "Switch off" : "Switch on"}</Button>
-        </Form>
+        {canSet ? (
+          <Form method="post" className="flex items-center gap-3">
+            <input type="hidden" name="intent" value="switch" />
+            <input type="hidden" name="kind" value={k.kind} />
+            <input type="hidden" name="on" value={k.on ? "0" : "1"} />
+            {onBadge}
+            <Button size="xs" variant={k.on ? "danger-outline" : "primary"} disabled={busy} aria-describedby={heading}>{k.on ? "Switch off" : "Switch on"}</Button>
+          </Form>
+        ) : (
+          onBadge
+        )}
       </div>
 
       {k.email && (
@@ -115,27 +139,35 @@ function KindCard({ k, notice, busy }: { k: KindView; notice: TemplatesNotice | 
               <TextArea id={`dlt-${k.kind}`} look="dense" readOnly rows={3} defaultValue={k.sms.dlt} className="font-mono" aria-describedby={`dlt-${k.kind}-hint`} />
             </Field>
           </div>
-          <Form method="post" className="min-w-0 space-y-2">
-            <input type="hidden" name="intent" value="template-id" />
-            <input type="hidden" name="kind" value={k.kind} />
-            <Field id={`tid-${k.kind}`} label="DLT template id (as the SMS provider knows it)" hint={k.sms.templateId ? "Saved. Empty it and save to remove it." : "None yet: this kind's SMS are held until one is saved."} hintId={`tid-${k.kind}-hint`} error={refused?.error} errorId={`tid-${k.kind}-error`}>
-              <TextInput id={`tid-${k.kind}`} name="templateId" look="dense" className="font-mono" defaultValue={idValue} key={idValue} maxLength={100} autoComplete="off" {...fieldAria({ error: refused?.error, errorId: `tid-${k.kind}-error`, hintId: `tid-${k.kind}-hint` })} />
-            </Field>
-            <Button size="xs" disabled={busy}>Save template id</Button>
-          </Form>
+          {canSet ? (
+            <Form method="post" className="min-w-0 space-y-2">
+              <input type="hidden" name="intent" value="template-id" />
+              <input type="hidden" name="kind" value={k.kind} />
+              <Field id={`tid-${k.kind}`} label="DLT template id (as the SMS provider knows it)" hint={k.sms.templateId ? "Saved. Empty it and save to remove it." : "None yet: this kind's SMS are held until one is saved."} hintId={`tid-${k.kind}-hint`} error={refused?.error} errorId={`tid-${k.kind}-error`}>
+                <TextInput id={`tid-${k.kind}`} name="templateId" look="dense" className="font-mono" defaultValue={idValue} key={idValue} maxLength={100} autoComplete="off" {...fieldAria({ error: refused?.error, errorId: `tid-${k.kind}-error`, hintId: `tid-${k.kind}-hint` })} />
+              </Field>
+              <Button size="xs" disabled={busy}>Save template id</Button>
+            </Form>
+          ) : (
+            <div className="min-w-0 text-sm">
+              <h3 className="font-semibold text-slate-700">DLT template id (as the SMS provider knows it)</h3>
+              <p className="mt-1">{k.sms.templateId ? <span className="font-mono break-all">{k.sms.templateId}</span> : "None yet: this kind's SMS are held until one is saved."}</p>
+            </div>
+          )}
         </div>
       )}
     </article>
   );
 }
 
-export function TemplateSettings({ kinds, schedule, channels, notice, busy }: Props) {
+export function TemplateSettings({ kinds, schedule, channels, notice, busy, canSend, canSet, need }: Props) {
   return (
     <div className="space-y-5">
       <div>
         <p className="text-sm"><Link to="/admin/messages" className="font-semibold text-brand-700 underline">← All messages</Link></p>
         <PageHeader title="Message templates" />
         <p className="mt-1 text-sm break-words text-slate-700">{channels}</p>
+        {!canSet && <ReadOnlyNote need={need} className="mt-2" />}
       </div>
       {notice && (notice.ok || notice.form === "other") && (
         <p role={notice.ok ? "status" : "alert"} className={`rounded-xl border p-3 text-sm font-semibold ${notice.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900"}`} data-testid="templates-notice">
@@ -145,8 +177,8 @@ export function TemplateSettings({ kinds, schedule, channels, notice, busy }: Pr
       {notice && !notice.ok && notice.form !== "other" && (
         <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm font-semibold text-red-900">Not saved: please correct the field marked below.</p>
       )}
-      <Schedule saved={schedule} notice={notice} busy={busy} />
-      {kinds.map((k) => <KindCard key={k.kind} k={k} notice={notice} busy={busy} />)}
+      <Schedule saved={schedule} notice={notice} busy={busy} canSend={canSend} canSet={canSet} />
+      {kinds.map((k) => <KindCard key={k.kind} k={k} notice={notice} busy={busy} canSet={canSet} />)}
     </div>
   );
 }

@@ -1,12 +1,14 @@
 /**
  * /admin/payments/{reference}: one order with its ids, what it pays for, its attempts (each
  * hand-off's reference and what the gateway said of it), every gateway event (with its
- * verification and raw payload), and Check with the bank.
+ * verification and raw payload), and Check with the bank (for someone who may: `canCheck`;
+ * others read who may, `need`).
  */
 import { Form, Link, useNavigation } from "react-router";
 import type { OrderStatus } from "~/db/schema/payments";
 import { StatusBadge } from "./status-badge";
 import { Button } from "~/components/button";
+import { ReadOnlyNote } from "~/components/read-only-note";
 
 export type EventRow = {
   id: number;
@@ -62,7 +64,7 @@ export function provenance(kind: string, verified: boolean | null): string {
   return verified ? "signature verified" : "signature did not verify";
 }
 
-export function OrderDetail({ order, message }: { order: OrderDetailData; message: string | null }) {
+export function OrderDetail({ order, message, canCheck, need }: { order: OrderDetailData; message: string | null; canCheck: boolean; need: string }) {
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -124,12 +126,16 @@ export function OrderDetail({ order, message }: { order: OrderDetailData; messag
             Asks the gateway for this payment's status now and records its answer; a payment the gateway confirms is marked paid. Reconciliation does
             the same every 15 minutes for 3 days.
           </p>
-          <Form method="post" className="mt-3">
-            <input type="hidden" name="intent" value="check" />
-            <Button disabled={busy}>
-              {busy ? "Checking..." : "Check with the bank"}
-            </Button>
-          </Form>
+          {canCheck ? (
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="check" />
+              <Button disabled={busy}>
+                {busy ? "Checking..." : "Check with the bank"}
+              </Button>
+            </Form>
+          ) : (
+            <ReadOnlyNote need={need} className="mt-3" />
+          )}
           {message && <p role="status" className="mt-3 rounded-lg bg-slate-100 p-3 text-sm">{message}</p>}
         </section>
       </div>

@@ -3,7 +3,8 @@
  * class, status, IST date range), the CSV of the same filter, and one application's page with
  * every field, the documents, the payment and the workflow with its history. A decision (admit,
  * waitlist, reject) shows its confirmation question at the top of the page with Confirm and
- * Cancel, both plain posts (../workflow.ts).
+ * Cancel, both plain posts (../workflow.ts); someone who may not decide (`canDecide` false) reads
+ * the history and who may (`need`) instead.
  */
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -11,6 +12,7 @@ import { Button, buttonClass, ButtonLink } from "~/components/button";
 import { DenseField, TextArea, TextInput } from "~/components/field";
 import { FilterForm } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
+import { ReadOnlyNote } from "~/components/read-only-note";
 import { Select } from "~/components/select";
 import { type BadgeTone, StatusBadge as Badge } from "~/components/status-badge";
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, DOCUMENT_KINDS, DOCUMENT_LABELS, STATUS_MOVES, type ApplicationStatus } from "~/db/admission-values";
@@ -125,6 +127,8 @@ type DetailProps = {
   history: StatusChange[];
   payment: PaymentFacts;
   answer: WorkflowPanel | null;
+  canDecide: boolean;
+  need: string;
 };
 
 function Facts({ title, rows }: { title: string; rows: [string, string | null | undefined][] }) {
@@ -166,7 +170,7 @@ function ConfirmDecision({ answer, busy }: { answer: Extract<WorkflowPanel, { ki
   );
 }
 
-export function ApplicationDetail({ application: a, cutOff, documents, history, payment, answer }: DetailProps) {
+export function ApplicationDetail({ application: a, cutOff, documents, history, payment, answer, canDecide, need }: DetailProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const d = a.details;
@@ -181,7 +185,7 @@ export function ApplicationDetail({ application: a, cutOff, documents, history, 
       </div>
       <p className="mt-1 font-mono text-sm text-slate-800" data-testid="admin-application-number">{a.number}</p>
       {answer?.kind === "refused" && <p role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-3 text-red-900">{answer.message}</p>}
-      {answer?.kind === "confirm" && <ConfirmDecision answer={answer} busy={busy} />}
+      {canDecide && answer?.kind === "confirm" && <ConfirmDecision answer={answer} busy={busy} />}
 
       <div className="mt-5 grid gap-4 lg:grid-cols-2">
         <Facts
@@ -257,7 +261,9 @@ export function ApplicationDetail({ application: a, cutOff, documents, history, 
 
       <section className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
         <h2 className="text-lg font-bold text-brand-800">Workflow</h2>
-        {moves.length > 0 ? (
+        {moves.length > 0 && !canDecide ? (
+          <ReadOnlyNote need={need} className="mt-2" />
+        ) : moves.length > 0 ? (
           // A new form for each step: a note belongs to the step it was written for, and must
           // not stay in the box to be recorded again with the next one.
           <Form key={`${a.status}:${history.length}`} method="post" preventScrollReset className="mt-3 space-y-3">

@@ -1,7 +1,7 @@
 /**
  * The administrator's enquiry inbox: filters (search, class, status, IST date range), the list
- * newest first (a table on wide screens, cards on phones), mark-as-contacted with a note,
- * pagination and CSV export of the filtered list.
+ * newest first (a table on wide screens, cards on phones), mark-as-contacted with a note (for
+ * someone who may: `canChange`), pagination and CSV export of the filtered list.
  */
 import { Form, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/button";
@@ -29,13 +29,13 @@ export type InboxRow = {
   contacted: string | null;
 };
 
-type Props = { rows: InboxRow[]; total: number; page: number; pageCount: number; filters: EnquiryFilters };
+type Props = { rows: InboxRow[]; total: number; page: number; pageCount: number; filters: EnquiryFilters; canChange: boolean };
 
 function StatusBadge({ status }: { status: InboxRow["status"] }) {
   return status === "new" ? <Badge tone="amber">New</Badge> : <Badge tone="green">Contacted</Badge>;
 }
 
-function ContactedForm({ row }: { row: InboxRow }) {
+function ContactedForm({ row, canChange }: { row: InboxRow; canChange: boolean }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === String(row.id);
   if (row.status === "contacted") {
@@ -46,6 +46,7 @@ function ContactedForm({ row }: { row: InboxRow }) {
       </div>
     );
   }
+  if (!canChange) return null;
   return (
     <details className="text-sm">
       <summary className="cursor-pointer font-semibold text-brand-700">Mark as contacted</summary>
@@ -64,7 +65,7 @@ function ContactedForm({ row }: { row: InboxRow }) {
   );
 }
 
-export function EnquiryInbox({ rows, total, page, pageCount, filters }: Props) {
+export function EnquiryInbox({ rows, total, page, pageCount, filters, canChange }: Props) {
   const number = new Intl.NumberFormat("en-IN");
   return (
     <>
@@ -134,7 +135,7 @@ export function EnquiryInbox({ rows, total, page, pageCount, filters }: Props) {
                   </td>
                   <td className="px-3 py-3">{r.class}</td>
                   <td className="px-3 py-3"><StatusBadge status={r.status} /></td>
-                  <td className="px-3 py-3"><ContactedForm row={r} /></td>
+                  <td className="px-3 py-3"><ContactedForm row={r} canChange={canChange} /></td>
                 </tr>
               ))}
             </tbody>
@@ -150,7 +151,7 @@ export function EnquiryInbox({ rows, total, page, pageCount, filters }: Props) {
                 <p className="text-sm text-slate-700">{r.received} · {r.class}</p>
                 <p className="mt-1"><a className="text-brand-700 underline" href={`tel:+91${r.phone}`}>{r.phone}</a></p>
                 {r.email && <p className="break-all text-sm"><a className="text-brand-700 underline" href={`mailto:${r.email}`}>{r.email}</a></p>}
-                <div className="mt-3"><ContactedForm row={r} /></div>
+                {(canChange || r.status === "contacted") && <div className="mt-3"><ContactedForm row={r} canChange={canChange} /></div>}
               </li>
             ))}
           </ul>

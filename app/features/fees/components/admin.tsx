@@ -10,6 +10,7 @@ import type { MonthRow } from "../parent.server";
 import type { RowProblem } from "~/core/students/roster";
 import { buttonClass } from "~/components/button";
 import { inputClass } from "~/components/field";
+import { ReadOnlyNote } from "~/components/read-only-note";
 
 export const input = inputClass("base");
 export const primary = buttonClass({ size: "touch" });
@@ -109,14 +110,28 @@ export function ProblemTable({ problems }: { problems: RowProblem[] }) {
   );
 }
 
-export function ImportPage({ result }: { result: { kind: "imported"; count: number } | { kind: "rejected"; problems: RowProblem[] } | { kind: "error"; message: string } | null }) {
+type ImportResult = { kind: "imported"; count: number } | { kind: "rejected"; problems: RowProblem[] } | { kind: "error"; message: string };
+
+/** The roll's import: the template and the upload; for someone who may not import (`canImport` false), the template and a note saying who may (`need`). */
+export function ImportPage({ result, canImport, need }: { result: ImportResult | null; canImport: boolean; need: string }) {
   const busy = useNavigation().state === "submitting";
+  const template = <a href="/admin/fees/template.csv" download className={secondary}>Download the template (CSV)</a>;
+  if (!canImport) {
+    return (
+      <div>
+        <h1 className="text-2xl font-bold text-brand-800">Import the student roll</h1>
+        <FeesNav />
+        <ReadOnlyNote need={need} />
+        <p className="mt-3">{template}</p>
+      </div>
+    );
+  }
   return (
     <div>
       <h1 className="text-2xl font-bold text-brand-800">Import the student roll</h1>
       <FeesNav />
       <p>Upload a CSV file with the template's columns. Every row is checked; if any row is wrong, nothing is imported and each wrong row is listed with its reasons.</p>
-      <p className="mt-2"><a href="/admin/fees/template.csv" download className={secondary}>Download the template (CSV)</a></p>
+      <p className="mt-2">{template}</p>
       <Form method="post" encType="multipart/form-data" className="mt-6 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <label className="min-w-0 flex-1">
           <span className="font-semibold">Roll CSV file</span>
@@ -133,8 +148,32 @@ export function ImportPage({ result }: { result: { kind: "imported"; count: numb
 
 const STATUS_TEXT: Record<string, string> = { paid: "Paid", due: "Due", overdue: "Overdue", upcoming: "Upcoming" };
 
-/** One purpose's months for the office: status, amount, and checkboxes to collect. */
-export function OfficeCollect({ purpose, title, months, busy }: { purpose: "tuition" | "bus"; title: string; months: MonthRow[]; busy: boolean }) {
+/** One purpose's months as a reader sees them: status and amount, nothing to tick. */
+function MonthList({ purpose, title, months }: { purpose: "tuition" | "bus"; title: string; months: MonthRow[] }) {
+  return (
+    <div className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
+      <h3 className="text-lg font-bold text-brand-800">{title}</h3>
+      {months.length === 0 && <p>Nothing is charged.</p>}
+      <ul className="mt-2 divide-y divide-slate-200">
+        {months.map((m) => (
+          <li key={m.month} className="flex flex-wrap items-center gap-3 py-2" data-testid={`${purpose}-${m.month}`}>
+            <span className="min-w-32 flex-1 font-semibold">{m.label}</span>
+            <span className="text-sm">{STATUS_TEXT[m.status]}</span>
+            {/* A paid month's empty amount keeps the statuses in one column on wide screens only. */}
+            <span className={`ml-auto min-w-40 text-right text-sm ${m.status === "paid" ? "max-sm:hidden" : ""}`}>{m.status === "paid" ? "" : `${formatRupees(m.payablePaise)}${m.lateFeePaise ? ` (late fee ${formatRupees(m.lateFeePaise)})` : ""}`}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * One purpose's months for the office: status, amount, and checkboxes to collect; for someone
+ * who may not collect (`canChange` false), the months alone.
+ */
+export function OfficeCollect({ purpose, title, months, busy, canChange }: { purpose: "tuition" | "bus"; title: string; months: MonthRow[]; busy: boolean; canChange: boolean }) {
+  if (!canChange) return <MonthList purpose={purpose} title={title} months={months} />;
   const open = months.some((m) => m.status !== "paid");
   return (
     <Form method="post" className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
@@ -241,27 +280,32 @@ export function OfficeConfirmPanel({ confirm, busy }: { confirm: OfficeConfirm; 
 /** A head and month paid more than charged, as the office sees it. */
 export type CreditRow = { label: string; amount: string };
 
-/** A student's credit for one fee: what was paid twice, refunded or applied to the next months. */
-export function CreditPanel({ purpose, title, credits, total, busy }: { purpose: "tuition" | "bus"; title: string; credits: CreditRow[]; total: string; busy: boolean }) {
+/**
+ * A student's credit for one fee: what was paid twice, refunded or applied to the next months
+ * (the forms only for someone who may: `canChange`).
+ */
+export function CreditPanel({ purpose, title, credits, total, busy, canChange }: { purpose: "tuition" | "bus"; title: string; credits: CreditRow[]; total: string; busy: boolean; canChange: boolean }) {
   if (credits.length === 0) return null;
   return (
     <section aria-labelledby={`credit-${purpose}`} className="mt-4 rounded-lg border-2 border-red-300 bg-red-50 p-4" data-testid={`credit-${purpose}`}>
       <h3 id={`credit-${purpose}`} className="text-lg font-bold text-red-900">{title}: credit {total}, paid twice</h3>
       <ul className="mt-1 list-disc pl-5">{credits.map((c) => <li key={c.label}>{c.label}: {c.amount}</li>)}</ul>
-      <div className="mt-3 grid gap-4 sm:grid-cols-[auto_1fr] sm:items-end">
-        <Form method="post">
-          <input type="hidden" name="purpose" value={purpose} />
-          <button type="submit" name="intent" value="apply_credit" disabled={busy} className={primary}>Apply to the next months</button>
-        </Form>
-        <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
-          <input type="hidden" name="purpose" value={purpose} />
-          <label className="text-sm">
-            <span className="font-semibold">Refund reason (how it was given back)</span>
-            <input name="reason" minLength={REASON_MIN} maxLength={REASON_MAX} required className={input} />
-          </label>
-          <button type="submit" name="intent" value="refund_credit" disabled={busy} className={secondary}>Refund the credit</button>
-        </Form>
-      </div>
+      {canChange && (
+        <div className="mt-3 grid gap-4 sm:grid-cols-[auto_1fr] sm:items-end">
+          <Form method="post">
+            <input type="hidden" name="purpose" value={purpose} />
+            <button type="submit" name="intent" value="apply_credit" disabled={busy} className={primary}>Apply to the next months</button>
+          </Form>
+          <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+            <input type="hidden" name="purpose" value={purpose} />
+            <label className="text-sm">
+              <span className="font-semibold">Refund reason (how it was given back)</span>
+              <input name="reason" minLength={REASON_MIN} maxLength={REASON_MAX} required className={input} />
+            </label>
+            <button type="submit" name="intent" value="refund_credit" disabled={busy} className={secondary}>Refund the credit</button>
+          </Form>
+        </div>
+      )}
     </section>
   );
 }
@@ -283,7 +327,8 @@ export function OpenOrders({ orders }: { orders: { reference: string; title: str
 
 export type PaymentRow = { id: number; paidAt: string; purpose: string; mode: string; amountPaise: number; receiptId: number | null; reversed: string | null; refunded: string | null };
 
-export function PaymentsTable({ rows, busy }: { rows: PaymentRow[]; busy: boolean }) {
+/** A student's payments, each with its receipt; Refund / cancel only for someone who may (`canChange`). */
+export function PaymentsTable({ rows, busy, canChange }: { rows: PaymentRow[]; busy: boolean; canChange: boolean }) {
   if (rows.length === 0) return <p className="mt-2">No payments yet.</p>;
   return (
     <ul className="mt-2 space-y-3">
@@ -296,7 +341,7 @@ export function PaymentsTable({ rows, busy }: { rows: PaymentRow[]; busy: boolea
           {p.refunded && <p className="mt-1 text-sm text-slate-700">{p.refunded}</p>}
           {p.reversed ? (
             <p className="mt-1 text-sm text-red-900">{p.reversed}</p>
-          ) : (
+          ) : !canChange ? null : (
             <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="refund" />
               <input type="hidden" name="paymentId" value={p.id} />

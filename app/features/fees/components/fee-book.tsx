@@ -1,16 +1,18 @@
 /**
  * The fee book in the admin area: the session's heads per class group, bus stops,
  * concessions and the late fee rule as tables, and an editor for the whole book (JSON, checked
- * with the same rules as the server; the error names the field). Saving never touches the ledger.
+ * with the same rules as the server; the error names the field), for those who may edit it
+ * (`canEdit`; others read who may: `need`). Saving never touches the ledger.
  */
 import { Form, useNavigation } from "react-router";
+import { ReadOnlyNote } from "~/components/read-only-note";
 import { formatRupees } from "~/lib/money";
 import { HEAD_PERIOD_LABELS, type FeeBook } from "../book";
 import { FeesNav, Notice, primary } from "./admin";
 
 const th = "p-2 text-left";
 
-export function FeeBookPage({ book, session, text, error, ok }: { book: FeeBook | null; session: string; text: string; error: string | null; ok: string | null }) {
+export function FeeBookPage({ book, session, text, error, ok, canEdit, need }: { book: FeeBook | null; session: string; text: string; error: string | null; ok: string | null; canEdit: boolean; need: string }) {
   const busy = useNavigation().state === "submitting";
   return (
     <div>
@@ -19,7 +21,7 @@ export function FeeBookPage({ book, session, text, error, ok }: { book: FeeBook 
       <Notice tone="error" message={error} />
       <Notice tone="ok" message={ok} />
       {!book ? (
-        <p>No fee book for {session} yet: write one below.</p>
+        <p>No fee book for {session} yet{canEdit ? ": write one below" : ""}.</p>
       ) : (
         <div className="space-y-6">
           <p>Each period falls due on day {book.dueDay} of its month (quarterly in April, July, October, January; annual and one-time in April). Late fee: {book.lateFee.kind === "flat" ? `${formatRupees(book.lateFee.amountPaise)} once` : `${formatRupees(book.lateFee.amountPaise)} a day`} after the due date, at most {formatRupees(book.lateFee.capPaise)} a month.</p>
@@ -44,14 +46,18 @@ export function FeeBookPage({ book, session, text, error, ok }: { book: FeeBook 
           </div>
         </div>
       )}
-      <Form method="post" className="mt-8">
-        <label className="block">
-          <span className="text-lg font-bold text-brand-800">Edit the fee book</span>
-          <span className="block text-sm text-slate-700">Amounts are in paise (₹1 = 100). Changes apply to dues posted from now on; what families have been charged or have paid stays as it is.</span>
-          <textarea name="book" rows={18} spellCheck={false} defaultValue={text} className="mt-2 block w-full rounded-lg border border-slate-400 bg-white p-3 font-mono text-xs" />
-        </label>
-        <button type="submit" disabled={busy} className={`${primary} mt-3`}>Save fee book</button>
-      </Form>
+      {canEdit ? (
+        <Form method="post" className="mt-8">
+          <label className="block">
+            <span className="text-lg font-bold text-brand-800">Edit the fee book</span>
+            <span className="block text-sm text-slate-700">Amounts are in paise (₹1 = 100). Changes apply to dues posted from now on; what families have been charged or have paid stays as it is.</span>
+            <textarea name="book" rows={18} spellCheck={false} defaultValue={text} className="mt-2 block w-full rounded-lg border border-slate-400 bg-white p-3 font-mono text-xs" />
+          </label>
+          <button type="submit" disabled={busy} className={`${primary} mt-3`}>Save fee book</button>
+        </Form>
+      ) : (
+        <ReadOnlyNote need={need} className="mt-8" />
+      )}
     </div>
   );
 }

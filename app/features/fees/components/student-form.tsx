@@ -1,4 +1,4 @@
-/** The administrator's edit form for one student; keeps what was typed on error. */
+/** The administrator's edit form for one student (keeps what was typed on error), or the same facts to read. */
 import { Form } from "react-router";
 import { SCHOOL_CLASSES } from "#content/school";
 import { input, primary } from "./admin";
@@ -19,6 +19,21 @@ const FIELDS: { name: keyof StudentValues; label: string; type?: string }[] = [
   { name: "joinedSession", label: "Joined in session (e.g. 2026-27)" },
   { name: "joinedMonth", label: "First month billed, if joined after April (e.g. 2026-09)" },
 ];
+
+/** The student's details as the form has them (labels without the form's hints), for someone who may not edit them. */
+export function StudentFacts({ values }: { values: StudentValues }) {
+  const fields = [...FIELDS.slice(0, 3), { name: "className" as const, label: "Class" }, ...FIELDS.slice(3)];
+  return (
+    <dl className="max-w-2xl divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4 text-sm">
+      {fields.map((f) => (
+        <div key={f.name} className="flex flex-wrap justify-between gap-x-4 py-2">
+          <dt className="text-slate-700">{f.label.replace(/ \(.*\)$/, "")}</dt>
+          <dd className="font-semibold break-words">{values[f.name] || "—"}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 export function StudentForm({ values, busy }: { values: StudentValues; busy: boolean }) {
   return (

@@ -1,0 +1,8 @@
+/**
+ * The one sentence an admin page shows in place of forms its reader may not use (a Viewer, say):
+ * the page reads as it is, and says who may change it. `need` names them: the route takes it
+ * from whoMay (app/features/auth/permissions.ts), e.g. "the Accounts role".
+ */
+export function ReadOnlyNote({ need, className = "" }: { need: string; className?: string }) {
+  return <p className={`text-sm text-slate-600 ${className}`} data-testid="read-only-note">You can read this page; changes need {need}.</p>;
+}
