@@ -6,16 +6,11 @@
  * list and the enquiries, and finds every reading (months, payments, PDFs, history, settings)
  * and no button that would change anything, with one sentence saying who may.
  */
-import { rm } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_ADMIN, extraPort } from "./env";
+import { E2E_ADMIN } from "./env";
 import { signIn, skipEnquiryAutoOpen } from "./fixtures";
 import { answerOnTestGateway, applyFor } from "./flows";
-import { developmentEnv, spawnServer, START_TIMEOUT_MS, type SpawnedServer } from "./spawn-server";
-
-/** A development server of its own: the sample roll (Riya Kumari) exists only there. */
-const PORT = extraPort(19);
-let server: SpawnedServer;
+import { ownDevelopmentServer } from "./spawn-server";
 
 const STUDENT = { admissionNumber: "2021/0042", name: "Riya Kumari", mobile: "9000000021" };
 const NOTE = (need: string) => `You can read this page; changes need ${need}.`;
@@ -25,14 +20,8 @@ const VIEWPORT = { width: 1280, height: 800 };
 const mainButtons = (page: Page) => page.locator("main").getByRole("button");
 
 test.describe("a Viewer's read-only pages", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 500, "one server and one journey: once");
-  test.beforeAll(async () => {
-    if ((test.info().project.use.viewport?.width ?? 0) < 500) return;
-    test.setTimeout(START_TIMEOUT_MS + 30_000);
-    await rm(`data/e2e-${PORT}`, { recursive: true, force: true });
-    server = await spawnServer(PORT, developmentEnv(PORT, { PAYMENT_PROVIDER: "mock" }));
-  });
-  test.afterAll(() => server?.stop());
+  // A development server of its own: the sample roll (Riya Kumari) exists only there.
+  const server = ownDevelopmentServer(19, "desktop", "one server and one journey: once");
 
   test("a Viewer sees the fee page, a receipt, an application and the message templates without their forms; the owner still has them", async ({ browser }, info) => {
     test.setTimeout(240_000);

@@ -167,7 +167,7 @@ export function TemplateSettings({ kinds, schedule, channels, notice, busy, canS
         <p className="text-sm"><Link to="/admin/messages" className="font-semibold text-brand-700 underline">← All messages</Link></p>
         <PageHeader title="Message templates" />
         <p className="mt-1 text-sm break-words text-slate-700">{channels}</p>
-        {!canSet && <ReadOnlyNote need={need} className="mt-2" />}
+        {!canSet && <ReadOnlyNote need={need} what={canSend ? "the schedule, switches and template ids" : "this page"} className="mt-2" />}
       </div>
       {notice && (notice.ok || notice.form === "other") && (
         <p role={notice.ok ? "status" : "alert"} className={`rounded-xl border p-3 text-sm font-semibold ${notice.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900"}`} data-testid="templates-notice">
