@@ -140,17 +140,6 @@ export async function quoteMonths(tx: Database, studentId: number, session: stri
   return { ok: true, months: checked.months, lines, totalPaise, account: before.months, book };
 }
 
-/**
- * A fee account as the audit log keeps it (before and after a payment or its reversal): the
- * session's months not yet paid ("Apr 2026"…) and what is payable now for those due or overdue
- * on the account's day, in paise.
- */
-export function accountSummary(months: readonly MonthView[]): { unpaidMonths: string[]; payableNowPaise: number } {
-  const unpaid = months.filter((m) => m.status !== "paid");
-  const now = unpaid.filter((m) => m.status === "due" || m.status === "overdue");
-  return { unpaidMonths: unpaid.map((m) => m.label), payableNowPaise: now.reduce((sum, m) => sum + m.payablePaise, 0) };
-}
-
 /** The order line's ref for a pay line: "2026-04|Tuition Fee". */
 export function payLineRef(line: Pick<PayLine, "month" | "head">): string {
   return `${line.month}|${line.head}`;

@@ -13,9 +13,9 @@ import { cancelReceipt, issueReceipt, type CancelResult, type Receipt } from "~/
 import { enqueueReceiptMessage } from "~/core/receipts/message.server";
 import { getConfig } from "~/lib/config.server";
 import { checkReason } from "~/lib/reason";
-import { accountOf, accountSummary, applyCredit, attachReceipt, creditOfStudent, quoteMonths, recordPayment, refundCredit, reversePayment } from "./ledger.server";
+import { accountOf, applyCredit, attachReceipt, creditOfStudent, quoteMonths, recordPayment, refundCredit, reversePayment } from "./ledger.server";
 import { feePayableKey, feeReceiptFacts } from "./payment.server";
-import type { FeePurpose } from "./schedule";
+import { accountSummary, type FeePurpose } from "./schedule";
 
 export const OFFICE_MODES = { cash: "Cash", cheque: "Cheque", dd: "Demand draft", upi: "UPI", neft: "NEFT" } as const;
 export type OfficeMode = keyof typeof OFFICE_MODES;

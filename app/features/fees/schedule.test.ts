@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { feeBookSchema } from "./book";
 import { sampleFeeBook } from "./sample";
-import { balanceOf, chargedPaise, checkSelection, LEDGER_KINDS, paidPaise, signedPaise, concessionOn, creditOf, creditsOf, firstBilledMonth, lateFee, monthViews, schedule, sessionMonths, totalOf, type LedgerEntry } from "./schedule";
+import { accountSummary, balanceOf, chargedPaise, checkSelection, LEDGER_KINDS, paidPaise, signedPaise, concessionOn, creditOf, creditsOf, firstBilledMonth, lateFee, monthViews, schedule, sessionMonths, totalOf, type LedgerEntry, type MonthStatus } from "./schedule";
 
 const book = sampleFeeBook("2026-27");
 const riya = { className: "Class 5", busStop: "R1", concessions: [], joinedSession: null, joinedMonth: null };
@@ -144,5 +144,24 @@ describe("credits", () => {
     expect(creditOf(ledger)).toBe(2_340_00);
     expect(creditOf([...ledger, { kind: "refund", month: "2026-04", head: "Tuition Fee", amountPaise: 2_340_00 }])).toBe(0);
     expect(creditOf(ledger.slice(0, 5))).toBe(0);
+  });
+});
+
+describe("accountSummary (the audit log's before → after of a fee account)", () => {
+  const month = (label: string, status: MonthStatus, payablePaise = 0) => ({ label, status, payablePaise });
+  const session = ["April 2026", "May 2026", "June 2026", "July 2026", "August 2026"];
+
+  it("names a run of unpaid months by its ends and count, and adds what is payable now for due and overdue months only", () => {
+    const months = [month(session[0]!, "paid"), month(session[1]!, "overdue", 1_600_00), month(session[2]!, "due", 1_500_00), month(session[3]!, "upcoming", 1_500_00), month(session[4]!, "upcoming", 1_500_00)];
+    expect(accountSummary(months)).toEqual({ unpaidMonths: "May 2026 – August 2026 (4)", payableNowPaise: 3_100_00 });
+  });
+
+  it("lists months that do not follow one another, and one or two months by name", () => {
+    expect(accountSummary([month(session[0]!, "due", 5), month(session[1]!, "paid"), month(session[2]!, "upcoming", 7), month(session[3]!, "upcoming", 7)]).unpaidMonths).toBe("April 2026, June 2026, July 2026");
+    expect(accountSummary([month(session[0]!, "paid"), month(session[1]!, "upcoming", 7), month(session[2]!, "upcoming", 7)]).unpaidMonths).toBe("May 2026, June 2026");
+  });
+
+  it("says none when every month is paid", () => {
+    expect(accountSummary(session.map((label) => month(label, "paid")))).toEqual({ unpaidMonths: "none", payableNowPaise: 0 });
   });
 });

@@ -325,3 +325,19 @@ export function creditsOf(ledger: readonly LedgerEntry[]): Credit[] {
 export function creditOf(ledger: readonly LedgerEntry[]): number {
   return creditsOf(ledger).reduce((s, c) => s + c.excessPaise, 0);
 }
+
+/**
+ * A fee account as the audit log keeps it (before and after a payment or its reversal): the
+ * session's months not yet paid, as a run when they follow one another ("May 2026 – March 2027
+ * (11)", as months are paid oldest first they usually do) or listed, "none" when all are paid;
+ * and what is payable now for the months due or overdue on the account's day, in paise.
+ */
+export function accountSummary(months: readonly Pick<MonthView, "label" | "status" | "payablePaise">[]): { unpaidMonths: string; payableNowPaise: number } {
+  const unpaid = months.map((m, i) => ({ m, i })).filter(({ m }) => m.status !== "paid");
+  const now = unpaid.filter(({ m }) => m.status === "due" || m.status === "overdue");
+  const run = unpaid.length > 2 && unpaid.every(({ i }, k) => k === 0 || i === unpaid[k - 1]!.i + 1);
+  const first = unpaid[0]?.m.label;
+  const last = unpaid.at(-1)?.m.label;
+  const unpaidMonths = unpaid.length === 0 ? "none" : run ? `${first} – ${last} (${unpaid.length})` : unpaid.map(({ m }) => m.label).join(", ");
+  return { unpaidMonths, payableNowPaise: now.reduce((sum, { m }) => sum + m.payablePaise, 0) };
+}
