@@ -76,7 +76,9 @@ test.describe("admin sign-in", () => {
   test("after 30 minutes without activity the browser signs out (checked every 60 s)", async ({ page }) => {
     await page.clock.install();
     await signIn(page, E2E_ADMIN, "/admin");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // The inactivity check starts with the admin layout's effect, which the dashboard's data can
+    // delay past hydration: a clock run before it would start the 30 minutes afresh.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("kva.admin.lastActivity"))).not.toBeNull();
     await page.clock.runFor(29 * 60_000);
     await expect(page).toHaveURL(/\/admin$/);
     await page.clock.runFor(2 * 60_000);
@@ -91,7 +93,7 @@ test.describe("admin sign-in", () => {
   test("activity keeps the admin signed in", async ({ page }) => {
     await page.clock.install();
     await signIn(page, E2E_ADMIN, "/admin");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("kva.admin.lastActivity"))).not.toBeNull();
     for (let i = 0; i < 4; i++) {
       await page.clock.runFor(10 * 60_000);
       await page.mouse.move(100 + i * 10, 200);
