@@ -11,6 +11,7 @@ import { expect, test } from "@playwright/test";
 import { codeOf } from "../support/totp";
 import { E2E_ADMIN } from "./env";
 import { signIn } from "./fixtures";
+import { inviteOnStaffPage } from "./flows";
 import { ownDevelopmentServer } from "./spawn-server";
 
 /** A development server of its own: the sample roll (Kabir Singh) exists only there. */
@@ -31,14 +32,7 @@ test.describe("an accountant's first day", () => {
     const ownerContext = await browser.newContext();
     const owner = await ownerContext.newPage();
     await signIn(owner, E2E_ADMIN, `${server.origin}/admin/staff`);
-    await owner.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    const form = owner.getByRole("region", { name: "Invite a person" });
-    await form.getByLabel("Name").fill(accountant.name);
-    await form.getByLabel("E-mail address").fill(accountant.email);
-    await form.getByRole("checkbox", { name: "Accounts" }).check();
-    await form.getByRole("button", { name: "Send the invitation" }).click();
-    await expect(owner.getByRole("status").filter({ hasText: `${accountant.name} is invited.` })).toBeVisible();
-    const link = await owner.getByTestId("invitation-link").inputValue();
+    const link = await inviteOnStaffPage(owner, accountant, "Accounts");
 
     // She chooses a password, signs in, and is sent to set up her second factor first.
     const context = await browser.newContext();

@@ -74,3 +74,19 @@ export async function pdfTextAt(page: Page, origin: string, href: string): Promi
   expect(answer.status()).toBe(200);
   return (await pdfText(await answer.body())).replace(/\s+/g, " ");
 }
+
+/**
+ * On /admin/staff, open in `owner` (the owner signed in), invites `person` with the role labelled
+ * `role` ("Accounts", "Viewer"); returns the invitation link the page shows to pass on (the e2e
+ * servers have no mail server).
+ */
+export async function inviteOnStaffPage(owner: Page, person: { name: string; email: string }, role: string): Promise<string> {
+  await owner.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const form = owner.getByRole("region", { name: "Invite a person" });
+  await form.getByLabel("Name").fill(person.name);
+  await form.getByLabel("E-mail address").fill(person.email);
+  await form.getByRole("checkbox", { name: role }).check();
+  await form.getByRole("button", { name: "Send the invitation" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: `${person.name} is invited.` })).toBeVisible();
+  return owner.getByTestId("invitation-link").inputValue();
+}

@@ -9,7 +9,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./env";
 import { signIn, skipEnquiryAutoOpen } from "./fixtures";
-import { answerOnTestGateway, applyFor } from "./flows";
+import { answerOnTestGateway, applyFor, inviteOnStaffPage } from "./flows";
 import { ownDevelopmentServer } from "./spawn-server";
 
 const STUDENT = { admissionNumber: "2021/0042", name: "Riya Kumari", mobile: "9000000021" };
@@ -32,14 +32,7 @@ test.describe("a Viewer's read-only pages", () => {
     const ownerContext = await browser.newContext({ viewport: VIEWPORT });
     const owner = await ownerContext.newPage();
     await signIn(owner, E2E_ADMIN, `${server.origin}/admin/staff`);
-    await owner.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    const invite = owner.getByRole("region", { name: "Invite a person" });
-    await invite.getByLabel("Name").fill(viewer.name);
-    await invite.getByLabel("E-mail address").fill(viewer.email);
-    await invite.getByRole("checkbox", { name: "Viewer" }).check();
-    await invite.getByRole("button", { name: "Send the invitation" }).click();
-    await expect(owner.getByRole("status").filter({ hasText: `${viewer.name} is invited.` })).toBeVisible();
-    const link = await owner.getByTestId("invitation-link").inputValue();
+    const link = await inviteOnStaffPage(owner, viewer, "Viewer");
 
     // The owner collects cash for Riya's oldest unpaid school-fee month: a payment and a receipt.
     await owner.goto(`${server.origin}/admin/fees?q=${encodeURIComponent(STUDENT.admissionNumber)}`);
