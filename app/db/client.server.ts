@@ -13,6 +13,7 @@ import { guardPoolCheckouts } from "./pool-checkout.server";
 import * as admissionTables from "./schema/admissions";
 import * as analyticsTables from "./schema/analytics";
 import * as auditTables from "./schema/audit";
+import * as contentTables from "./schema/content";
 import * as authTables from "./schema/auth";
 import * as enquiryTables from "./schema/enquiries";
 import * as feeTables from "./schema/fees";
@@ -26,7 +27,7 @@ import * as signInTables from "./schema/sign-in-attempts";
 import * as staffTables from "./schema/staff";
 import { messageOf } from "~/lib/errors";
 
-export const schema = { ...admissionTables, ...analyticsTables, ...auditTables, ...authTables, ...enquiryTables, ...feeTables, ...lookupFailureTables, ...messageTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables, ...staffTables };
+export const schema = { ...admissionTables, ...analyticsTables, ...auditTables, ...authTables, ...contentTables, ...enquiryTables, ...feeTables, ...lookupFailureTables, ...messageTables, ...paymentTables, ...rateLimitTables, ...receiptTables, ...settingsTables, ...signInTables, ...staffTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -8,6 +8,7 @@
  * content/school.ts, so school facts are written in one place only.
  */
 import matter from "gray-matter";
+import sanitizeHtml from "sanitize-html";
 import { Marked, type Token } from "marked";
 import { z } from "zod";
 import { school } from "#content/school";
@@ -215,4 +216,59 @@ export function getNewsItems(limit = Infinity): NewsItem[] {
  */
 export function getNewsArticle(slug: string): (NewsItem & { html: string }) | null {
   return loadNews().find((item) => item.slug === slug) ?? null;
+}
+
+// Content edited in the admin ------------------------------------------------------------------
+
+/**
+ * What the HTML of a body written in the admin may contain (issue 28): text structure, links
+ * (http, https, mailto, tel, or the site's own paths) and pictures of the site. Anything else,
+ * a script tag included, is escaped and shows as text: an editor's account cannot place a script
+ * (OWASP XSS Prevention Cheat Sheet, "HTML sanitization").
+ */
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ["h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "strong", "em", "b", "i", "u", "s", "del", "sub", "sup", "blockquote", "code", "pre", "ul", "ol", "li", "a", "img", "figure", "figcaption", "table", "thead", "tbody", "tr", "th", "td"],
+  allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "width", "height", "loading", "decoding"], th: ["scope", "colspan", "rowspan"], td: ["colspan", "rowspan"], ol: ["start"] },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: [] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: "recursiveEscape",
+  transformTags: { img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", decoding: "async" } }) },
+  exclusiveFilter: (frame) => frame.tag === "img" && !/^\/(images|media)\//.test(frame.attribs.src ?? ""),
+};
+
+/**
+ * The HTML of a Markdown body written in the admin: {{tokens}} filled from the school facts,
+ * rendered with headings from h2 (the page title is the h1), then sanitised (SANITIZE). Throws
+ * ContentError for an unknown token or an h1 (`checkBody` says which before anything is saved).
+ */
+export function renderEditedMarkdown(markdown: string, name: string): string {
+  return sanitizeHtml(renderMarkdown(interpolate(markdown, name), name, 2), SANITIZE);
+}
+
+/** Why a body written in the admin cannot be rendered (an unknown {{token}}, a top-level heading), or null when it can. */
+export function checkBody(markdown: string): string | null {
+  try {
+    renderEditedMarkdown(markdown, "text");
+    return null;
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    return error.message
+      .replace(/^text: /, "")
+      .replace(/^unknown token (\{\{[^}]+\}\})$/, "$1 is not a school fact this site knows: remove it or check its spelling")
+      .replace(/^heading level 1 "(.*)" is not allowed here \(use level 2 or deeper\)$/, 'The heading "$1" uses level 1, which is the page\'s own title: start headings at level 2 (## )');
+  }
+}
+
+/**
+ * The news stories of content/news/*.md as items of the database (the first start's copy,
+ * store.server.ts `seedContent`): their front matter (tokens filled) and their Markdown body as
+ * written (tokens kept, filled at render).
+ */
+export function newsSeedItems(): { kind: "news"; slug: string; fields: Record<string, unknown> }[] {
+  return filesUnder("news").map(([path, raw]) => {
+    const { data } = parseMarkdown(path, raw, newsSchema, { minHeading: 2 });
+    const { slug, ...fields } = data;
+    return { kind: "news" as const, slug, fields: { ...fields, body: matter(raw, {}).content.trim() } };
+  });
 }

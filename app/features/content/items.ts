@@ -1,0 +1,178 @@
+/**
+ * The editable content items of issue 28 (news and events, notices): their fields, the rules
+ * each field meets, and when an item is visible. Shared by the admin's forms (hints, the same
+ * messages) and the server (app/features/content/store.server.ts validates every save with these
+ * schemas, so nothing that fails them is ever stored). Safe on the client.
+ *
+ * Times: a form's "date and time" is a wall-clock time in India ("2026-11-28T09:00", the value
+ * of an `<input type="datetime-local">`); stored as a UTC instant ("2026-11-28T03:30:00.000Z").
+ * Dates are calendar days in India ("2026-11-28").
+ */
+import { z } from "zod";
+import type { ContentKind } from "~/db/content-values";
+import { IST_OFFSET, realDate } from "~/lib/dates";
+
+/** Longest Markdown body, in characters: a long news story is ~10,000; a page must not become a book. */
+export const BODY_MAX = 50_000;
+/** Longest title of a news story (as the files' schema had it) and of a notice. */
+export const TITLE_MAX = { news: 100, notice: 120 } as const;
+export const SUMMARY_LIMITS = { min: 20, max: 240 } as const;
+
+/** A slug: lowercase words joined by hyphens, at most 80 characters. */
+export const slugSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter the address (for example annual-sports-meet-2026)")
+  .max(80, "Keep the address to 80 characters or fewer")
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lowercase letters, digits and single hyphens only (for example annual-sports-meet-2026)");
+
+/** "Annual Sports Meet 2026!" → "annual-sports-meet-2026"; "" when nothing usable is left. */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+}
+
+/**
+ * The UTC instant (ISO string) of a wall-clock time in India, "yyyy-mm-ddThh:mm" (seconds
+ * optional); null when it is not a real date and time (30 February, 25:00).
+ */
+export function istLocalToInstant(local: string): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim());
+  if (!m || !realDate(m[1]!) || Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59) return null;
+  return new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4] ?? "00"}${IST_OFFSET}`).toISOString();
+}
+
+/** The `datetime-local` value ("yyyy-mm-ddThh:mm", India) of a stored instant; "" for none. */
+export function instantToIstLocal(instant: string | null | undefined): string {
+  if (!instant) return "";
+  const t = new Date(instant).getTime();
+  if (Number.isNaN(t)) return "";
+  return new Date(t + 330 * 60_000).toISOString().slice(0, 16);
+}
+
+const text = (label: string, max: number, min = 1) =>
+  z
+    .string()
+    .trim()
+    .min(min, min === 1 ? `Enter the ${label}` : `Write at least ${min} characters for the ${label}`)
+    .max(max, `Keep the ${label} to ${max.toLocaleString("en-IN")} characters or fewer`);
+
+/** A calendar day in India; refuses days that do not exist (30 February). */
+const day = (label: string) => z.string().refine((v) => realDate(v) !== null, `Enter the ${label} as a real date`);
+
+/** A stored instant (ISO 8601 UTC). */
+const instant = z.iso.datetime({ offset: false });
+
+const body = z.string().max(BODY_MAX, `Keep the text to ${BODY_MAX.toLocaleString("en-IN")} characters or fewer`);
+
+/** A picture the site serves: a file of the site (/images/…) or an uploaded photo (/media/<id>). */
+export const imageRef = z
+  .string()
+  .trim()
+  .regex(/^\/(images\/[a-z0-9-]+\.(svg|png|webp|avif|jpg)|media\/[A-Za-z0-9_-]{8,40})$/, "Choose a picture from the gallery or upload one");
+
+const schedule = {
+  /** When it appears (null: as soon as it is published). */
+  publishAt: instant.nullable().default(null),
+  /** When it disappears by itself (null: never). */
+  unpublishAt: instant.nullable().default(null),
+};
+
+const scheduleInOrder = (v: { publishAt: string | null; unpublishAt: string | null }) => !v.publishAt || !v.unpublishAt || v.publishAt < v.unpublishAt;
+const SCHEDULE_ORDER = { message: "The time it disappears must be after the time it appears", path: ["unpublishAt"] };
+
+export const newsFieldsSchema = z
+  .strictObject({
+    title: text("title", TITLE_MAX.news),
+    date: day("date"),
+    category: z.enum(["News", "Event"]).default("News"),
+    summary: text("summary", SUMMARY_LIMITS.max, SUMMARY_LIMITS.min),
+    body,
+    image: imageRef,
+    imageAlt: z.string().trim().max(300, "Keep the picture's description to 300 characters or fewer"),
+    /** For an Event: when (India, "yyyy-mm-dd" or "yyyy-mm-ddThh:mm") and where (default the campus). */
+    event: z
+      .strictObject({
+        start: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, "Enter when the event starts"),
+        end: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/)
+          .optional(),
+        location: z.string().trim().min(3).max(200).optional(),
+      })
+      .refine((e) => realDate(e.start.slice(0, 10)) !== null, { message: "Enter a real date for the start", path: ["start"] })
+      .refine((e) => !e.end || realDate(e.end.slice(0, 10)) !== null, { message: "Enter a real date for the end", path: ["end"] })
+      .refine((e) => !e.end || e.end >= e.start, { message: "The event must end after it starts", path: ["end"] })
+      .optional(),
+    ...schedule,
+  })
+  .refine(scheduleInOrder, SCHEDULE_ORDER);
+export type NewsFields = z.output<typeof newsFieldsSchema>;
+
+export const noticeFieldsSchema = z
+  .strictObject({
+    /** The banner's one line, e.g. "School closed tomorrow: heavy rain". */
+    title: text("notice", TITLE_MAX.notice),
+    /** More detail, shown in the notices list (Markdown; may be empty). */
+    body,
+    /** Shown from (instant) … until (instant): a closure's start and end. */
+    startsAt: instant,
+    endsAt: instant,
+    /** Whether it shows as the alert banner on every page while it is current. */
+    banner: z.boolean().default(true),
+    ...schedule,
+  })
+  .refine((v) => v.startsAt < v.endsAt, { message: "The notice must end after it starts", path: ["endsAt"] })
+  .refine(scheduleInOrder, SCHEDULE_ORDER);
+export type NoticeFields = z.output<typeof noticeFieldsSchema>;
+
+export type ContentFields = { news: NewsFields; notice: NoticeFields };
+export const FIELD_SCHEMAS = { news: newsFieldsSchema, notice: noticeFieldsSchema } as const satisfies Record<ContentKind, z.ZodType>;
+
+/** The kinds as the admin names them. */
+export const KIND_LABELS: Record<ContentKind, { one: string; many: string }> = {
+  news: { one: "News story or event", many: "News and events" },
+  notice: { one: "Notice", many: "Notices" },
+};
+
+/** The public address of an item, or null for a kind without a page of its own (a notice). */
+export function itemPath(kind: ContentKind, slug: string): string | null {
+  return kind === "news" ? `/news/${slug}` : null;
+}
+
+/**
+ * Whether a published item shows at `now`: inside its schedule and, for a notice, between its
+ * start and end. `fields` is the item's published copy.
+ */
+export function isVisible(kind: ContentKind, fields: { publishAt?: string | null; unpublishAt?: string | null; startsAt?: string; endsAt?: string }, now: Date): boolean {
+  const t = now.toISOString();
+  if (fields.publishAt && t < fields.publishAt) return false;
+  if (fields.unpublishAt && t >= fields.unpublishAt) return false;
+  if (kind === "notice" && (t < fields.startsAt! || t >= fields.endsAt!)) return false;
+  return true;
+}
+
+/**
+ * The instants (ms) after `now` at which some published item appears or disappears by itself:
+ * a page showing content must be rendered again at each (the banner goes at its end time).
+ */
+export function scheduleBoundaries(items: readonly { fields: Record<string, unknown> }[]): number[] {
+  const keys = ["publishAt", "unpublishAt", "startsAt", "endsAt"];
+  const all = items.flatMap((i) => keys.map((k) => i.fields[k]).filter((v): v is string => typeof v === "string").map((v) => new Date(v).getTime()));
+  return [...new Set(all.filter((t) => !Number.isNaN(t)))].sort((a, b) => a - b);
+}
+
+/** Turns a zod error into one message per form field ("event.start" → "event.start"). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

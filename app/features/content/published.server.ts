@@ -1,0 +1,185 @@
+/**
+ * The published content every public page reads (issue 28), held in memory: news and events,
+ * notices. Loaded from the database at start and again whenever `content_state.version` changes
+ * (each process reads it every CONTENT_POLL_MS; a publish in any process bumps it), so a publish
+ * is visible in every process within about a second plus one render. Loaders read it
+ * synchronously and decide what shows at their render instant (`renderInstant`): scheduled items
+ * and notices appear and disappear by themselves.
+ *
+ * Before the database is read (a build-time render, a unit test) the content is the seed files'
+ * (content/news/*.md), exactly what a fresh database holds, at version 0.
+ *
+ * `contentEpoch(now)` names what pages show at `now`: the version and how many schedule
+ * boundaries have passed. server/page-cache.ts keeps a rendered page while its epoch holds.
+ */
+import type { Database } from "~/db/client.server";
+import type { ContentLocale } from "~/db/content-values";
+import { formatDisplayDate, formatDateTime } from "~/lib/dates";
+import { messageOf } from "~/lib/errors";
+import { isVisible, itemPath, scheduleBoundaries, type NewsFields, type NoticeFields } from "./items";
+import { newsSeedItems, renderEditedMarkdown, type NewsItem } from "./markdown.server";
+import { contentVersion, readPublished, type PublishedItem } from "./store.server";
+
+/** How often each process reads the content version (ms). */
+export const CONTENT_POLL_MS = 1_000;
+
+/** A news story or event as pages show it. */
+export type NewsView = NewsItem & { html: string; publishAt: string | null; unpublishAt: string | null; locale: ContentLocale };
+
+/** A notice as pages show it: the banner's line and the notices list's entry. */
+export type NoticeView = {
+  slug: string;
+  title: string;
+  html: string;
+  startsAt: string;
+  endsAt: string;
+  banner: boolean;
+  /** "Until 28 Nov 2026, 6:00 PM" (India). */
+  untilLabel: string;
+  publishAt: string | null;
+  unpublishAt: string | null;
+};
+
+type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; boundaries: number[] };
+
+function newsView(item: Pick<PublishedItem, "slug" | "locale" | "fields">): NewsView {
+  const f = item.fields as NewsFields;
+  const { body, publishAt, unpublishAt, ...card } = f;
+  return { ...card, slug: item.slug, locale: item.locale, dateLabel: formatDisplayDate(f.date), href: itemPath("news", item.slug)!, html: renderEditedMarkdown(body, `news/${item.slug}`), publishAt, unpublishAt };
+}
+
+function noticeView(item: Pick<PublishedItem, "slug" | "fields">): NoticeView {
+  const f = item.fields as NoticeFields;
+  return {
+    slug: item.slug,
+    title: f.title,
+    html: f.body ? renderEditedMarkdown(f.body, `notice/${item.slug}`) : "",
+    startsAt: f.startsAt,
+    endsAt: f.endsAt,
+    banner: f.banner,
+    untilLabel: `Until ${formatDateTime(new Date(f.endsAt))}`,
+    publishAt: f.publishAt,
+    unpublishAt: f.unpublishAt,
+  };
+}
+
+/** Builds the snapshot from published items; an item that no longer renders is left out and logged (it passed its checks when saved). */
+function snapshotOf(version: number, items: readonly Pick<PublishedItem, "kind" | "slug" | "locale" | "fields">[]): Snapshot {
+  const news: NewsView[] = [];
+  const notices: NoticeView[] = [];
+  for (const item of items) {
+    try {
+      if (item.kind === "news") news.push(newsView(item));
+      else if (item.kind === "notice") notices.push(noticeView(item));
+    } catch (error) {
+      console.error(`Published ${item.kind}/${item.slug} could not be rendered; left off the site: ${messageOf(error)}`);
+    }
+  }
+  news.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+  notices.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.slug.localeCompare(b.slug));
+  return { version, news, notices, boundaries: scheduleBoundaries(items) };
+}
+
+let seedSnapshot: Snapshot | undefined;
+let current: Snapshot | undefined;
+
+function snapshot(): Snapshot {
+  if (current) return current;
+  seedSnapshot ??= snapshotOf(
+    0,
+    newsSeedItems().map((i) => ({ ...i, locale: "en" as const })),
+  );
+  return seedSnapshot;
+}
+
+/** The published content's version in memory (0 before the database was read). */
+export function loadedContentVersion(): number {
+  return current?.version ?? 0;
+}
+
+/**
+ * What pages show at `now`: "<version>.<boundaries passed>". It changes when something is
+ * published or unpublished, and when a scheduled item or a notice appears or ends.
+ */
+export function contentEpoch(now: Date): string {
+  const s = snapshot();
+  const t = now.getTime();
+  let passed = 0;
+  while (passed < s.boundaries.length && s.boundaries[passed]! <= t) passed++;
+  return `${s.version}.${passed}`;
+}
+
+/** Published news and events visible at `now` in `locale` (English when an item has no such variant), newest first; `limit` caps the count. */
+export function visibleNews(now: Date, options: { limit?: number; locale?: ContentLocale } = {}): NewsView[] {
+  const locale = options.locale ?? "en";
+  const shown = snapshot().news.filter((n) => isVisible("news", n, now));
+  const bySlug = new Map<string, NewsView>();
+  for (const n of shown) if (n.locale === "en" || n.locale === locale) if (!bySlug.has(n.slug) || n.locale === locale) bySlug.set(n.slug, n);
+  return [...bySlug.values()].sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)).slice(0, options.limit ?? Infinity);
+}
+
+/** One visible story by slug, or null. */
+export function visibleNewsArticle(slug: string, now: Date, locale: ContentLocale = "en"): NewsView | null {
+  return visibleNews(now, { locale }).find((n) => n.slug === slug) ?? null;
+}
+
+/** Notices current at `now` (between start and end, inside their schedule), soonest-ending first. */
+export function currentNotices(now: Date): NoticeView[] {
+  return snapshot()
+    .notices.filter((n) => isVisible("notice", n, now))
+    .sort((a, b) => a.endsAt.localeCompare(b.endsAt));
+}
+
+/** The alert banner at `now`: the current notice marked as a banner that ends first, or null. */
+export function bannerNotice(now: Date): NoticeView | null {
+  return currentNotices(now).find((n) => n.banner) ?? null;
+}
+
+/** The /news/<slug> paths of the stories visible at `now`: pages the server keeps in memory. */
+export function visibleNewsPaths(now: Date): string[] {
+  return visibleNews(now).map((n) => n.href);
+}
+
+/**
+ * Reads the content version and, when it differs from the one in memory, the published
+ * content. Resolves to whether the content changed. Throws what the database throws.
+ */
+export async function refreshPublished(db: Database): Promise<boolean> {
+  if (current && (await contentVersion(db)) === current.version) return false;
+  const { version, items } = await readPublished(db);
+  if (current && version === current.version) return false;
+  current = snapshotOf(version, items);
+  return true;
+}
+
+/**
+ * Keeps the content in memory current: reads it now, then the version every `intervalMs`;
+ * `onChange` runs after each change. A failed read is logged once until reads work again (the
+ * pages keep the content they have). Returns a function that stops it.
+ */
+export function watchPublished(getDb: () => Promise<Database>, options: { intervalMs?: number; onChange?: () => void } = {}): () => void {
+  let stopped = false;
+  let failing = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    try {
+      if (await refreshPublished(await getDb())) options.onChange?.();
+      if (failing) console.error("Published content is read again.");
+      failing = false;
+    } catch (error) {
+      if (!failing) console.error(`Published content could not be read; pages keep what they show: ${messageOf(error)}`);
+      failing = true;
+    }
+    if (!stopped) timer = setTimeout(() => void tick(), options.intervalMs ?? CONTENT_POLL_MS).unref();
+  };
+  void tick();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+/** Forgets the content read from the database (tests). */
+export function resetPublishedForTests(): void {
+  current = undefined;
+}
