@@ -1,48 +1,45 @@
 /**
- * Which route module renders each built public page of SPEC §2, and when it is rendered. Read by
- * app/routes.ts (routing), react-router.config.ts (prerendering) and server/app.ts (the daily
- * page cache); paths not listed here still use the placeholder.
- *
- * - "build": nothing in the page depends on the request or the date, so it is prerendered.
- * - "daily": its content changes with the date in India, so the server renders it once per day
- *   (at the first request after midnight IST) and serves that copy until the next midnight.
+ * Which route module renders each built public page of SPEC §2. Read by app/routes.ts (routing)
+ * and server/app.ts: every one of them, and the home page, is kept in memory by the server
+ * (server/page-cache.ts), rendered once per day in India and per change of the published
+ * content (the banner of a notice is on every page), so none is rendered per request.
  */
-export type BuiltPage = { file: string; render: "build" | "daily" };
+export type BuiltPage = { file: string };
 
 const content = "routes/public/content-page.tsx";
 
 export const builtPages: Record<string, BuiltPage> = {
-  "/overview": { file: content, render: "build" },
-  "/vision": { file: content, render: "build" },
-  "/chairman": { file: content, render: "build" },
-  "/director": { file: content, render: "build" },
-  "/principal": { file: content, render: "build" },
-  "/secretary": { file: content, render: "build" },
-  "/difference": { file: content, render: "build" },
-  "/facilities": { file: content, render: "build" },
-  "/achievements": { file: "routes/public/achievements.tsx", render: "build" },
-  "/inspire": { file: content, render: "build" },
-  "/empower": { file: content, render: "build" },
-  "/transform": { file: content, render: "build" },
-  "/achieve": { file: content, render: "build" },
-  "/admissions-overview": { file: content, render: "build" },
-  "/guidelines": { file: content, render: "build" },
-  "/fee": { file: "routes/public/fee.tsx", render: "build" },
-  "/curriculum": { file: "routes/public/curriculum.tsx", render: "build" },
-  "/faculty": { file: "routes/public/faculty.tsx", render: "build" },
-  // Openings close on a date (India time).
-  "/openings": { file: "routes/public/openings.tsx", render: "daily" },
-  "/gallery": { file: "routes/public/gallery.tsx", render: "build" },
-  "/contact": { file: "routes/public/contact.tsx", render: "build" },
-  "/mandatory-disclosure": { file: "routes/public/mandatory-disclosure.tsx", render: "build" },
-  "/school-brochure": { file: "routes/public/school-brochure.tsx", render: "build" },
-  "/app-privacy-policy": { file: content, render: "build" },
+  "/overview": { file: content },
+  "/vision": { file: content },
+  "/chairman": { file: content },
+  "/director": { file: content },
+  "/principal": { file: content },
+  "/secretary": { file: content },
+  "/difference": { file: content },
+  "/facilities": { file: content },
+  "/achievements": { file: "routes/public/achievements.tsx" },
+  "/inspire": { file: content },
+  "/empower": { file: content },
+  "/transform": { file: content },
+  "/achieve": { file: content },
+  "/admissions-overview": { file: content },
+  "/guidelines": { file: content },
+  "/fee": { file: "routes/public/fee.tsx" },
+  "/curriculum": { file: "routes/public/curriculum.tsx" },
+  "/faculty": { file: "routes/public/faculty.tsx" },
+  // Openings close on a date (India time): their page is rendered again each day.
+  "/openings": { file: "routes/public/openings.tsx" },
+  "/gallery": { file: "routes/public/gallery.tsx" },
+  "/contact": { file: "routes/public/contact.tsx" },
+  "/mandatory-disclosure": { file: "routes/public/mandatory-disclosure.tsx" },
+  "/school-brochure": { file: "routes/public/school-brochure.tsx" },
+  "/app-privacy-policy": { file: content },
   // Names the current academic year (SPEC §3), which changes on 1 November.
-  "/school-in-kharagpur": { file: "routes/public/school-in-kharagpur.tsx", render: "daily" },
+  "/school-in-kharagpur": { file: "routes/public/school-in-kharagpur.tsx" },
 };
 
-/** Paths rendered once per day in India: the home page (upcoming calendar) and the built pages marked "daily". */
-export const dailyPaths: readonly string[] = ["/", ...Object.entries(builtPages).filter(([, p]) => p.render === "daily").map(([path]) => path)];
+/** Paths the server keeps in memory: the home page and every built page (news stories are added as they are published). */
+export const memoryPaths: readonly string[] = ["/", ...Object.keys(builtPages)];
 
 /** Files made at build from content (the brochure) or placeholders for documents the school uploads. */
 export const BROCHURE_PDF_PATH = "/documents/school-brochure.pdf";

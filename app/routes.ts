@@ -53,6 +53,7 @@ export default [
   ]),
   route("robots.txt", "routes/seo/robots-txt.ts"),
   route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
+  route("feed.xml", "routes/seo/feed-xml.ts"),
   route(BROCHURE_PDF_PATH.slice(1), "routes/documents/brochure-pdf.ts"),
   route("documents/samples/:file", "routes/documents/sample-document-pdf.ts"),
   // A family's order has a receipt per student and fee: the second and later are /2, /3….

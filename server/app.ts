@@ -26,8 +26,10 @@ import { PREVIEW_HEADERS, PREVIEW_PATH } from "~/core/messages/preview";
 import { STOP_PATH } from "~/core/messages/stop.server";
 import { crossSiteStopPosts } from "./messages-stop";
 import onHeaders from "on-headers";
-import { getNewsItems } from "~/features/content/markdown.server";
-import { dailyPaths } from "~/page-routes";
+import { newsSeedItems } from "~/features/content/markdown.server";
+import { contentEpoch, visibleNewsPaths, watchPublished } from "~/features/content/published.server";
+import { seedContent } from "~/features/content/store.server";
+import { memoryPaths } from "~/page-routes";
 import { pages } from "#content/pages";
 import { configurationErrorHtml } from "./configuration-error";
 import { finalErrorHandler } from "./error-handler";
@@ -36,7 +38,6 @@ import { isCrossSiteWrite } from "./origin-check";
 import { cachedPageOf, createPageCache, findCachedPage, onceForCachedPages, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
 import { clientAddressOf } from "./http-server";
 import { GATEWAY_PATHS, mountPaymentEndpoints, paymentFormTargets, startPayments } from "./payments";
-import { loadPrerendered } from "./prerendered";
 import { sharedRateLimitStore } from "./rate-limit-store";
 import { rateLimits, TIER_WINDOW_MS } from "./rate-limits";
 import { allowedMethods, closeUnreadBodies, noStoreUnder } from "./request-guards";
@@ -47,6 +48,9 @@ import { staticFiles } from "./static-files";
  * administrator account. Returns lines to print for the operator. Throws when the database
  * cannot be opened or migrated.
  */
+/** Stops reading the published content's version (set once prepare() started it). */
+let stopWatchingContent: (() => void) | undefined;
+
 export async function prepare(): Promise<string[]> {
   const config = getConfig();
   if (config.missing.length > 0) return [];
@@ -56,6 +60,10 @@ export async function prepare(): Promise<string[]> {
   if (!config.production && (await seedSampleFees(db))) lines.push("Sample fee book and students added.");
   lines.push(await startAnalyticsJobs(getDatabase));
   lines.push(startMessages(getDatabase));
+  const seeded = await seedContent(db, newsSeedItems());
+  if (seeded > 0) lines.push(`Content: ${seeded} news stories copied from content/news/ into the database (edit them at /admin/content).`);
+  // After a publish each page is rendered again at its first request (one render however many ask).
+  stopWatchingContent ??= watchPublished(async () => (await getDatabase()).db);
   const admin = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });
   if (admin.outcome === "created") {
     lines.push(
@@ -97,15 +105,15 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   // Production whenever the built site is served (server/index.ts): no error details in answers.
   const mode = process.env.NODE_ENV === "production" ? "production" : "development";
   const files = options.clientDir ? staticFiles(options.clientDir) : undefined;
-  // Prerendered pages and the pages that change with the date in India, served from memory
-  // (production build only: in development every page renders on request).
+  // Public pages served from memory, rendered again for each day in India and each change of
+  // the published content (production build only: in development every page renders on request).
   let cache: PageCache | undefined;
   if (options.clientDir && config.missing.length === 0) {
     const render = createFetchHandler(build, mode);
     cache = createPageCache({
-      prerendered: loadPrerendered(options.clientDir),
-      siteUrl: config.publicSiteUrl,
-      dailyPaths,
+      paths: memoryPaths,
+      morePaths: visibleNewsPaths,
+      epoch: contentEpoch,
       render: (pagePath, { now, token }) => render(new Request(new URL(pagePath, config.publicSiteUrl)), { cspNonce: token, clientIp: "", now }),
     });
     void cache.warm();
@@ -216,9 +224,17 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   });
 
   // Legacy and non-canonical paths: one 301 before React Router (SPEC §2 redirects).
-  const canonical = new Set(["/", ...pages.map((p) => p.path), ...getNewsItems().map((n) => n.href)]);
+  // The news stories change with what is published: the set is made again when the content does.
+  const pagePaths = ["/", ...pages.map((p) => p.path)];
+  let canonical = { epoch: "", paths: new Set<string>() };
+  const canonicalPaths = () => {
+    const now = new Date();
+    const epoch = contentEpoch(now);
+    if (epoch !== canonical.epoch) canonical = { epoch, paths: new Set([...pagePaths, ...visibleNewsPaths(now)]) };
+    return canonical.paths;
+  };
   const routes = build().then((b) => routeTree(b.routes));
-  app.use(legacyRedirects({ routes: () => routes, catchAllId: "routes/public/not-found", canonicalPaths: () => canonical }));
+  app.use(legacyRedirects({ routes: () => routes, catchAllId: "routes/public/not-found", canonicalPaths }));
 
   app.use(
     createRequestHandler({
@@ -236,6 +252,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
  * database), logs the ingest counts and closes the database. Call before exit. Never throws.
  */
 export async function beforeExit(deadlineMs = 5_000): Promise<void> {
+  stopWatchingContent?.();
   console.log(await drainIngest(deadlineMs));
   await closeDatabase().catch(() => undefined);
 }

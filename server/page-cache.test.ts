@@ -3,7 +3,6 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { NONCE_PLACEHOLDER, SITE_URL_PLACEHOLDER } from "~/lib/prerender";
 import { chooseEncoding, createPageCache, encodePage, onceForCachedPages, paintFirst, type RenderPage } from "./page-cache";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -25,11 +24,6 @@ function recordingRender(status = 200) {
   return { render, calls };
 }
 
-const prerendered = new Map([
-  ["/fee", { body: `<link rel="canonical" href="${SITE_URL_PLACEHOLDER}/fee"/><script nonce="${NONCE_PLACEHOLDER}">run()</script>`, type: "html" as const }],
-  ["/fee.data", { body: `[{"url":"${SITE_URL_PLACEHOLDER}/fee"}]`, type: "data" as const }],
-]);
-
 describe("encodePage", () => {
   it("keeps identity, gzip and Brotli bodies of the same text, an ETag and the marked scripts' hashes", async () => {
     const page = await encodePage(`<p>₹ 1,200</p><script nonce="tok">x()</script>`, "html", "tok", ["X-Prerendered", "1"]);
@@ -39,6 +33,16 @@ describe("encodePage", () => {
     expect(page.scriptHashes).toEqual([sha("x()")]);
     expect(page.etag).toMatch(/^W\/"[\w-]{27}"$/);
     expect(page.type).toBe("text/html; charset=utf-8");
+  });
+
+  it("serves a quick Brotli body at once and replaces it with the smallest one, decoding to the same text", async () => {
+    const text = `<main>${Array.from({ length: 400 }, (_, i) => `<p class="c${i % 7}">Notice ${i}: the school is closed on ${i % 28} December.</p>`).join("")}</main>`;
+    const page = await encodePage(text, "html", "tok", ["X-Rendered-For", "x"]);
+    const quick = page.bodies.br;
+    await page.smallest;
+    expect(page.bodies.br).not.toBe(quick);
+    expect(page.bodies.br.length).toBeLessThanOrEqual(quick.length);
+    expect(brotliDecompressSync(page.bodies.br).toString()).toBe(text);
   });
 });
 
@@ -89,33 +93,39 @@ describe("chooseEncoding", () => {
   });
 });
 
-describe("createPageCache: prerendered pages", () => {
-  it("fills in the site URL once, hashes React Router's scripts and keeps .data as data", async () => {
-    const cache = createPageCache({ prerendered, siteUrl: "https://www.kva.example", dailyPaths: [], render: recordingRender().render });
-    const page = (await cache.get("/fee"))!;
-    expect(page.bodies.identity.toString()).toBe('<link rel="canonical" href="https://www.kva.example/fee"/><script>run()</script>');
-    expect(page.scriptHashes).toEqual([sha("run()")]);
-    expect(page.origin).toEqual(["X-Prerendered", "1"]);
-    expect(await cache.get("/fee")).toBe(page);
-    expect(cache.peek("/fee")).toBe(page);
-    expect(cache.peek("/vision")).toBeUndefined();
-    const data = (await cache.get("/fee.data"))!;
-    expect(data.type).toBe("text/x-script");
-    expect(data.bodies.identity.toString()).toBe('[{"url":"https://www.kva.example/fee"}]');
-    expect(await cache.get("/vision")).toBeUndefined();
-    expect([cache.has("/fee"), cache.has("/fee.data"), cache.has("/vision")]).toEqual([true, true, false]);
+describe("createPageCache", () => {
+  it("renders a page again when the content epoch changes, and keeps news paths only while they are visible", async () => {
+    const time = clock("2026-11-27T06:00:00Z");
+    const { render, calls } = recordingRender();
+    let epoch = "1.0";
+    let stories = ["/news/a"];
+    const cache = createPageCache({ paths: ["/"], morePaths: () => stories, epoch: () => epoch, render, now: time.now });
+    const first = (await cache.get("/"))!;
+    expect(first.origin).toEqual(["X-Rendered-For", "2026-11-27; content 1.0"]);
+    expect(await cache.get("/")).toBe(first);
+    epoch = "2.0";
+    expect(cache.peek("/")).toBeUndefined();
+    const second = (await cache.get("/"))!;
+    expect(second).not.toBe(first);
+    expect(calls.map((c) => c.path)).toEqual(["/", "/"]);
+    expect([cache.has("/news/a"), cache.has("/news/b"), cache.has("/fee")]).toEqual([true, false, false]);
+    expect(await cache.get("/fee")).toBeUndefined();
+    await cache.warm();
+    expect(calls.map((c) => c.path)).toEqual(["/", "/", "/news/a"]);
+    stories = [];
+    expect(cache.has("/news/a")).toBe(false);
+    expect(await cache.get("/news/a")).toBeUndefined();
   });
-});
 
-describe("createPageCache: daily pages", () => {
+
   it("renders a page once per day in India, for the instant of the first request, and again after midnight IST", async () => {
     const time = clock("2026-10-31T18:29:00Z"); // 23:59 on 31 Oct in India
     const { render, calls } = recordingRender();
-    const cache = createPageCache({ prerendered, siteUrl: "https://www.kva.example", dailyPaths: ["/"], render, now: time.now });
+    const cache = createPageCache({ paths: ["/"], render, now: time.now });
 
     const before = (await cache.get("/"))!;
     expect(before.bodies.identity.toString()).toContain("/ for 2026-10-31");
-    expect(before.origin).toEqual(["X-Rendered-For", "2026-10-31"]);
+    expect(before.origin).toEqual(["X-Rendered-For", "2026-10-31; content "]);
     time.set("2026-10-31T18:29:59.999Z"); // the last millisecond of the day in India
     expect(await cache.get("/")).toBe(before);
     expect(cache.peek("/")).toBe(before);
@@ -135,7 +145,7 @@ describe("createPageCache: daily pages", () => {
 
   it("renders once however many requests arrive together", async () => {
     const { render, calls } = recordingRender();
-    const cache = createPageCache({ prerendered, siteUrl: "https://www.kva.example", dailyPaths: ["/openings"], render, now: () => new Date("2026-11-23T10:00:00Z") });
+    const cache = createPageCache({ paths: ["/openings"], render, now: () => new Date("2026-11-23T10:00:00Z") });
     const pages = await Promise.all(Array.from({ length: 40 }, () => cache.get("/openings")));
     expect(new Set(pages).size).toBe(1);
     expect(calls).toHaveLength(1);
@@ -144,16 +154,16 @@ describe("createPageCache: daily pages", () => {
   it("leaves a page that did not render as 200 to per-request rendering, and tries again on the next request", async () => {
     const logged: string[] = [];
     const { render, calls } = recordingRender(500);
-    const cache = createPageCache({ prerendered, siteUrl: "https://www.kva.example", dailyPaths: ["/"], render, now: () => new Date("2026-11-23T10:00:00Z"), log: (m) => logged.push(m) });
+    const cache = createPageCache({ paths: ["/"], render, now: () => new Date("2026-11-23T10:00:00Z"), log: (m) => logged.push(m) });
     expect(await cache.get("/")).toBeUndefined();
     expect(await cache.get("/")).toBeUndefined();
     expect(calls).toHaveLength(2);
-    expect(logged[0]).toMatch(/^Daily page \/ could not be rendered for 2026-11-23; rendering it per request: status 500$/);
+    expect(logged[0]).toMatch(/^Page \/ could not be rendered for 2026-11-23 \(content \); rendering it per request: status 500$/);
   });
 
   it("never shares a response that sets a cookie", async () => {
     const render: RenderPage = async () => new Response("<p>hi</p>", { headers: { "set-cookie": "a=b" } });
-    const cache = createPageCache({ prerendered, siteUrl: "https://www.kva.example", dailyPaths: ["/"], render, log: () => {} });
+    const cache = createPageCache({ paths: ["/"], render, log: () => {} });
     expect(await cache.get("/")).toBeUndefined();
   });
 });

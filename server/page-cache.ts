@@ -1,12 +1,11 @@
 /**
  * Public pages served from memory at static-file speed
- * (docs/decisions/011-pages-from-memory-hash-csp-and-crowd-limits.md):
- *
- * - **prerendered** pages (build/client/<path>/index.html and <path>.data, decision 004) with
- *   PUBLIC_SITE_URL filled in once;
- * - **daily** pages, whose content changes with the date in India (app/page-routes.ts), rendered
- *   by React Router once per day in India, for that day's instant, and kept until the next
- *   midnight IST.
+ * (docs/decisions/011-pages-from-memory-hash-csp-and-crowd-limits.md, 025-content-in-the-database.md):
+ * the built pages of app/page-routes.ts, the home page and every visible news story, each
+ * rendered by React Router once per day in India and per content epoch (what the published
+ * content shows: app/features/content/published.server.ts), at the first request after either
+ * changes, and kept until then. A publish in any process therefore reaches every process's
+ * pages within a second or so; a notice's end time takes the banner off by itself.
  *
  * Each page is kept encoded once as identity, gzip (level 9) and Brotli (quality 11) bodies with
  * a weak ETag and the `'sha256-…'` CSP sources of its inline scripts (server/script-hashes.ts):
@@ -18,7 +17,6 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { istMidnight, kolkataDate } from "~/lib/dates";
-import { fillPrerendered, NONCE_PLACEHOLDER } from "~/lib/prerender";
 import { hashMarkedScripts } from "./script-hashes";
 import { messageOf } from "~/lib/errors";
 
@@ -36,8 +34,10 @@ export type CachedPage = {
   bodies: Record<Encoding, Buffer>;
   /** `'sha256-…'` sources for `script-src`, one per distinct inline script; empty for data. */
   scriptHashes: string[];
-  /** Says where the page comes from: `X-Prerendered: 1`, or `X-Rendered-For: <IST date>` for a daily page. */
+  /** Says what the page was rendered for: `X-Rendered-For: <IST date>; content <epoch>`. */
   origin: [header: string, value: string];
+  /** Settles when `bodies.br` holds the smallest Brotli encoding (encodePage). */
+  smallest?: Promise<void>;
 };
 
 /** React Router's inline module script: it imports the route modules, then the client entry. */
@@ -80,20 +80,43 @@ export function paintFirst(html: string): string {
 
 const TYPES = { html: "text/html; charset=utf-8", data: "text/x-script" } as const;
 
+/** Brotli quality of a page's first encoding (~5 ms for 70 KB) and of the copy that replaces it (~95 ms, ~12 % smaller). */
+export const BROTLI_QUICK = 5;
+export const BROTLI_BEST = 11;
+
+const brotliAt = (identity: Buffer, quality: number) =>
+  brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+
+/**
+ * The best-quality Brotli encodings waiting, made one at a time: each takes ~95 ms of a libuv
+ * thread, and a publish makes many pages at once; one at a time leaves the thread pool (gzip,
+ * files, crypto) to the requests.
+ */
+let upgrades: Promise<void> = Promise.resolve();
+
 /**
  * Encodes `text` (HTML or a turbo-stream `.data` body) for serving. Scripts marked with
  * `nonce="<token>"` are hashed and the marks removed (see hashMarkedScripts). Compression runs
- * on libuv's thread pool. Resolves to the page; rejects only if zlib fails.
+ * on libuv's thread pool. The Brotli body is first made at BROTLI_QUICK, so a page rendered
+ * after a publish is served at once, and replaced by the BROTLI_BEST one in its turn (the same
+ * bytes once decoded, so the ETag holds), unless `stillServed()` says by then that the page was
+ * replaced. Resolves to the page; rejects only if zlib fails (a failed upgrade keeps the quick body).
  */
-export async function encodePage(text: string, kind: keyof typeof TYPES, token: string, origin: CachedPage["origin"]): Promise<CachedPage> {
+export async function encodePage(text: string, kind: keyof typeof TYPES, token: string, origin: CachedPage["origin"], stillServed: () => boolean = () => true): Promise<CachedPage> {
   const { html, hashes } = hashMarkedScripts(kind === "html" ? paintFirst(text) : text, token);
   const identity = Buffer.from(html, "utf8");
-  const [br, gz] = await Promise.all([
-    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzipAsync(identity, { level: 9 }),
-  ]);
+  const [br, gz] = await Promise.all([brotliAt(identity, BROTLI_QUICK), gzipAsync(identity, { level: 9 })]);
   const etag = `W/"${createHash("sha1").update(identity).digest("base64url")}"`;
-  return { type: TYPES[kind], etag, bodies: { identity, gzip: gz, br }, scriptHashes: kind === "html" ? hashes : [], origin };
+  const page: CachedPage = { type: TYPES[kind], etag, bodies: { identity, gzip: gz, br }, scriptHashes: kind === "html" ? hashes : [], origin };
+  page.smallest = upgrades = upgrades.then(async () => {
+    if (!stillServed()) return;
+    try {
+      page.bodies.br = await brotliAt(identity, BROTLI_BEST);
+    } catch {
+      // The quick body stays.
+    }
+  });
+  return page;
 }
 
 /**
@@ -106,110 +129,104 @@ export function chooseEncoding(req: Pick<Request, "acceptsEncodings">): Encoding
 }
 
 /**
- * Renders one page for the daily cache: `path` ("/", "/openings"), the instant its
- * date-dependent content is computed for, and the token its inline scripts must carry as their
- * nonce. Resolves to React Router's response.
+ * Renders one page for the cache: `path` ("/", "/openings"), the instant its date-dependent
+ * content is computed for, and the token its inline scripts must carry as their nonce. Resolves
+ * to React Router's response.
  */
 export type RenderPage = (path: string, options: { now: Date; token: string }) => Promise<globalThis.Response>;
 
 export type PageCacheOptions = {
-  /** Prerendered files by request path (server/prerendered.ts `loadPrerendered`). */
-  prerendered: ReadonlyMap<string, { body: string; type: "html" | "data" }>;
-  /** PUBLIC_SITE_URL, filled into prerendered pages. */
-  siteUrl: string;
-  /** Paths rendered once per day in India (app/page-routes.ts `dailyPaths`). */
-  dailyPaths: readonly string[];
+  /** Paths always kept in memory: the built pages of app/page-routes.ts and "/". */
+  paths: readonly string[];
+  /** Further paths kept at an instant: the news stories visible then (published.server.ts `visibleNewsPaths`). */
+  morePaths?: (now: Date) => readonly string[];
+  /**
+   * What the site's content shows at an instant (published.server.ts `contentEpoch`): a page is
+   * rendered again when it changes (a publish, a notice's end). Default: always the same.
+   */
+  epoch?: (now: Date) => string;
   render: RenderPage;
-  /** The clock deciding the day in India (tests move it); default: the system clock. */
+  /** The clock deciding the day in India and the epoch (tests move it); default: the system clock. */
   now?: () => Date;
-  /** Where a failed daily render is reported; default console.error. */
+  /** Where a failed render is reported; default console.error. */
   log?: (message: string) => void;
 };
 
 export type PageCache = {
-  /** The page for a request path, rendering or encoding it first when needed; undefined when the path is not cached or its render failed. Never rejects. */
+  /** The page for a request path, rendering it first when needed; undefined when the path is not cached or its render failed. Never rejects. */
   get(path: string): Promise<CachedPage | undefined>;
   /** The page for `path` when it is ready for this instant, without waiting; else undefined (then use `get`). */
   peek(path: string): CachedPage | undefined;
-  /** Whether `path` is one of the cached paths (prerendered or daily). */
+  /** Whether `path` is one of the cached paths at this instant. */
   has(path: string): boolean;
-  /** Encodes every prerendered page one after another, so first visitors do not wait; never rejects. */
+  /** Renders every cached path one after another, so the first visitors do not wait (at start); never rejects. */
   warm(): Promise<void>;
 };
 
-/** The cache of prerendered and daily pages; see the module comment. */
+type Entry = { from: number; until: number; epoch: string; page: Promise<CachedPage | undefined>; value?: CachedPage };
+
+/**
+ * The public pages kept in memory (see the module comment): each rendered by React Router once
+ * per day in India and content epoch, at the first request (or `warm`) after either changes,
+ * and served from memory until then.
+ */
 export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((message: string) => console.error(message));
-  const prerendered = new Map<string, Promise<CachedPage>>();
-  /** Each daily page with the instants (ms) its day in India starts and ends, and its value once rendered. */
-  const daily = new Map<string, { from: number; until: number; page: Promise<CachedPage | undefined>; value?: CachedPage }>();
-  const ready = new Map<string, CachedPage>();
-  const dailyPaths = new Set(options.dailyPaths);
+  const epochAt = options.epoch ?? (() => "");
+  const fixed = new Set(options.paths);
+  const entries = new Map<string, Entry>();
 
-  const prerenderedPage = (path: string): Promise<CachedPage> | undefined => {
-    let page = prerendered.get(path);
-    if (!page) {
-      const file = options.prerendered.get(path);
-      if (!file) return undefined;
-      page = encodePage(fillPrerendered(file.body, { siteUrl: options.siteUrl }), file.type, NONCE_PLACEHOLDER, ["X-Prerendered", "1"]);
-      prerendered.set(path, page);
-      void page.then((p) => ready.set(path, p), () => undefined);
-    }
-    return page;
-  };
+  const isCached = (path: string, instant: Date) => fixed.has(path) || (options.morePaths?.(instant).includes(path) ?? false);
 
-  const renderDaily = async (path: string, instant: Date): Promise<CachedPage | undefined> => {
+  const render = async (path: string, instant: Date, epoch: string, stillServed: () => boolean): Promise<CachedPage | undefined> => {
     const token = randomBytes(16).toString("base64");
     try {
       const response = await options.render(path, { now: instant, token });
       const body = await response.text();
       // Only a plain 200 page is shared; anything else is left to per-request rendering.
       if (response.status !== 200 || response.headers.has("set-cookie")) throw new Error(`status ${response.status}${response.headers.has("set-cookie") ? " with Set-Cookie" : ""}`);
-      return await encodePage(body, "html", token, ["X-Rendered-For", kolkataDate(instant)]);
+      return await encodePage(body, "html", token, ["X-Rendered-For", `${kolkataDate(instant)}; content ${epoch}`], stillServed);
     } catch (error) {
-      log(`Daily page ${path} could not be rendered for ${kolkataDate(instant)}; rendering it per request: ${messageOf(error)}`);
+      log(`Page ${path} could not be rendered for ${kolkataDate(instant)} (content ${epoch}); rendering it per request: ${messageOf(error)}`);
       return undefined;
     }
   };
 
-  /** The entry of a daily path for the current instant, if its day is the current day in India. */
-  const currentDaily = (path: string, instant: number) => {
-    const entry = daily.get(path);
-    return entry && instant >= entry.from && instant < entry.until ? entry : undefined;
+  /** The entry of `path` for this instant, if its day and epoch are the current ones. */
+  const currentEntry = (path: string, instant: Date) => {
+    const entry = entries.get(path);
+    const t = instant.getTime();
+    return entry && t >= entry.from && t < entry.until && entry.epoch === epochAt(instant) ? entry : undefined;
   };
 
-  const dailyPage = (path: string): Promise<CachedPage | undefined> => {
+  const pageFor = (path: string): Promise<CachedPage | undefined> => {
     const instant = now();
-    const current = currentDaily(path, instant.getTime());
+    const current = currentEntry(path, instant);
     if (current) return current.page;
-    // One render per path and day, however many requests arrive while it runs.
+    // One render per path, day and epoch, however many requests arrive while it runs.
     const from = istMidnight(kolkataDate(instant)).getTime();
-    const entry: { from: number; until: number; page: Promise<CachedPage | undefined>; value?: CachedPage } = { from, until: from + 86_400_000, page: renderDaily(path, instant) };
-    daily.set(path, entry);
+    const epoch = epochAt(instant);
+    const entry: Entry = { from, until: from + 86_400_000, epoch, page: Promise.resolve(undefined) };
+    entry.page = render(path, instant, epoch, () => entries.get(path) === entry && entry.epoch === epochAt(now()));
+    entries.set(path, entry);
     void entry.page.then((p) => {
       if (p) entry.value = p;
-      // A failed render is tried again by the next request rather than kept for the day.
-      else if (daily.get(path) === entry) daily.delete(path);
+      // A failed render is tried again by the next request rather than kept.
+      else if (entries.get(path) === entry) entries.delete(path);
     });
     return entry.page;
   };
 
   return {
-    async get(path) {
-      if (dailyPaths.has(path)) return dailyPage(path);
-      try {
-        return await prerenderedPage(path);
-      } catch (error) {
-        prerendered.delete(path);
-        log(`Prerendered page ${path} could not be encoded: ${messageOf(error)}`);
-        return undefined;
-      }
-    },
-    peek: (path) => (dailyPaths.has(path) ? currentDaily(path, now().getTime())?.value : ready.get(path)),
-    has: (path) => dailyPaths.has(path) || options.prerendered.has(path),
+    get: (path) => (isCached(path, now()) ? pageFor(path) : Promise.resolve(undefined)),
+    peek: (path) => currentEntry(path, now())?.value,
+    has: (path) => isCached(path, now()),
     async warm() {
-      for (const path of options.prerendered.keys()) await this.get(path);
+      const instant = now();
+      for (const path of [...fixed, ...(options.morePaths?.(instant) ?? [])]) await pageFor(path);
+      // Stories no longer shown are not kept.
+      for (const path of entries.keys()) if (!isCached(path, instant)) entries.delete(path);
     },
   };
 }

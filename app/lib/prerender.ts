@@ -1,12 +1,9 @@
 /**
- * Build-time prerendering with a deploy-time site URL (docs/decisions/004-prerendering-nonce-and-site-url.md,
- * 011-pages-from-memory-hash-csp-and-crowd-limits.md).
- *
- * React Router prerenders static pages at build time by calling the request handler without our
- * Express load context. Those pages are rendered with two placeholders instead of values that
- * only the running server knows: PUBLIC_SITE_URL (set per deployment), which the server fills in
- * once when it loads the file (`fillPrerendered`), and a nonce that marks the inline scripts
- * React Router rendered, which the server allows by CSP hash (server/script-hashes.ts).
+ * Renders without the server's load context (docs/decisions/004-prerendering-nonce-and-site-url.md,
+ * 025-content-in-the-database.md). Pages are no longer prerendered at build (the server renders
+ * them into memory), but React Router's build still calls the request handler for the documents
+ * it makes, without our Express load context: a page rendered that way gets placeholders for
+ * the values only the running server knows (PUBLIC_SITE_URL, the CSP nonce), never real ones.
  */
 
 /** Marks React Router's inline scripts in prerendered HTML (base64 alphabet, so a valid nonce). */
@@ -34,17 +31,4 @@ export function isBuildTimeRender(context: { cspNonce?: string } | undefined): b
  */
 export function renderInstant(context: { now?: Date } | undefined): Date {
   return context?.now ?? new Date();
-}
-
-/** A site URL is put into HTML attributes, JSON strings and scripts: allow only plain origins and paths. */
-const SAFE_SITE_URL = /^https?:\/\/[a-z0-9.-]+(:\d+)?(\/[a-z0-9._~/-]*)?$/i;
-
-/**
- * Replaces the site-URL placeholder in a prerendered HTML or `.data` file with the configured
- * site URL (origin, no trailing slash). Throws TypeError when the value could break out of an
- * attribute or string (it never should: it comes from our own config).
- */
-export function fillPrerendered(text: string, values: { siteUrl: string }): string {
-  if (!SAFE_SITE_URL.test(values.siteUrl)) throw new TypeError(`Unsafe PUBLIC_SITE_URL: ${values.siteUrl}`);
-  return text.replaceAll(SITE_URL_PLACEHOLDER, values.siteUrl);
 }

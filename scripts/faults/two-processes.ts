@@ -9,7 +9,9 @@
  *   failures in all, the next attempt is refused (429) on either process;
  * - form posts from one client to both alternately meet one limit (RATE_LIMIT_POSTS in all);
  * - enquiries and beacons sent to both alternately are all stored once, and one visitor's
- *   beacons keep the SPEC §4 counts (one new visit, visit_count 1…n) across both.
+ *   beacons keep the SPEC §4 counts (one new visit, visit_count 1…n) across both;
+ * - a news story published through the app's store is shown by both on /news/<slug>, / and
+ *   /feed.xml within 2 s (p99 of 20), and a banner notice leaves both within 2 s of its end.
  * Options: `--port N` (first of two ports, default 3860).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -115,6 +117,9 @@ async function main(): Promise<number> {
     // The one visitor's visits must arrive in order: let each batch be queued before the next.
     await new Promise((r) => setTimeout(r, 30));
   }
+
+  // 6. A publish through either process is visible on both within 2 s (issue 28).
+  await publishToVisible(a, b);
   await Promise.all(servers.map((s) => s.stop()));
   const storedEnquiries = await one<{ n: number; distinct: number }>(`SELECT count(*)::int AS n, count(DISTINCT name)::int AS distinct FROM enquiries WHERE name LIKE 'Two Process %'`);
   const ok200 = enquiryAnswers.filter((s) => s === 200).length;
@@ -132,6 +137,63 @@ async function main(): Promise<number> {
   );
   await db.end();
   return checks.some(([, ok]) => !ok) ? 1 : 0;
+}
+
+/** Milliseconds until `visible()` holds, polling every 25 ms; Infinity after `limitMs`. */
+async function timeUntil(visible: () => Promise<boolean>, limitMs = 10_000): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < limitMs) {
+    if (await visible()) return performance.now() - started;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return Infinity;
+}
+
+/**
+ * Publishes a news story 20 times (a new title each time) through the app's own store on the
+ * shared database and times until both processes show it on /news/<slug>, / and /feed.xml;
+ * then a banner notice that ends 3 s later, timed until both take it off /overview.
+ */
+async function publishToVisible(a: ServerProcess, b: ServerProcess): Promise<void> {
+  const { openDatabase } = await import("../../app/db/client.server");
+  const { createItem, saveItem } = await import("../../app/features/content/store.server");
+  const handle = await openDatabase({ databaseUrl: databaseUrl! });
+  const actor = { userId: null, email: "two-processes@ops.example", ip: null };
+  const text = async (server: ServerProcess, pathname: string) => (await fetch(server.origin + pathname, { headers: { "User-Agent": CHROME } })).text();
+  try {
+    const fields = (title: string) => ({ title, date: "2026-11-27", summary: "A story published to time how soon both processes show it.", body: "Timed.", image: "/images/campus.svg", imageAlt: "The school" });
+    const created = await createItem(handle.db, actor, { kind: "news", slug: "two-processes-timing", fields: fields("Timing 0") });
+    if (!created.ok) throw new Error(`create: ${JSON.stringify(created)}`);
+    let version = created.item.version;
+    const times: number[] = [];
+    for (let i = 1; i <= 20; i++) {
+      const title = `Timing run ${i}`;
+      const saved = await saveItem(handle.db, actor, { id: created.item.id, expectedVersion: version, fields: fields(title), publish: true });
+      if (!saved.ok) throw new Error(`publish: ${JSON.stringify(saved)}`);
+      version = saved.item.version;
+      times.push(
+        await timeUntil(async () => {
+          const pages = await Promise.all([a, b].flatMap((server) => ["/news/two-processes-timing", "/", "/feed.xml"].map((pathname) => text(server, pathname))));
+          return pages.every((page) => page.includes(title));
+        }),
+      );
+    }
+    const sorted = times.toSorted((x, y) => x - y);
+    const p99 = sorted[Math.ceil(sorted.length * 0.99) - 1]!;
+    check("a publish is shown by both processes within 2 s", p99 <= 2_000, `20 publishes: median ${Math.round(sorted[10]!)} ms, p99 ${Math.round(p99)} ms, max ${Math.round(sorted.at(-1)!)} ms (/news/<slug>, / and /feed.xml on both)`);
+
+    const endsAt = new Date(Date.now() + 3_000);
+    const notice = await createItem(handle.db, actor, { kind: "notice", slug: "two-processes-banner", fields: { title: "Timing banner: school closed", body: "", startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: endsAt.toISOString(), banner: true } });
+    if (!notice.ok) throw new Error(`notice: ${JSON.stringify(notice)}`);
+    const live = await saveItem(handle.db, actor, { id: notice.item.id, expectedVersion: 1, fields: notice.item.draft, publish: true });
+    if (!live.ok) throw new Error("notice publish");
+    const shown = await timeUntil(async () => (await Promise.all([a, b].map((server) => text(server, "/overview")))).every((page) => page.includes("Timing banner: school closed")));
+    await new Promise((r) => setTimeout(r, Math.max(0, endsAt.getTime() - Date.now())));
+    const gone = await timeUntil(async () => (await Promise.all([a, b].map((server) => text(server, "/overview")))).every((page) => !page.includes("Timing banner: school closed")));
+    check("a banner notice shows on both, and leaves both at its end time", shown <= 2_000 && gone <= 2_000, `shown on both ${Math.round(shown)} ms after publishing; gone from both ${Math.round(gone)} ms after its end`);
+  } finally {
+    await handle.close();
+  }
 }
 
 main()

@@ -7,7 +7,7 @@
  * Every change also writes a revision: who, when, what, and the whole item as it then was.
  *
  * `content_state` is one row whose `version` grows with every publish and unpublish: each
- * server process reads it every second and re-renders its pages from memory when it changed
+ * server process reads it every half second and re-renders its pages from memory when it changed
  * (app/features/content/published.server.ts).
  *
  * `content_images` are the photos the school uploads (the gallery of the editor): each is kept

@@ -60,6 +60,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { name: "description", content: input.description },
     ...(input.keywords?.length ? [{ name: "keywords", content: input.keywords.join(", ") }] : []),
     { tagName: "link", rel: "canonical", href: url },
+    { tagName: "link", rel: "alternate", type: "application/atom+xml", title: "News and events", href: `${input.siteUrl}/feed.xml` },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:site_name", content: school.name },
     { property: "og:title", content: title },

@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { pageFor, PAGES_UPDATED, type PageEntry } from "#content/pages";
-import { ContentError, parseMarkdown } from "./markdown.server";
+import { parseMarkdown } from "./markdown.server";
+import { ContentError } from "./markdown-render.server";
 import { hasImage, picture, socialImage, type Picture } from "./images.server";
 import type { SocialImage } from "./meta";
 import type { Crumb } from "./structured-data";

@@ -17,14 +17,22 @@ import type { ContentLocale } from "~/db/content-values";
 import { formatDisplayDate, formatDateTime } from "~/lib/dates";
 import { messageOf } from "~/lib/errors";
 import { isVisible, itemPath, scheduleBoundaries, type NewsFields, type NoticeFields } from "./items";
-import { newsSeedItems, renderEditedMarkdown, type NewsItem } from "./markdown.server";
+import { newsSeedItems, type NewsItem } from "./markdown.server";
+import { renderEditedMarkdown } from "./markdown-render.server";
 import { contentVersion, readPublished, type PublishedItem } from "./store.server";
 
 /** How often each process reads the content version (ms). */
-export const CONTENT_POLL_MS = 1_000;
+export const CONTENT_POLL_MS = 500;
 
 /** A news story or event as pages show it. */
-export type NewsView = NewsItem & { html: string; publishAt: string | null; unpublishAt: string | null; locale: ContentLocale };
+export type NewsView = NewsItem & {
+  html: string;
+  publishAt: string | null;
+  unpublishAt: string | null;
+  locale: ContentLocale;
+  /** When it was last published (ISO instant), null for the seed files. */
+  publishedAt: string | null;
+};
 
 /** A notice as pages show it: the banner's line and the notices list's entry. */
 export type NoticeView = {
@@ -42,10 +50,10 @@ export type NoticeView = {
 
 type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; boundaries: number[] };
 
-function newsView(item: Pick<PublishedItem, "slug" | "locale" | "fields">): NewsView {
+function newsView(item: Pick<PublishedItem, "slug" | "locale" | "fields"> & { publishedAt?: Date }): NewsView {
   const f = item.fields as NewsFields;
   const { body, publishAt, unpublishAt, ...card } = f;
-  return { ...card, slug: item.slug, locale: item.locale, dateLabel: formatDisplayDate(f.date), href: itemPath("news", item.slug)!, html: renderEditedMarkdown(body, `news/${item.slug}`), publishAt, unpublishAt };
+  return { ...card, slug: item.slug, locale: item.locale, dateLabel: formatDisplayDate(f.date), href: itemPath("news", item.slug)!, html: renderEditedMarkdown(body, `news/${item.slug}`), publishAt, unpublishAt, publishedAt: item.publishedAt?.toISOString() ?? null };
 }
 
 function noticeView(item: Pick<PublishedItem, "slug" | "fields">): NoticeView {
@@ -64,7 +72,7 @@ function noticeView(item: Pick<PublishedItem, "slug" | "fields">): NoticeView {
 }
 
 /** Builds the snapshot from published items; an item that no longer renders is left out and logged (it passed its checks when saved). */
-function snapshotOf(version: number, items: readonly Pick<PublishedItem, "kind" | "slug" | "locale" | "fields">[]): Snapshot {
+function snapshotOf(version: number, items: readonly (Pick<PublishedItem, "kind" | "slug" | "locale" | "fields"> & { publishedAt?: Date })[]): Snapshot {
   const news: NewsView[] = [];
   const notices: NoticeView[] = [];
   for (const item of items) {

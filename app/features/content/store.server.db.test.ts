@@ -92,7 +92,7 @@ describe("content store", () => {
     const second = await saveItem(t.db, OWNER, { id: created.item.id, expectedVersion: 1, fields: news({ summary: "The second editor's summary, long enough to pass." }) });
     expect(second).toMatchObject({ ok: false, reason: "conflict", current: { version: 2, updatedBy: EDITOR.email } });
     const item = await itemById(t.db, created.item.id);
-    expect(item?.draft.summary).toBe("The first editor's summary, long enough to pass.");
+    expect((item?.draft as { summary?: string } | undefined)?.summary).toBe("The first editor's summary, long enough to pass.");
     expect(item?.status).toBe("draft");
   });
 
@@ -121,7 +121,7 @@ describe("content store", () => {
     const original = revisions.at(-1)!;
     const restored = await restoreRevision(t.db, OWNER, { id: item!.id, revisionId: original.id, expectedVersion: edited.item.version });
     if (!restored.ok) throw new Error("restore");
-    expect(restored.item.draft.summary).toBe(news().summary);
+    expect((restored.item.draft as { summary?: string }).summary).toBe(news().summary);
     expect((await revisionsOf(t.db, item!.id))[0]).toMatchObject({ action: "restore", authorEmail: OWNER.email, version: restored.item.version });
     expect(await restoreRevision(t.db, OWNER, { id: item!.id, revisionId: original.id, expectedVersion: edited.item.version })).toMatchObject({ reason: "conflict" });
   });

@@ -4,7 +4,7 @@
  * same item is told, and nothing is lost), validates the fields with the item's schema
  * (items.ts; nothing invalid is stored), keeps a revision, and, when it changes what visitors
  * see, writes the audit row and bumps `content_state.version`, which every server process reads
- * each second to render its pages again (published.server.ts).
+ * every half second to render its pages again (published.server.ts).
  *
  * Permissions are the routes' (content.edit to save, content.publish to publish); these
  * functions trust their caller for them.
@@ -18,7 +18,7 @@ import { settings } from "~/db/schema/settings";
 import { jsonOf, sqlState } from "~/db/sql.server";
 import { recordAudit, type Actor } from "~/core/audit/audit.server";
 import { FIELD_SCHEMAS, fieldErrors, slugSchema, type ContentFields } from "./items";
-import { checkBody } from "./markdown.server";
+import { checkBody } from "./markdown-render.server";
 
 export type ContentItemRow = typeof contentItems.$inferSelect;
 
@@ -257,7 +257,7 @@ export async function readPublished(db: Database): Promise<{ version: number; it
   );
 }
 
-/** The published content's version (content_state), read each second by every process. */
+/** The published content's version (content_state), read every half second by every process. */
 export async function contentVersion(db: Database): Promise<number> {
   const [state] = await db.select({ version: contentState.version }).from(contentState);
   return Number(state?.version ?? 0);

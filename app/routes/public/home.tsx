@@ -1,7 +1,8 @@
 /**
  * Home page (SPEC §2): hero slideshow, Inspire / Empower / Transform / Achieve, news and events,
- * the school calendar, the schools and an apply-now call to action. Rendered once per day in
- * India (app/page-routes.ts) because the calendar shows what is next from that day.
+ * the school calendar, the schools and an apply-now call to action. Kept in memory by the server,
+ * rendered again each day in India (the calendar shows what is next from that day) and after
+ * each publish (the news is the database's).
  */
 import type { Route } from "./+types/home";
 import { heroSlides, schoolStages } from "#content/home";
@@ -12,20 +13,24 @@ import { renderInstant } from "~/lib/prerender";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { socialImage } from "~/features/content/images.server";
 import { eventJsonLd, organizationJsonLd, schoolJsonLd } from "~/features/content/structured-data";
-import { getHomeCallout, getHomeSections, getNewsItems } from "~/features/content/markdown.server";
+import { getHomeCallout, getHomeSections } from "~/features/content/markdown.server";
+import { currentNotices, visibleNews } from "~/features/content/published.server";
 import { HomeHero } from "~/features/content/components/home-hero";
 import { HomeFigures } from "~/features/content/components/home-figures";
 import { HomePillarSection } from "~/features/content/components/home-pillar-section";
 import { HomeNews } from "~/features/content/components/home-news";
+import { HomeNotices } from "~/features/content/components/home-notices";
 import { HomeCalendar } from "~/features/content/components/home-calendar";
 import { HomeSchools } from "~/features/content/components/home-schools";
 import { HomeApply } from "~/features/content/components/home-apply";
 
 export function loader({ context }: Route.LoaderArgs) {
+  const now = renderInstant(context);
   return {
     sections: getHomeSections(),
-    news: getNewsItems(4),
-    calendar: upcomingCalendarItems(renderInstant(context), 6).map(toCalendarEntry),
+    news: visibleNews(now, { limit: 4 }).map(({ html: _html, ...card }) => card),
+    notices: currentNotices(now).map(({ slug, title, untilLabel, html }) => ({ slug, title, untilLabel, html })),
+    calendar: upcomingCalendarItems(now, 6).map(toCalendarEntry),
     sessionLabel: academicSession.label,
     admissionsSession,
     apply: getHomeCallout("admissions"),
@@ -53,6 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HomeHero slides={heroSlides} />
+      <HomeNotices notices={loaderData.notices} />
       <HomeFigures />
       {loaderData.sections.map((section, i) => (
         <HomePillarSection key={section.id} section={section} index={i} />

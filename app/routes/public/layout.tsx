@@ -1,11 +1,16 @@
 /**
- * Public site chrome around every public page (SPEC §2): header, footer, floating widgets. The
+ * Public site chrome around every public page (SPEC §2): header, the alert banner of a current
+ * notice (issue 28), footer, floating widgets. The
  * floating actions keep clear of the page (app/features/site/stay-clear.ts): Pay Fee and Enquire
  * Now are left out of pages whose purpose is a form or a payment step, the footer keeps room
  * below its last line for them, and each steps aside while it would cover an action or a message.
  */
 import { lazy, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/layout";
+import { bannerNotice } from "~/features/content/published.server";
+import { NoticeBanner } from "~/features/content/components/notice-banner";
+import { renderInstant } from "~/lib/prerender";
 import { SiteHeader } from "~/features/site/components/site-header";
 import { SiteFooter } from "~/features/site/components/site-footer";
 import { FloatingPayFee } from "~/features/site/components/floating-pay-fee";
@@ -26,7 +31,13 @@ function DialogEnquiryForm({ onSuccess }: { onSuccess: () => void }) {
   return <EnquiryForm sourcePage={pathname} onSuccess={onSuccess} />;
 }
 
-export default function PublicLayout() {
+/** The alert banner of the current notice, if any (issue 28): on every public page. */
+export function loader({ context }: Route.LoaderArgs) {
+  const banner = bannerNotice(renderInstant(context));
+  return { banner: banner && { slug: banner.slug, title: banner.title, untilLabel: banner.untilLabel, html: banner.html ? "1" : "" } };
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const changedPage = usePageTransition();
   useVisitTracker();
@@ -40,7 +51,8 @@ export default function PublicLayout() {
       </a>
       <SiteHeader />
       <ReadingProgress />
-      <main id="main" key={location.pathname} className={changedPage ? "motion-safe:animate-fade-in pt-[72px]" : "pt-[72px]"}>
+      {loaderData.banner && <NoticeBanner notice={loaderData.banner} />}
+      <main id="main" key={location.pathname} className={[changedPage && "motion-safe:animate-fade-in", !loaderData.banner && "pt-[72px]"].filter(Boolean).join(" ")}>
         <Outlet />
       </main>
       <SiteFooter roomForQuickActions={quickActions} />

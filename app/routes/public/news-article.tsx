@@ -1,19 +1,22 @@
 /**
- * /news/<slug>: one article from content/news/<slug>.md with Article (and, for events, Event)
- * JSON-LD. Prerendered for every file; an unknown slug goes home with one 301 (SPEC §2),
+ * /news/<slug>: one published story (edited at /admin/content) with Article (and, for events,
+ * Event) JSON-LD. Kept in memory by the server while it is visible; an unknown, unpublished or
+ * not yet scheduled slug goes home with one 301 (SPEC §2),
  * keeping the query string (in-app, the unknown URL never enters the history; see not-found.tsx).
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/news-article";
-import { getNewsArticle, getNewsItems } from "~/features/content/markdown.server";
+import { visibleNews, visibleNewsArticle } from "~/features/content/published.server";
+import { renderInstant } from "~/lib/prerender";
 import { socialImage } from "~/features/content/images.server";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { articleJsonLd, eventJsonLd, PUBLISHED_AT } from "~/features/content/structured-data";
 import { formatDateRange, istDateTime } from "~/lib/dates";
 import { NewsArticle } from "~/features/content/components/news-article";
 
-export function loader({ params, request }: Route.LoaderArgs) {
-  const article = getNewsArticle(params.slug);
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const now = renderInstant(context);
+  const article = visibleNewsArticle(params.slug, now);
   if (!article) throw redirect(`/${new URL(request.url).search}`, 301);
   const eventLabel = article.event
     ? `When: ${formatDateRange(article.event.start.slice(0, 10), article.event.end?.slice(0, 10))}${article.event.start.length > 10 ? `, from ${article.event.start.slice(11)}` : ""}. Where: ${article.event.location ?? "the school campus"}.`
@@ -24,7 +27,10 @@ export function loader({ params, request }: Route.LoaderArgs) {
       { label: "Home", path: "/" },
       { label: article.title, path: article.href },
     ],
-    more: getNewsItems().filter((n) => n.slug !== article.slug).slice(0, 3),
+    more: visibleNews(now)
+      .filter((n) => n.slug !== article.slug)
+      .slice(0, 3)
+      .map(({ html: _html, ...card }) => card),
     image: socialImage(),
   };
 }

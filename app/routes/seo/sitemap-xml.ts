@@ -4,9 +4,11 @@
  */
 import type { Route } from "./+types/sitemap-xml";
 import { getConfig } from "~/lib/config.server";
+import { renderInstant } from "~/lib/prerender";
 import { sitemapEntries, sitemapXml } from "~/features/content/sitemap.server";
 
-export function loader(_: Route.LoaderArgs) {
-  const body = sitemapXml(getConfig().publicSiteUrl, sitemapEntries());
-  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+export function loader({ context }: Route.LoaderArgs) {
+  const body = sitemapXml(getConfig().publicSiteUrl, sitemapEntries(renderInstant(context)));
+  // Revalidated on each fetch: a story published a second ago is listed.
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "no-cache" } });
 }
