@@ -10,7 +10,7 @@ export function HomeNotices({ notices }: { notices: readonly Pick<NoticeView, "s
         <h2 id="notices-title" className="text-2xl font-extrabold text-brand-800 sm:text-3xl">Notices</h2>
         <ul className="mt-6 grid gap-4 lg:grid-cols-2">
           {notices.map((n) => (
-            <li key={n.slug} id={`notice-${n.slug}`} className="scroll-mt-24 rounded-2xl border border-amber-200 bg-white p-5 shadow-sm">
+            <li key={n.slug} id={`notice-${n.slug}`} className="scroll-mt-28 rounded-2xl border border-amber-200 bg-white p-5 shadow-sm">
               <h3 className="text-lg font-bold text-slate-900">{n.title}</h3>
               <p className="mt-1 text-sm text-slate-700">{n.untilLabel}</p>
               {n.html && <Prose html={n.html} className="mt-3" />}
