@@ -95,5 +95,7 @@ describe("the content editor's posts", () => {
     expect(restored.item?.draft.title).toBe("First title");
     expect((await revisionsOf(t.db, id))[0]).toMatchObject({ action: "restore", authorEmail: OWNER.email });
     expect((await editFromForm(t.db, OWNER, id, form({ intent: "restore", version: "3", revisionId: "999999" }), NOW)).status).toBe(404);
+    // An address that names no item (/admin/content/abc): 404 for every intent, without asking the database.
+    for (const intent of ["save", "publish", "unpublish", "restore"]) expect((await editFromForm(t.db, OWNER, Number.NaN, form({ intent, version: "1", revisionId: "1" }), NOW)).status).toBe(404);
   });
 });

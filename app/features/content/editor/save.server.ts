@@ -94,6 +94,7 @@ function newsSlug(values: NewsFormValues): string {
  * keeps the posted values, invalid fields a 400 with a message per field.
  */
 export async function editFromForm(db: Database, actor: Actor, id: number, form: FormData, now = new Date()): Promise<EditorAnswer> {
+  if (!Number.isSafeInteger(id) || id <= 0) return refusal({ ok: false, reason: "missing" }, null, "save");
   const intent = String(form.get("intent") ?? "");
   const expectedVersion = Number(form.get("version"));
   if (!Number.isSafeInteger(expectedVersion)) return { status: 400, notice: { ok: false, message: "That request was not understood: reload the page and try again.", errors: {}, values: null, conflict: false } };
