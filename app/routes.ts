@@ -84,6 +84,7 @@ export default [
   route("admin/messages/templates/:kind/html", "routes/admin/message-template-html.ts"),
   route("admin/messages/:publicId/html", "routes/admin/message-html.ts"),
   route("admin/audit/export", "routes/admin/audit-export.ts"),
+  route("admin/content/preview", "routes/admin/content-preview.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
@@ -103,6 +104,9 @@ export default [
     route("admin/messages/templates", "routes/admin/message-templates.tsx"),
     route("admin/messages/:publicId", "routes/admin/message.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),
+    route("admin/content", "routes/admin/content.tsx"),
+    route("admin/content/new", "routes/admin/content-new.tsx"),
+    route("admin/content/:id", "routes/admin/content-item.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/account/two-factor", "routes/admin/account-two-factor.tsx"),
     // SPEC §2 names it /icici-debug; DESIGN.md §8 makes it the administrator's.

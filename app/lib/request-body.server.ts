@@ -76,6 +76,11 @@ export const BODY_LIMITS = {
   "/admin/forgot-password": 4 * KiB,
   "/admin/invitation/:token": 4 * KiB,
   "/admin/reset-password/:token": 4 * KiB,
+  // Content: a body of at most 50,000 characters (up to 9 bytes each percent-encoded in Bengali
+  // or Hindi) and its short fields; the preview posts the body alone.
+  "/admin/content/new": 512 * KiB,
+  "/admin/content/:id": 512 * KiB,
+  "/admin/content/preview": 512 * KiB,
 } as const satisfies Record<string, number>;
 
 export type BodyRoute = keyof typeof BODY_LIMITS;

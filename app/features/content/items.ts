@@ -101,9 +101,9 @@ export const newsFieldsSchema = z
         start: z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, "Enter when the event starts"),
         end: z
           .string()
-          .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/)
+          .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, "Enter when the event ends")
           .optional(),
-        location: z.string().trim().min(3).max(200).optional(),
+        location: z.string().trim().min(3, "Write the place in at least 3 characters").max(200, "Keep the place to 200 characters or fewer").optional(),
       })
       .refine((e) => realDate(e.start.slice(0, 10)) !== null, { message: "Enter a real date for the start", path: ["start"] })
       .refine((e) => !e.end || realDate(e.end.slice(0, 10)) !== null, { message: "Enter a real date for the end", path: ["end"] })

@@ -14,6 +14,7 @@ export const NAV = [
   { to: "/admin/payments", label: "Payments", end: false, permission: "fees.view" },
   { to: "/admin/fees", label: "Fees", end: false, permission: "fees.view" },
   { to: "/admin/messages", label: "Messages", end: false, permission: "messages.view" },
+  { to: "/admin/content", label: "Content", end: false, permission: "content.edit" },
   { to: "/admin/staff", label: "Staff", end: false, permission: "staff.manage" },
   { to: "/admin/audit", label: "Audit log", end: false, permission: "audit.view" },
 ] as const;

@@ -1,0 +1,74 @@
+/**
+ * The content form's values: India wall-clock times in, UTC instants stored, and back; an event
+ * from a date and an optional time; times that are missing or not real named per field; a post
+ * read back exactly as typed (line ends made LF); a notice's address.
+ */
+import { describe, expect, it } from "vitest";
+import { newsFieldsSchema, noticeFieldsSchema } from "../items";
+import { emptyFormValues, fieldsInput, formValuesOf, noticeSlug, readFormValues, type NewsFormValues, type NoticeFormValues } from "./form-values";
+
+const form = (entries: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(entries)) f.append(k, v);
+  return f;
+};
+
+const story: NewsFormValues = {
+  ...emptyFormValues("news", new Date("2026-11-20T20:00:00Z")),
+  title: "Annual sports meet",
+  summary: "Our annual sports meet on the main ground, with relay races and long jump.",
+  body: "## Events\n\nRelay races.",
+  imageAlt: "Children running",
+};
+
+describe("form values", () => {
+  it("start a new story on today's date in India with the default picture, and a notice with the banner ticked", () => {
+    expect(story.date).toBe("2026-11-21");
+    expect(story.image).toBe("/images/campus.svg");
+    expect(emptyFormValues("notice", new Date()).banner).toBe(true);
+  });
+
+  it("turn a notice's India times into instants, and back", () => {
+    const values: NoticeFormValues = { title: "School closed tomorrow: heavy rain", body: "", startsAt: "2026-11-28T00:00", endsAt: "2026-11-28T18:00", banner: true, publishAt: "2026-11-27T15:30", unpublishAt: "" };
+    const { fields, errors } = fieldsInput("notice", values);
+    expect(errors).toEqual({});
+    expect(fields).toEqual({ title: values.title, body: "", startsAt: "2026-11-27T18:30:00.000Z", endsAt: "2026-11-28T12:30:00.000Z", banner: true, publishAt: "2026-11-27T10:00:00.000Z", unpublishAt: null });
+    expect(formValuesOf("notice", fields as never, "x")).toEqual(values);
+  });
+
+  it("name a missing or impossible time beside its field", () => {
+    const values: NoticeFormValues = { title: "Closed", body: "", startsAt: "", endsAt: "2026-02-30T10:00", banner: false, publishAt: "", unpublishAt: "" };
+    expect(fieldsInput("notice", values).errors).toEqual({ startsAt: "Enter when the notice starts to show", endsAt: "Enter a real date and time, for example 28/11/2026 09:00" });
+  });
+
+  it("send an event only for an Event, from a date and an optional time; an end time alone ends on the start day", () => {
+    expect(fieldsInput("news", story).fields).not.toHaveProperty("event");
+    const event = { ...story, category: "Event" as const, eventStart: "2026-12-05", eventStartTime: "09:00", eventEndTime: "13:30", eventLocation: "  " };
+    expect(fieldsInput("news", event).fields.event).toEqual({ start: "2026-12-05T09:00", end: "2026-12-05T13:30" });
+    expect(fieldsInput("news", { ...event, eventStart: "", eventStartTime: "" }).errors).toEqual({ "event.start": "Enter when the event starts" });
+    const stored = { ...story, category: "Event" as const, event: { start: "2026-12-05", end: "2026-12-06T16:00", location: "Town hall" }, publishAt: null, unpublishAt: null };
+    expect(formValuesOf("news", stored as never, "sports-meet")).toMatchObject({ slug: "sports-meet", eventStart: "2026-12-05", eventStartTime: "", eventEnd: "2026-12-06", eventEndTime: "16:00", eventLocation: "Town hall" });
+  });
+
+  it("read a post as typed, with CRLF line ends made LF and the banner box as ticked or not", () => {
+    const values = readFormValues("notice", form({ title: "  Closed  ", body: "Line one\r\nLine two", startsAt: "2026-11-28T00:00", endsAt: "2026-11-29T00:00" }));
+    expect(values).toEqual({ title: "  Closed  ", body: "Line one\nLine two", startsAt: "2026-11-28T00:00", endsAt: "2026-11-29T00:00", banner: false, publishAt: "", unpublishAt: "" });
+    expect(readFormValues("notice", form({ banner: "on" })).banner).toBe(true);
+    expect(readFormValues("news", form({ category: "Other" })).category).toBe("News");
+  });
+
+  it("make fields that pass the schemas of items.ts", () => {
+    expect(newsFieldsSchema.safeParse(fieldsInput("news", story).fields).error).toBeUndefined();
+    const notice: NoticeFormValues = { title: "Closed", body: "", startsAt: "2026-11-28T00:00", endsAt: "2026-11-29T00:00", banner: true, publishAt: "", unpublishAt: "" };
+    expect(noticeFieldsSchema.safeParse(fieldsInput("notice", notice).fields).error).toBeUndefined();
+  });
+
+  it("give a notice an address from its start day and banner line, numbered when taken", () => {
+    const notice: NoticeFormValues = { title: "School closed tomorrow: heavy rain!", body: "", startsAt: "2026-11-28T00:00", endsAt: "", banner: true, publishAt: "", unpublishAt: "" };
+    expect(noticeSlug(notice)).toBe("2026-11-28-school-closed-tomorrow-heavy-rain");
+    expect(noticeSlug(notice, 2)).toBe("2026-11-28-school-closed-tomorrow-heavy-rain-2");
+    expect(noticeSlug({ ...notice, title: "x".repeat(200) }, 12)).toMatch(/^2026-11-28-x+-12$/);
+    expect(noticeSlug({ ...notice, title: "x".repeat(200) }, 12)).toHaveLength(80);
+    expect(noticeSlug({ ...notice, title: "বন্যা", startsAt: "" })).toBe("notice");
+  });
+});
