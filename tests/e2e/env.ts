@@ -8,7 +8,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
  * Ports of the extra servers some specs start (1 to 19 above E2E_PORT), so checkouts tested
  * side by side with E2E_PORTs more than 19 apart never collide.
  */
-export const extraPort = (n: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19) => E2E_PORT + n;
+export const extraPort = (n: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20) => E2E_PORT + n;
 
 /** Debian's Chromium flags (DESIGN.md §2 gotchas); Playwright adds its own headless flag. */
 export const CHROMIUM_ARGS = CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless"));
