@@ -83,6 +83,8 @@ export default [
   route("admin/messages/templates/:kind/html", "routes/admin/message-template-html.ts"),
   route("admin/messages/:publicId/html", "routes/admin/message-html.ts"),
   route("admin/audit/export", "routes/admin/audit-export.ts"),
+  // The school's photos as JSON for the picture picker, and one photo posted by the uploader.
+  route("admin/content/pictures.json", "routes/admin/content-pictures-json.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
@@ -103,6 +105,7 @@ export default [
     route("admin/messages/:publicId", "routes/admin/message.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/content/pictures", "routes/admin/content-pictures.tsx"),
     route("admin/account/two-factor", "routes/admin/account-two-factor.tsx"),
     // SPEC §2 names it /icici-debug; DESIGN.md §8 makes it the administrator's.
     route("icici-debug", "routes/admin/icici-debug.tsx"),

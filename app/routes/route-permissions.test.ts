@@ -58,6 +58,8 @@ const EXPECTED: Record<string, { loader?: Check; action?: Check }> = {
   "/admin/messages/templates/:kind/html": { loader: ["messages.view"] },
   "/admin/audit": { loader: ["audit.view"] },
   "/admin/audit/export": { loader: ["audit.view"] },
+  "/admin/content/pictures": { loader: ["content.edit"], action: ["content.edit"] },
+  "/admin/content/pictures.json": { loader: ["content.edit"], action: ["content.edit"] },
   "/admin/payments": { loader: ["fees.view"] },
   "/admin/payments/:reference": { loader: ["fees.view"], action: ["fees.manage"] },
   "/admin/payments/export": { loader: ["fees.view"] },
