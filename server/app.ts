@@ -43,6 +43,7 @@ import { allowedMethods, closeUnreadBodies, noStoreUnder } from "./request-guard
 import { staticFiles } from "./static-files";
 import { MEDIA_PATH, mediaFiles } from "./media-files";
 import { mediaDir } from "~/features/content/media.server";
+import { PICTURES_JSON_PATH } from "~/features/content/media";
 
 /**
  * Runs once before the server listens: migrations, sample data (development only) and the
@@ -123,6 +124,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     isStatic: (p) => p === "/__manifest" || MEDIA_PATH.test(p) || !!(files?.has(p) || cache?.has(p)),
     gatewayPaths: GATEWAY_PATHS,
     isProviderPost: (p) => STOP_PATH.test(p),
+    isBatchPost: (p) => p === PICTURES_JSON_PATH,
     store: (tier) =>
       config.databaseUrl && tier === "posts"
         ? sharedRateLimitStore({ name: `rl:${tier}:`, windowMs: TIER_WINDOW_MS[tier], limit: config.rateLimits[tier], getDb: async () => (await getDatabase()).db })
