@@ -3,7 +3,8 @@
  * its alt text, sent each on its own request with a progress bar (the upload is throttled so the
  * bars are seen part-way); the damaged one is refused with its own message while the other two
  * are saved and appear in the grid with their size and bytes; a caption is changed and one photo
- * deleted in place. The /media files answer with their type and a year's immutable cache; a
+ * deleted in place; without JavaScript the page's form takes a batch and lists each outcome.
+ * The /media files answer with their type and a year's immutable cache; a
  * 16 MB photo is refused before it is sent, and a 50 MB body by its Content-Length before it is
  * read. axe finds nothing at 1280 and 390 px; no console error but the refused photo's 422.
  */
@@ -174,7 +175,24 @@ test.describe("the school's photos", () => {
     expect(JSON.parse(refused.body)).toMatchObject({ ok: false, problem: "too_large_bytes", message: expect.stringContaining("larger than 15 MB") });
     expect(refused.ms).toBeLessThan(3_000);
 
-    // Both widths, with refused photos in the list and the grid below, for people and for axe.
+    // Without JavaScript the page's own form sends the chosen photos together and lists each outcome.
+    const plain = await page.context().browser()!.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const noScript = await plain.newPage();
+    await noScript.goto("/admin/content/pictures");
+    await noScript.getByLabel("Photos", { exact: true }).setInputFiles([
+      { name: "prize-giving.png", mimeType: "image/png", buffer: await photo(500, 400, [140, 60, 140]).png().toBuffer() },
+      { name: "minutes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("Minutes of the PTA meeting") },
+    ]);
+    await noScript.getByLabel("Album (optional)").fill(`prize-day-${stamp}`);
+    await noScript.getByRole("button", { name: "Upload" }).click();
+    await expect(noScript.getByRole("alert")).toContainText("1 of 2 photos saved; the others are listed with why.");
+    await expect(noScript.getByRole("alert")).toContainText("minutes.jpg is not a JPEG, PNG or WebP picture (its content was checked)");
+    await expect(noScript.getByTestId("picture-card").filter({ hasText: `Album: prize-day-${stamp}` })).toContainText("320 × 256 px");
+    await plain.close();
+    await page.reload();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+    // Both widths, with the grid below, for people and for axe.
     await page.screenshot({ path: info.outputPath("pictures-after-1280.png"), fullPage: true });
     const violations = await axeViolations(page, 1280);
     await page.setViewportSize({ width: 390, height: 844 });
