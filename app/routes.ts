@@ -85,6 +85,8 @@ export default [
   route("admin/messages/:publicId/html", "routes/admin/message-html.ts"),
   route("admin/audit/export", "routes/admin/audit-export.ts"),
   route("admin/content/preview", "routes/admin/content-preview.ts"),
+  // The school's photos as JSON for the picture picker, and one photo posted by the uploader.
+  route("admin/content/pictures.json", "routes/admin/content-pictures-json.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/enquiries", "routes/admin/enquiries.tsx"),
@@ -108,6 +110,7 @@ export default [
     route("admin/content/new", "routes/admin/content-new.tsx"),
     route("admin/content/:id", "routes/admin/content-item.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/content/pictures", "routes/admin/content-pictures.tsx"),
     route("admin/account/two-factor", "routes/admin/account-two-factor.tsx"),
     // SPEC §2 names it /icici-debug; DESIGN.md §8 makes it the administrator's.
     route("icici-debug", "routes/admin/icici-debug.tsx"),

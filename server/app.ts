@@ -1,6 +1,6 @@
 /**
  * The Express 5 application (DESIGN.md §1): security headers, compression, request logging,
- * rate limits, static files, GET /healthz, legacy 301 redirects, pages served from memory
+ * rate limits, static files, the school's photos (/media), GET /healthz, legacy 301 redirects, pages served from memory
  * (prerendered and daily) and the React Router request handler; the request guards and final
  * error handler (server/request-guards.ts, server/error-handler.ts). Vite bundles
  * this file as the server build, so configuration and the database client exist once.
@@ -42,6 +42,9 @@ import { sharedRateLimitStore } from "./rate-limit-store";
 import { rateLimits, TIER_WINDOW_MS } from "./rate-limits";
 import { allowedMethods, closeUnreadBodies, noStoreUnder } from "./request-guards";
 import { staticFiles } from "./static-files";
+import { MEDIA_PATH, mediaFiles } from "./media-files";
+import { mediaDir } from "~/features/content/media.server";
+import { PICTURES_JSON_PATH } from "~/features/content/media";
 
 /**
  * Runs once before the server listens: migrations, sample data (development only) and the
@@ -126,9 +129,10 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   // tiers protect each process's own capacity and stay in its memory (decision 015).
   const limits = rateLimits({
     limits: config.rateLimits,
-    isStatic: (p) => p === "/__manifest" || !!(files?.has(p) || cache?.has(p)),
+    isStatic: (p) => p === "/__manifest" || MEDIA_PATH.test(p) || !!(files?.has(p) || cache?.has(p)),
     gatewayPaths: GATEWAY_PATHS,
     isProviderPost: (p) => STOP_PATH.test(p),
+    isBatchPost: (p) => p === PICTURES_JSON_PATH,
     store: (tier) =>
       config.databaseUrl && tier === "posts"
         ? sharedRateLimitStore({ name: `rl:${tier}:`, windowMs: TIER_WINDOW_MS[tier], limit: config.rateLimits[tier], getDb: async () => (await getDatabase()).db })
@@ -204,6 +208,8 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   app.use(limits);
   app.use(sendCachedPage);
   if (files) app.use(files.serve);
+  // The school's uploaded photos, from DATA_DIR (server/media-files.ts).
+  app.use(mediaFiles(mediaDir(config.dataDir)));
 
   if (config.missing.length > 0) {
     app.use((_req, res) => {

@@ -30,4 +30,10 @@ describe("tierOf", () => {
     expect(tierOf({ method: "POST", path: "/messages/stop/abc.1.x" }, isStatic, new Set(), stop)).toBe("rendered");
     expect(tierOf({ method: "POST", path: "/enquire" }, isStatic, new Set(), stop)).toBe("posts");
   });
+  it("counts an editor's photo uploads (one post a photo) like page requests, and only on the paths it is told", () => {
+    const batch = (path: string) => path === "/admin/content/pictures.json";
+    expect(tierOf({ method: "POST", path: "/admin/content/pictures.json" }, isStatic, new Set(), undefined, batch)).toBe("rendered");
+    expect(tierOf({ method: "POST", path: "/admin/content/pictures" }, isStatic, new Set(), undefined, batch)).toBe("posts");
+    expect(tierOf({ method: "POST", path: "/admin/login" }, isStatic, new Set(), undefined, batch)).toBe("posts");
+  });
 });

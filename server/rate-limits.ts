@@ -8,7 +8,7 @@
  * |---|---|---|---|
  * | `posts` | form posts and sign-ins (any method but GET/HEAD/OPTIONS, except beacons and gateway posts) | 10 min | 30 |
  * | `beacons` | analytics beacons, POST /api/track (one per page view) | 1 min | 1,200 |
- * | `rendered` | pages and data rendered on request by React Router (admin, forms, `.data` of daily pages); posts from payment gateways (returns and webhooks: a gateway sends every school's from a few addresses) and mail providers' one-click stop-reminders posts (RFC 8058: Gmail posts every parent's from a few addresses) | 1 min | 600 |
+ * | `rendered` | pages and data rendered on request by React Router (admin, forms, `.data` of daily pages); posts from payment gateways (returns and webhooks: a gateway sends every school's from a few addresses) and mail providers' one-click stop-reminders posts (RFC 8058: Gmail posts every parent's from a few addresses); the photos an editor uploads, one post a photo (a batch of an event's 50 photos would spend the `posts` tier's 30 at once; the endpoint refuses anyone not signed in before reading a byte) | 1 min | 600 |
  * | `static` | prerendered and daily pages served from memory, and built files (scripts, styles, pictures) | 1 min | 12,000 |
  *
  * 40 pupils each loading 10 pages make about 2,400 static requests and 400 beacons a minute
@@ -48,16 +48,18 @@ export function rateLimitKey(req: Request): string {
 /**
  * The tier of a request; `isStatic(path)` says whether a GET/HEAD path is served without
  * rendering, `gatewayPaths` the paths payment gateways post to, `isProviderPost(path)` the other
- * paths services post to from shared addresses (a mail provider's one-click stop).
+ * paths services post to from shared addresses (a mail provider's one-click stop),
+ * `isBatchPost(path)` the paths a signed-in editor posts to once per item of a batch (photo uploads).
  */
 export function tierOf(
   req: Pick<Request, "method" | "path">,
   isStatic: (path: string) => boolean,
   gatewayPaths: ReadonlySet<string> = new Set(),
   isProviderPost: (path: string) => boolean = () => false,
+  isBatchPost: (path: string) => boolean = () => false,
 ): RateLimitTier {
   if (READS.has(req.method)) return isStatic(req.path) ? "static" : "rendered";
-  if (gatewayPaths.has(req.path) || isProviderPost(req.path)) return "rendered";
+  if (gatewayPaths.has(req.path) || isProviderPost(req.path) || isBatchPost(req.path)) return "rendered";
   return req.path === "/api/track" ? "beacons" : "posts";
 }
 
@@ -70,6 +72,7 @@ export function rateLimits(options: {
   isStatic: (path: string) => boolean;
   gatewayPaths?: ReadonlySet<string>;
   isProviderPost?: (path: string) => boolean;
+  isBatchPost?: (path: string) => boolean;
   store?: (tier: RateLimitTier) => Store | undefined;
 }): RequestHandler {
   const limiter = (tier: RateLimitTier) =>
@@ -84,5 +87,5 @@ export function rateLimits(options: {
       ...(options.store?.(tier) ? { store: options.store(tier) } : {}),
     });
   const limiters: Record<RateLimitTier, RequestHandler> = { posts: limiter("posts"), beacons: limiter("beacons"), rendered: limiter("rendered"), static: limiter("static") };
-  return (req: Request, res: Response, next: NextFunction) => limiters[tierOf(req, options.isStatic, options.gatewayPaths, options.isProviderPost)](req, res, next);
+  return (req: Request, res: Response, next: NextFunction) => limiters[tierOf(req, options.isStatic, options.gatewayPaths, options.isProviderPost, options.isBatchPost)](req, res, next);
 }

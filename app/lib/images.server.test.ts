@@ -2,7 +2,7 @@ import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_BOUNDS, IMAGE_COPIES, imageProblemMessage } from "./images";
-import { createJobQueue, inspectImage, normaliseImage, QueueFullError } from "./images.server";
+import { createJobQueue, inspectImage, normaliseImage, QueueFullError, renderVariants } from "./images.server";
 
 /** A flat picture of `width` × `height` pixels (flat pictures compress to almost nothing). */
 const flat = (width: number, height: number, channels: 3 | 4 = 3) => sharp({ create: { width, height, channels, background: { r: 200, g: 60, b: 40, alpha: 0.5 } } });
@@ -47,7 +47,7 @@ describe("picture headers (nothing decoded)", () => {
   });
 
   it("takes a side of 8,000 pixels and refuses 8,001; the message names the bounds", async () => {
-    expect(await inspectImage(await flat(8_000, 10).png().toBuffer(), "png")).toEqual({ ok: true, header: { format: "png", width: 8_000, height: 10 } });
+    expect(await inspectImage(await flat(8_000, 10).png().toBuffer(), "png")).toEqual({ ok: true, header: { format: "png", width: 8_000, height: 10, oriented: { width: 8_000, height: 10 } } });
     expect(await inspectImage(await flat(10, 8_001).png().toBuffer(), "png")).toEqual({ ok: false, problem: "too_many_pixels" });
     expect(imageProblemMessage("too_many_pixels", "child's photograph", "png")).toBe(
       "The child's photograph is too large a picture (more than 40 megapixels, or wider or taller than 8,000 pixels): attach a smaller copy, such as a phone photo or a scan at 300 dpi",
@@ -108,6 +108,49 @@ describe("normalised copies", () => {
     // Half-transparent red over white: pink, not red over black.
     expect(data[0]).toBeGreaterThan(220);
     expect(data[1]).toBeGreaterThan(140);
+  });
+});
+
+describe("WebP", () => {
+  it("is read from its header, and counted as held whole (libvips decodes a WebP at once)", async () => {
+    expect(await inspectImage(await flat(300, 200, 4).webp().toBuffer(), "webp")).toEqual({ ok: true, header: { format: "webp", width: 300, height: 200, oriented: { width: 300, height: 200 } } });
+    // 6,400 × 6,400 = 41 megapixels: over the pixel bound, refused from the header.
+    expect(await inspectImage(await flat(6_400, 6_400).webp({ quality: 1 }).toBuffer(), "webp")).toEqual({ ok: false, problem: "too_many_pixels" });
+    expect(await inspectImage(await flat(40, 30).png().toBuffer(), "webp")).toEqual({ ok: false, problem: "unreadable" });
+  }, 20_000);
+});
+
+describe("served sizes (renderVariants)", () => {
+  it("decodes once, orients, never enlarges, and writes no metadata in any format", async () => {
+    const source = await flat(1_000, 700)
+      .withExif({ IFD0: { Copyright: "Where-I-live" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "22/1 20/1 0/1" } })
+      .withMetadata({ orientation: 8 })
+      .jpeg()
+      .toBuffer();
+    const result = await renderVariants(source, "jpeg", (oriented) => [
+      { width: Math.min(640, oriented.width), format: "avif" },
+      { width: 2_000, format: "webp" },
+      { width: 1_200, format: "jpeg" },
+    ]);
+    if (!result.ok) throw new Error(result.problem);
+    expect(result.source.oriented).toEqual({ width: 700, height: 1_000 });
+    // Upright (700 × 1,000); the WebP and JPEG asked wider than the photo stay at its width.
+    expect(result.variants.map(({ width, height, format }) => ({ width, height, format }))).toEqual([
+      { width: 640, height: 914, format: "avif" },
+      { width: 700, height: 1_000, format: "webp" },
+      { width: 700, height: 1_000, format: "jpeg" },
+    ]);
+    for (const v of result.variants) {
+      const meta = await sharp(v.data).metadata();
+      expect({ exif: meta.exif, xmp: meta.xmp, orientation: meta.orientation, mine: v.data.includes("Where-I-live") }).toEqual({ exif: undefined, xmp: undefined, orientation: undefined, mine: false });
+    }
+  });
+
+  it("refuses what the header check refuses, and damaged pixels, without a job", async () => {
+    const plan = () => [{ width: 320, format: "webp" as const }];
+    expect(await renderVariants(huge, "png", plan)).toEqual({ ok: false, problem: "too_many_pixels" });
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    expect(await renderVariants(photo.subarray(0, photo.byteLength / 2), "jpeg", plan)).toEqual({ ok: false, problem: "unreadable" });
   });
 });
 

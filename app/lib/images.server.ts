@@ -14,12 +14,14 @@
  *   per two cores, each on one libvips thread of libuv's pool, so the event loop and the other
  *   core stay free for pages), at most IMAGE_QUEUE_LIMIT waiting (then "busy"), each stopped by
  *   sharp after IMAGE_TIMEOUT_SECONDS. libvips' operation cache is off: every upload is new.
- * - libvips picks its loader from the content; only bytes already sniffed as JPEG or PNG reach
- *   it, and the format it reports must be that one.
+ * - libvips picks its loader from the content; only bytes already sniffed as JPEG, PNG or WebP
+ *   reach it, and the format it reports must be that one.
+ * - `renderVariants` makes the sizes a photo is served in (the school's uploads): one decode
+ *   to at most the largest size, then each size encoded from that, all in one job.
  */
 import os from "node:os";
 import sharp from "sharp";
-import { IMAGE_BOUNDS, IMAGE_COPIES, type ImageCopy, type ImageProblem, type UploadImageFormat } from "./images";
+import { IMAGE_BOUNDS, IMAGE_COPIES, SERVED_ENCODING, UPLOAD_AVIF_EFFORT, type ImageCopy, type ImageProblem, type UploadImageFormat, type VariantSpec } from "./images";
 
 /**
  * Longest one image job may compute, in seconds; sharp stops it there. The slowest picture
@@ -83,8 +85,11 @@ const queue = createJobQueue(IMAGE_JOBS, IMAGE_QUEUE_LIMIT);
 /** The image queue's load now (for the bench and the logs). */
 export const imageQueueState = () => queue.state();
 
-/** A picture's header: its format and its stored width and height in pixels (before EXIF orientation). */
-export type ImageHeader = { format: UploadImageFormat; width: number; height: number };
+/**
+ * A picture's header: its format, its stored width and height in pixels (before EXIF
+ * orientation), and the size it shows at once its EXIF orientation is applied (`oriented`).
+ */
+export type ImageHeader = { format: UploadImageFormat; width: number; height: number; oriented: { width: number; height: number } };
 export type ImageRefusal = { ok: false; problem: ImageProblem | "busy" };
 
 const refused = (problem: ImageProblem | "busy"): ImageRefusal => ({ ok: false, problem });
@@ -99,6 +104,8 @@ const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, sho
  * a strip at a time.
  */
 function heldBytes(meta: { format?: string; width: number; height: number; channels?: number; depth?: string; isProgressive?: boolean }): number {
+  // libvips decodes a WebP whole, as 8-bit RGB or RGBA.
+  if (meta.format === "webp") return meta.width * meta.height * 4;
   if (!meta.isProgressive) return 0;
   const sample = meta.format === "jpeg" ? 2 : (SAMPLE_BYTES[meta.depth ?? ""] ?? 8);
   return meta.width * meta.height * (meta.channels ?? 4) * sample;
@@ -121,7 +128,7 @@ export async function inspectImage(bytes: Uint8Array, format: UploadImageFormat)
   if (meta.format !== format || !width || !height) return refused("unreadable");
   if (width > IMAGE_BOUNDS.maxSide || height > IMAGE_BOUNDS.maxSide || width * height > IMAGE_BOUNDS.maxPixels) return refused("too_many_pixels");
   if (heldBytes({ ...meta, width, height }) > IMAGE_BOUNDS.maxHeldBytes) return refused("too_large_progressive");
-  return { ok: true, header: { format, width, height } };
+  return { ok: true, header: { format, width, height, oriented: meta.autoOrient ?? { width, height } } };
 }
 
 /** A normalised copy: JPEG bytes, its size in pixels, and the header of the picture it came from. */
@@ -150,6 +157,57 @@ export async function normaliseImage(bytes: Uint8Array, format: UploadImageForma
         .jpeg({ quality })
         .toBuffer({ resolveWithObject: true });
       return { ok: true as const, jpeg: data, width: info.width, height: info.height, source: inspected.header };
+    });
+  } catch (error) {
+    if (error instanceof QueueFullError || /^Error: timeout/.test(String(error))) return refused("busy");
+    return refused("unreadable");
+  }
+}
+
+/** A size made: its spec, its encoded bytes and its height in pixels. */
+export type Variant = VariantSpec & { height: number; data: Buffer };
+
+/**
+ * Makes the sizes of `bytes` (a `format` picture) that `plan` asks for, given the picture's
+ * size once oriented (px): checked with `inspectImage` first (nothing is decoded when it is
+ * over the bounds), then in the queue, as one job, decoded once with EXIF orientation applied,
+ * reduced to the widest size asked (never enlarged) in sRGB, and each size encoded from that
+ * with SERVED_ENCODING (AVIF at UPLOAD_AVIF_EFFORT; AVIF and WebP keep transparency; JPEG is
+ * flattened on white). No
+ * metadata is written (EXIF with GPS, XMP, IPTC, ICC: sharp drops them unless told to keep
+ * them). Resolves a refusal instead of rejecting, as `normaliseImage` does: the header's,
+ * `unreadable` for damaged pixels or an empty plan, `busy` for a full queue or a job past
+ * IMAGE_TIMEOUT_SECONDS.
+ */
+export async function renderVariants(
+  bytes: Uint8Array,
+  format: UploadImageFormat,
+  plan: (oriented: { width: number; height: number }) => VariantSpec[],
+): Promise<{ ok: true; source: ImageHeader; variants: Variant[] } | ImageRefusal> {
+  const inspected = await inspectImage(bytes, format);
+  if (!inspected.ok) return inspected;
+  const specs = plan(inspected.header.oriented);
+  if (specs.length === 0) return refused("unreadable");
+  const widest = Math.max(...specs.map((v) => v.width));
+  try {
+    return await queue.run(async () => {
+      const { data, info } = await sharp(bytes, { ...inputOptions, autoOrient: true })
+        .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+        .resize({ width: widest, withoutEnlargement: true })
+        .toColourspace("srgb")
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+      const variants: Variant[] = [];
+      for (const spec of specs) {
+        let image = sharp(data, raw).timeout({ seconds: IMAGE_TIMEOUT_SECONDS }).resize({ width: Math.min(spec.width, info.width) });
+        if (spec.format === "avif") image = image.avif({ ...SERVED_ENCODING.avif, effort: UPLOAD_AVIF_EFFORT });
+        else if (spec.format === "webp") image = image.webp(SERVED_ENCODING.webp);
+        else image = image.flatten({ background: "#ffffff" }).jpeg(SERVED_ENCODING.jpeg);
+        const out = await image.toBuffer({ resolveWithObject: true });
+        variants.push({ ...spec, width: out.info.width, height: out.info.height, data: out.data });
+      }
+      return { ok: true as const, source: inspected.header, variants };
     });
   } catch (error) {
     if (error instanceof QueueFullError || /^Error: timeout/.test(String(error))) return refused("busy");

@@ -42,8 +42,31 @@ export const IMAGE_COPIES = {
 } as const;
 export type ImageCopy = keyof typeof IMAGE_COPIES;
 
-/** The picture formats uploads may use (read from the file's content). */
-export type UploadImageFormat = "jpeg" | "png";
+/**
+ * The picture formats uploads may use (read from the file's content): admission documents take
+ * JPEG and PNG, the school's own photos WebP too. libvips decodes a WebP whole (never a strip at
+ * a time), so images.server.ts counts every WebP against IMAGE_BOUNDS.maxHeldBytes.
+ */
+export type UploadImageFormat = "jpeg" | "png" | "webp";
+
+/**
+ * The first bytes of each format (its signature): JPEG FF D8 FF; PNG 89 50 4E 47 0D 0A 1A 0A;
+ * WebP a RIFF container ("RIFF", 4 bytes of length, "WEBP"; Google's WebP Container
+ * Specification). `null` bytes may be anything.
+ */
+const IMAGE_SIGNATURES: { format: UploadImageFormat; bytes: (number | null)[] }[] = [
+  { format: "jpeg", bytes: [0xff, 0xd8, 0xff] },
+  { format: "png", bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { format: "webp", bytes: [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50] },
+];
+
+/**
+ * The picture format of a file read from its first 12 bytes (`head`), never from its name or the
+ * browser's word (OWASP ASVS 4.0.3 §12.2.1); null when it is none of `accepted`.
+ */
+export function sniffImage(head: Uint8Array, accepted: readonly UploadImageFormat[] = ["jpeg", "png", "webp"]): UploadImageFormat | null {
+  return IMAGE_SIGNATURES.find((s) => accepted.includes(s.format) && s.bytes.every((b, i) => b === null || head[i] === b))?.format ?? null;
+}
 
 /**
  * Why a picture was not taken: `unreadable`, not a whole picture of its format (damaged,
@@ -53,7 +76,7 @@ export type UploadImageFormat = "jpeg" | "png";
  */
 export type ImageProblem = "unreadable" | "too_many_pixels" | "too_large_progressive";
 
-const FORMAT_NAMES: Record<UploadImageFormat, string> = { jpeg: "JPEG", png: "PNG" };
+const FORMAT_NAMES: Record<UploadImageFormat, string> = { jpeg: "JPEG", png: "PNG", webp: "WebP" };
 
 /** "40 megapixels", "8,000 pixels": the bounds as the messages say them. */
 const megapixels = `${IMAGE_BOUNDS.maxPixels / 1_000_000} megapixels`;
@@ -79,3 +102,43 @@ export function imageProblemMessage(problem: ImageProblem, label: string, format
 
 /** The form's message when pictures could not be checked because too much image work is waiting. */
 export const IMAGES_BUSY = "The site is busy checking other pictures just now: send the form again in a minute. Nothing was saved or charged; everything you typed is still here.";
+
+/**
+ * The sizes the site serves a picture in (its pictures made at build, scripts/vite/responsive-images.ts,
+ * and the photos the school uploads, app/features/content/media.server.ts): widths in CSS pixels
+ * at 1x, each as AVIF and WebP, and one JPEG about SOCIAL_WIDTH wide for Open Graph and Twitter
+ * cards (Facebook's and X's recommended 1,200 px).
+ */
+export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+/** Width of the JPEG made for social cards, in pixels (never more than the picture's own). */
+export const SOCIAL_WIDTH = 1200;
+
+/** The formats the site serves pictures in. */
+export type ServedFormat = keyof typeof SERVED_ENCODING;
+/** One size of a picture to make: its width in pixels (at most the picture's own) and its format. */
+export type VariantSpec = { width: number; format: ServedFormat };
+
+/**
+ * How each served format is encoded (sharp's options), for built and uploaded pictures alike,
+ * but AVIF's effort: an upload is encoded while the editor waits and on the server's only image
+ * slot, so it uses UPLOAD_AVIF_EFFORT. Measured here on a photo (720 × 477, one libvips thread):
+ * effort 4 took 1,800 ms for its sizes and effort 2 263 ms, for 51.8 KB and 51.3 KB.
+ */
+export const SERVED_ENCODING = {
+  avif: { quality: 55, effort: 4 },
+  webp: { quality: 78 },
+  jpeg: { quality: 80, mozjpeg: true },
+} as const;
+/** AVIF's effort (0-9) for uploaded photos: see SERVED_ENCODING. */
+export const UPLOAD_AVIF_EFFORT = 2;
+
+/**
+ * The widths (px) a raster picture `sourceWidth` pixels wide is served at: each of IMAGE_WIDTHS
+ * not wider than it (a picture is never enlarged), or its own width alone when it is narrower
+ * than the smallest. Throws RangeError for a width that is not a positive whole number.
+ */
+export function servedWidths(sourceWidth: number): number[] {
+  if (!Number.isSafeInteger(sourceWidth) || sourceWidth <= 0) throw new RangeError(`Not a picture width: ${sourceWidth}`);
+  const widths: number[] = IMAGE_WIDTHS.filter((w) => w <= sourceWidth);
+  return widths.length > 0 ? widths : [sourceWidth];
+}

@@ -16,8 +16,10 @@
  *   visitor-analytics beacon (`POST /api/track`) predates this module and counts its bytes the
  *   same way in its own handler (4 KiB, app/features/analytics/ingest/track.server.ts).
  *
- * Uploads (admission documents, at most 2 MB a file) add their route here with the total they
- * accept (files × 2 MB plus the form) and check each file's size after `readForm`.
+ * Uploads (admission documents, at most 2 MB a file; the school's photos, 15 MB) add their route
+ * here with the total they accept (files × their limit plus the form) and check each file's size
+ * after `readForm`. A larger upload is refused by its Content-Length before a byte is read, or at
+ * the first byte past the limit: it is never held whole.
  */
 import { NO_STORE_HEADERS } from "./http";
 
@@ -71,6 +73,11 @@ export const BODY_LIMITS = {
   // 4 KiB) and Razorpay's webhooks (a few KiB).
   "/student-payment": 16 * KiB,
   "/api/payments/razorpay/webhook": 256 * KiB,
+  // The school's photos: one photo of at most 15 MiB (app/features/content/media.ts
+  // MAX_PHOTO_BYTES), its multipart headers and its words (alt text, caption, album); the page's
+  // own form (without JavaScript) sends its photos together within the same total.
+  "/admin/content/pictures": 15 * MiB + 64 * KiB,
+  "/admin/content/pictures.json": 15 * MiB + 64 * KiB,
   // Staff accounts: an invitation (name, address, roles) or a change; an address; a new password twice.
   "/admin/staff": 4 * KiB,
   "/admin/forgot-password": 4 * KiB,

@@ -62,6 +62,8 @@ const EXPECTED: Record<string, { loader?: Check; action?: Check }> = {
   "/admin/content/new": { loader: ["content.edit"], action: ["content.edit", "content.publish"] },
   "/admin/content/preview": { action: ["content.edit"] },
   "/admin/audit/export": { loader: ["audit.view"] },
+  "/admin/content/pictures": { loader: ["content.edit"], action: ["content.edit"] },
+  "/admin/content/pictures.json": { loader: ["content.edit"], action: ["content.edit"] },
   "/admin/payments": { loader: ["fees.view"] },
   "/admin/payments/:reference": { loader: ["fees.view"], action: ["fees.manage"] },
   "/admin/payments/export": { loader: ["fees.view"] },

@@ -16,11 +16,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import path from "node:path";
 import sharp from "sharp";
 import type { Plugin } from "vite";
-
-/** Widths (CSS px at 1x) of the generated variants; sources are never upscaled. */
-export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
-/** Width of the JPEG made for Open Graph and Twitter cards. */
-export const SOCIAL_WIDTH = 1200;
+// The sizes and encodings the site serves, shared with the photos the school uploads.
+import { IMAGE_WIDTHS, SERVED_ENCODING, SOCIAL_WIDTH, servedWidths } from "../../app/lib/images";
 
 const VIRTUAL_ID = "virtual:responsive-images";
 const RESOLVED_ID = "\0" + VIRTUAL_ID;
@@ -65,9 +62,9 @@ async function encode(variant: Variant, sourceWidth: number): Promise<Buffer> {
   // Rasterise vector sources at the density that gives the target width directly.
   const input = isSvg ? sharp(variant.source, { density: Math.min(2400, (72 * variant.width) / sourceWidth) }) : sharp(variant.source);
   const resized = input.resize({ width: variant.width, withoutEnlargement: !isSvg });
-  if (variant.format === "avif") return resized.avif({ quality: 55, effort: 4 }).toBuffer();
-  if (variant.format === "webp") return resized.webp({ quality: 78 }).toBuffer();
-  return resized.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  if (variant.format === "avif") return resized.avif(SERVED_ENCODING.avif).toBuffer();
+  if (variant.format === "webp") return resized.webp(SERVED_ENCODING.webp).toBuffer();
+  return resized.flatten({ background: "#ffffff" }).jpeg(SERVED_ENCODING.jpeg).toBuffer();
 }
 
 export function responsiveImages(options: { sourceDir: string; publicPath?: string; cacheDir?: string }): Plugin {
@@ -86,8 +83,7 @@ export function responsiveImages(options: { sourceDir: string; publicPath?: stri
       const isSvg = source.toLowerCase().endsWith(".svg");
       const hash = createHash("sha256").update(readFileSync(source)).digest("hex").slice(0, 10);
       const base = key.replace(SOURCE_EXTENSIONS, "").replaceAll("/", "-");
-      const widths = IMAGE_WIDTHS.filter((w) => isSvg || w <= sw);
-      if (widths.length === 0) widths.push(sw as (typeof IMAGE_WIDTHS)[number]);
+      const widths = isSvg ? [...IMAGE_WIDTHS] : servedWidths(sw);
       const add = (width: number, format: Format) => {
         const file = `${base}-${width}.${hash}.${format === "jpeg" ? "jpg" : format}`;
         variants.set(file, { file, source, width, format, sourceWidth: sw });

@@ -10,11 +10,12 @@
  * the same bounded image queue (`documentView`); a picture over the bounds never gets one.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { DocumentKind } from "~/db/admission-values";
 import { DOCUMENTS_DIR } from "~/db/backup.server";
 import { getConfig } from "~/lib/config.server";
+import { writeFileWhole } from "~/lib/files.server";
 import type { ImageProblem } from "~/lib/images";
 import { normaliseImage } from "~/lib/images.server";
 import type { StoredDocument } from "./applications.server";
@@ -31,13 +32,6 @@ const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png|pdf)$/;
 /** The name of a stored picture's normalised copy: "<random hex>.view.jpg". */
 export function viewName(storedName: string): string {
   return storedName.replace(/\.\w+$/, ".view.jpg");
-}
-
-/** Writes `bytes` under `name` in `dir` all at once: a reader never sees half a file. */
-async function writeWhole(dir: string, name: string, bytes: Uint8Array): Promise<void> {
-  const partial = path.join(dir, `${name}.${randomBytes(4).toString("hex")}.partial`);
-  await writeFile(partial, bytes, { mode: 0o600, flag: "wx" });
-  await rename(partial, path.join(dir, name));
 }
 
 /**
@@ -58,7 +52,7 @@ export async function storeDocument(
   const row: StoredDocument = { kind, storedName, originalName: originalName.replace(/[^\w .()-]/g, "_").slice(0, 120) || "document", contentType: type, sizeBytes: bytes.byteLength };
   try {
     await writeFile(path.join(dir, storedName), bytes, { mode: 0o600, flag: "wx" });
-    if (view) await writeWhole(dir, viewName(storedName), view);
+    if (view) await writeFileWhole(dir, viewName(storedName), view);
   } catch (error) {
     await removeDocuments([row], dir);
     throw error;
@@ -115,7 +109,7 @@ export async function documentView(doc: Pick<StoredDocument, "kind" | "storedNam
     if (!original) return { kind: "missing" };
     const copy = await normaliseImage(original, format, DOCUMENT_COPIES[doc.kind]);
     if (!copy.ok) return copy.problem === "busy" ? { kind: "busy" } : { kind: "refused", problem: copy.problem };
-    await writeWhole(dir, viewName(doc.storedName), copy.jpeg);
+    await writeFileWhole(dir, viewName(doc.storedName), copy.jpeg);
     return { kind: "file", bytes: copy.jpeg, contentType: "image/jpeg" };
   })().finally(() => making.delete(doc.storedName));
   making.set(doc.storedName, make);

@@ -11,7 +11,7 @@
  * sent and never opened on the server.
  */
 import type { DocumentKind } from "~/db/admission-values";
-import type { ImageCopy, UploadImageFormat } from "~/lib/images";
+import { sniffImage, type ImageCopy, type UploadImageFormat } from "~/lib/images";
 
 /** 2 MB (2 × 1024 × 1024 bytes): the most a document may weigh. */
 export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
@@ -26,15 +26,14 @@ export const IMAGE_FORMATS: Record<DocumentType, UploadImageFormat | null> = { "
 /** Which normalised copy each document's picture gets (app/lib/images.ts IMAGE_COPIES). */
 export const DOCUMENT_COPIES: Record<DocumentKind, ImageCopy> = { photo: "photograph", birth_certificate: "document" };
 
-const SIGNATURES: { type: DocumentType; bytes: number[] }[] = [
-  { type: "image/jpeg", bytes: [0xff, 0xd8, 0xff] },
-  { type: "image/png", bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  { type: "application/pdf", bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
-];
+/** "%PDF-": the one signature that is not a picture's (those are in app/lib/images.ts). */
+const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d];
 
 /** The document's type read from its first bytes, or null when it is none of JPEG, PNG, PDF. */
 export function sniffDocument(head: Uint8Array): DocumentType | null {
-  return SIGNATURES.find((s) => s.bytes.every((b, i) => head[i] === b))?.type ?? null;
+  const picture = sniffImage(head, ["jpeg", "png"]);
+  if (picture) return picture === "jpeg" ? "image/jpeg" : "image/png";
+  return PDF_SIGNATURE.every((b, i) => head[i] === b) ? "application/pdf" : null;
 }
 
 /** Browser types that mean one of ours (older browsers send image/pjpeg and image/x-png). */

@@ -18,13 +18,16 @@ export const BODY_MAX = 50_000;
 export const TITLE_MAX = { news: 100, notice: 120 } as const;
 export const SUMMARY_LIMITS = { min: 20, max: 240 } as const;
 
+/** Lowercase words of letters and digits joined by single hyphens: an item's slug, an album's. */
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
 /** A slug: lowercase words joined by hyphens, at most 80 characters. */
 export const slugSchema = z
   .string()
   .trim()
   .min(1, "Enter the address (for example annual-sports-meet-2026)")
   .max(80, "Keep the address to 80 characters or fewer")
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lowercase letters, digits and single hyphens only (for example annual-sports-meet-2026)");
+  .regex(SLUG_PATTERN, "Use lowercase letters, digits and single hyphens only (for example annual-sports-meet-2026)");
 
 /** "Annual Sports Meet 2026!" → "annual-sports-meet-2026"; "" when nothing usable is left. */
 export function slugify(title: string): string {
