@@ -130,7 +130,12 @@ export type NewsItem = z.output<typeof newsSchema> & {
   dateLabel: string;
   /** /news/<slug> */
   href: string;
+  /** The picture as pages show it (published.server.ts resolves uploaded photos to their sizes). */
+  picture: NewsPicture;
 };
+
+/** A story's picture: `src` and the WebP `srcSet` (empty for a site file), its size (px), and an absolute-path JPEG or SVG for JSON-LD and feeds. */
+export type NewsPicture = { src: string; srcSet: string; width: number; height: number; social: string };
 
 /**
  * The news stories of content/news/*.md as items of the database (the first start's copy,

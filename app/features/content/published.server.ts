@@ -17,7 +17,9 @@ import type { ContentLocale } from "~/db/content-values";
 import { formatDisplayDate, formatDateTime } from "~/lib/dates";
 import { messageOf } from "~/lib/errors";
 import { isVisible, itemPath, scheduleBoundaries, type NewsFields, type NoticeFields } from "./items";
-import { newsSeedItems, type NewsItem } from "./markdown.server";
+import { newsSeedItems, type NewsItem, type NewsPicture } from "./markdown.server";
+import { mediaSources, publicIdOfRef, type MediaImage } from "./media";
+import { photosByPublicId } from "./media.server";
 import { renderEditedMarkdown } from "./markdown-render.server";
 import { contentVersion, readPublished, type PublishedItem } from "./store.server";
 
@@ -50,10 +52,34 @@ export type NoticeView = {
 
 type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; boundaries: number[] };
 
-function newsView(item: Pick<PublishedItem, "slug" | "locale" | "fields"> & { publishedAt?: Date }): NewsView {
+/** Uploaded photos by public id (media.server.ts `photosByPublicId`). */
+type Photos = ReadonlyMap<string, MediaImage>;
+
+/** The picture of `ref`: an uploaded photo's sizes, or a site file as it is (640 × 480 as the cards lay it out). */
+function pictureOf(ref: string, photos: Photos, name: string): NewsPicture {
+  const id = publicIdOfRef(ref);
+  if (!id) return { src: ref, srcSet: "", width: 640, height: 480, social: ref };
+  const photo = photos.get(id);
+  if (!photo) throw new Error(`${name}: its photo ${ref} is missing`);
+  const sources = mediaSources(photo);
+  return { src: sources.src, srcSet: sources.webp, width: sources.width, height: sources.height, social: sources.social };
+}
+
+function newsView(item: Pick<PublishedItem, "slug" | "locale" | "fields"> & { publishedAt?: Date }, photos: Photos): NewsView {
   const f = item.fields as NewsFields;
   const { body, publishAt, unpublishAt, ...card } = f;
-  return { ...card, slug: item.slug, locale: item.locale, dateLabel: formatDisplayDate(f.date), href: itemPath("news", item.slug)!, html: renderEditedMarkdown(body, `news/${item.slug}`), publishAt, unpublishAt, publishedAt: item.publishedAt?.toISOString() ?? null };
+  return {
+    ...card,
+    slug: item.slug,
+    locale: item.locale,
+    dateLabel: formatDisplayDate(f.date),
+    href: itemPath("news", item.slug)!,
+    picture: pictureOf(f.image, photos, `news/${item.slug}`),
+    html: renderEditedMarkdown(body, `news/${item.slug}`),
+    publishAt,
+    unpublishAt,
+    publishedAt: item.publishedAt?.toISOString() ?? null,
+  };
 }
 
 function noticeView(item: Pick<PublishedItem, "slug" | "fields">): NoticeView {
@@ -72,12 +98,12 @@ function noticeView(item: Pick<PublishedItem, "slug" | "fields">): NoticeView {
 }
 
 /** Builds the snapshot from published items; an item that no longer renders is left out and logged (it passed its checks when saved). */
-function snapshotOf(version: number, items: readonly (Pick<PublishedItem, "kind" | "slug" | "locale" | "fields"> & { publishedAt?: Date })[]): Snapshot {
+function snapshotOf(version: number, items: readonly (Pick<PublishedItem, "kind" | "slug" | "locale" | "fields"> & { publishedAt?: Date })[], photos: Photos = new Map()): Snapshot {
   const news: NewsView[] = [];
   const notices: NoticeView[] = [];
   for (const item of items) {
     try {
-      if (item.kind === "news") news.push(newsView(item));
+      if (item.kind === "news") news.push(newsView(item, photos));
       else if (item.kind === "notice") notices.push(noticeView(item));
     } catch (error) {
       console.error(`Published ${item.kind}/${item.slug} could not be rendered; left off the site: ${messageOf(error)}`);
@@ -156,7 +182,8 @@ export async function refreshPublished(db: Database): Promise<boolean> {
   if (current && (await contentVersion(db)) === current.version) return false;
   const { version, items } = await readPublished(db);
   if (current && version === current.version) return false;
-  current = snapshotOf(version, items);
+  const refs = items.flatMap((i) => (typeof i.fields.image === "string" ? [publicIdOfRef(i.fields.image)] : [])).filter((id): id is string => id !== null);
+  current = snapshotOf(version, items, refs.length > 0 ? await photosByPublicId(db, refs) : new Map());
   return true;
 }
 

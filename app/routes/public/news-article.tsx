@@ -50,9 +50,9 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     image: data.image,
     crumbs: data.crumbs,
     jsonLd: [
-      articleJsonLd(siteUrl, { headline: article.title, description: article.summary, path: article.href, datePublished: article.date, images: [data.image.url, article.image] }),
+      articleJsonLd(siteUrl, { headline: article.title, description: article.summary, path: article.href, datePublished: article.date, images: [data.image.url, article.picture.social] }),
       ...(article.event
-        ? [eventJsonLd(siteUrl, { name: article.title, description: article.summary, start: article.event.start, end: article.event.end, locationName: article.event.location, path: article.href, image: article.image })]
+        ? [eventJsonLd(siteUrl, { name: article.title, description: article.summary, start: article.event.start, end: article.event.end, locationName: article.event.location, path: article.href, image: article.picture.social })]
         : []),
     ],
   });

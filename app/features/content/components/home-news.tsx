@@ -12,7 +12,7 @@ export function HomeNews({ items }: { items: NewsItem[] }) {
           {items.map((item) => (
             <li key={item.slug}>
               <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
-                <img src={item.image} alt={item.imageAlt} width={640} height={480} loading="lazy" decoding="async" className="aspect-[2/1] h-auto w-full object-cover sm:aspect-[16/10]" />
+                <img src={item.picture.src} srcSet={item.picture.srcSet || undefined} sizes={item.picture.srcSet ? "(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw" : undefined} alt={item.imageAlt} width={item.picture.width} height={item.picture.height} loading="lazy" decoding="async" className="aspect-[2/1] h-auto w-full object-cover sm:aspect-[16/10]" />
                 <div className="flex flex-1 flex-col p-5">
                   <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
                     <span className={`rounded-full px-2.5 py-0.5 font-semibold ${item.category === "Event" ? "bg-amber-50 text-amber-800" : "bg-brand-50 text-brand-700"}`}>

@@ -22,7 +22,7 @@ export function NewsArticle({ article, crumbs, more }: Props) {
             <p className="mt-4 text-lg leading-relaxed text-slate-700">{article.summary}</p>
             {article.eventLabel && <p className="mt-3 font-semibold text-slate-900">{article.eventLabel}</p>}
           </div>
-          <img src={article.image} alt={article.imageAlt} width={640} height={480} fetchPriority="high" className="h-auto w-full max-w-lg rounded-3xl shadow-lg" />
+          <img src={article.picture.src} srcSet={article.picture.srcSet || undefined} sizes={article.picture.srcSet ? "(min-width: 1024px) 512px, 100vw" : undefined} alt={article.imageAlt} width={article.picture.width} height={article.picture.height} fetchPriority="high" className="h-auto w-full max-w-lg rounded-3xl shadow-lg" />
         </div>
       </header>
       <div className="mx-auto max-w-3xl px-5 py-10 sm:py-14">

@@ -18,6 +18,7 @@ import { SUMMARY_LIMITS, TITLE_MAX, slugify } from "../../items";
 import { FIELD_LABELS, type FormValuesOf, type NewsFormValues, type NoticeFormValues } from "../form-values";
 import type { BodyPreview } from "../view";
 import { BodyEditor } from "./body-editor";
+import { ServerPicturePicker } from "../../components/picture-picker";
 
 /** The id of the control a message of `key` (a store error path) is about. */
 export function controlIdOf(key: string): string {
@@ -141,9 +142,51 @@ function NewsFields({ values, errors, slug }: { values: NewsFormValues; errors: 
       <div className="sm:col-span-2">
         <SummaryField defaultValue={values.summary} errors={errors} />
       </div>
-      <Input name="image" label="Cover picture" hint="A picture of the site, for example /images/campus.svg." errors={errors} defaultValue={values.image} />
-      <Input name="imageAlt" label="Description of the picture" hint="What it shows, for people who cannot see it (at most 300 characters)." errors={errors} defaultValue={values.imageAlt} />
+      <CoverPicture image={values.image} alt={values.imageAlt} errors={errors} />
     </Card>
+  );
+}
+
+/**
+ * The story's picture: a reference ("/media/<id>" for an uploaded photo, "/images/…" for one of
+ * the site's) typed or chosen from the school's photos, and its description, which the choice
+ * fills when it is empty. Without JavaScript both are plain fields.
+ */
+function CoverPicture({ image, alt, errors }: { image: string; alt: string; errors: Errors }) {
+  const [ref, setRef] = useState(image);
+  const [description, setDescription] = useState(alt);
+  const [picking, setPicking] = useState(false);
+  const picture = ids("image", errors, true);
+  const words = ids("imageAlt", errors, true);
+  return (
+    <>
+      <div>
+        <Field {...picture.field} label="Cover picture" hint="Choose one of the school's photos, or name a picture of the site, for example /images/campus.svg.">
+          <TextInput look="dense" className={INVALID} id={picture.field.id} name="image" value={ref} onChange={(e) => setRef(e.target.value)} autoComplete="off" {...picture.aria} />
+        </Field>
+        <Button type="button" size="xs" variant="secondary" className="mt-2" aria-expanded={picking} onClick={() => setPicking(!picking)}>
+          {picking ? "Close the photos" : "Choose from the photos"}
+        </Button>
+      </div>
+      <div>
+        <Field {...words.field} label="Description of the picture" hint="What it shows, for people who cannot see it (at most 300 characters).">
+          <TextInput look="dense" className={INVALID} id={words.field.id} name="imageAlt" value={description} onChange={(e) => setDescription(e.target.value)} autoComplete="off" {...words.aria} />
+        </Field>
+      </div>
+      {picking && (
+        <div className="sm:col-span-2">
+          <ServerPicturePicker
+            legend="The school's photos"
+            value={ref}
+            onChoose={(chosen) => {
+              setRef(chosen.ref);
+              if (!description.trim() && chosen.alt) setDescription(chosen.alt);
+              setPicking(false);
+            }}
+          />
+        </div>
+      )}
+    </>
   );
 }
 

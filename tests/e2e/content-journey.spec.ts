@@ -1,0 +1,177 @@
+/**
+ * Issue 28's journey, on a server of its own (its banner must not reach other specs' pages): an
+ * editor invited by the owner writes a notice banner and a news story with a photo; an editor
+ * cannot publish; the owner publishes both, and within 2 s a visitor sees them on /, the story's
+ * page, the sitemap and the Atom feed, at 1280 and 390 px; a script in the story's body shows as
+ * text, with no script run and no CSP violation; an earlier revision is restored; the banner
+ * leaves every page at its end time.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { E2E_ADMIN } from "./env";
+import { signIn } from "./fixtures";
+import { inviteOnStaffPage } from "./flows";
+import { ownDevelopmentServer } from "./spawn-server";
+
+const XSS = `<script>window.__xss = 1</script>`;
+
+/** "yyyy-mm-ddThh:mm" in India for the instant `ms`, as a datetime-local field takes it. */
+const istLocal = (ms: number) => new Date(ms + 330 * 60_000).toISOString().slice(0, 16);
+
+/** A visitor's page at `width` that records script errors, CSP violations and any dialog. */
+async function visitor(browser: Browser, width: number, problems: string[]): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => problems.push(`${width}: pageerror ${error.message}`));
+  page.on("dialog", (dialog) => {
+    problems.push(`${width}: dialog ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`${width}: console ${message.text()}`);
+  });
+  await page.addInitScript(() => document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective}`)));
+  return page;
+}
+
+/** Milliseconds until `check` holds (polled every 100 ms); fails after `limitMs`. */
+async function msUntil(check: () => Promise<boolean>, limitMs: number, what: string): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > limitMs) throw new Error(`${what}: not within ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return Date.now() - started;
+}
+
+test.describe("the school edits its own site", () => {
+  const server = ownDevelopmentServer(20, "desktop", "one editor, one publish: once, at both widths inside");
+
+  test("an editor writes a banner and a story with a photo, the owner publishes, visitors see both within 2 s, a revision is restored and the banner ends on time", async ({ browser }) => {
+    test.setTimeout(240_000);
+    const stamp = Date.now().toString(36);
+    const editor = { name: `Editor ${stamp}`, email: `editor-${stamp}@staff.example`, password: "an-editor-password-1" };
+    const banner = `School closed tomorrow: heavy rain ${stamp}`;
+    const title = `Science fair winners ${stamp}`;
+    const slug = `science-fair-winners-${stamp}`;
+
+    // The owner invites an editor, who sets a password and signs in (no second factor for content).
+    const ownerContext = await browser.newContext();
+    const owner = await ownerContext.newPage();
+    await signIn(owner, E2E_ADMIN, `${server.origin}/admin/staff`);
+    const link = await inviteOnStaffPage(owner, editor, "Editor");
+    const editorContext = await browser.newContext();
+    const page = await editorContext.newPage();
+    await page.goto(link);
+    await page.getByLabel("New password", { exact: true }).fill(editor.password);
+    await page.getByLabel("Repeat the new password").fill(editor.password);
+    await page.getByRole("button", { name: "Set the password" }).click();
+    await expect(page).toHaveURL(/\/admin\/login\?reason=password-set$/);
+    await signIn(page, editor, `${server.origin}/admin/login`);
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Content" }).click();
+    await expect(page.getByRole("heading", { name: "Content", exact: true })).toBeVisible();
+
+    // The notice: shown from a minute ago; the owner sets its end when publishing.
+    await page.getByRole("link", { name: "New notice" }).click();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByLabel("Banner line").fill(banner);
+    await page.getByLabel("Shown from").fill(istLocal(Date.now() - 120_000));
+    await page.getByLabel("Shown until").fill(istLocal(Date.now() + 3_600_000));
+    await page.getByLabel("More detail (optional)").fill("The school is closed because of the heavy rain warning. Classes resume on Monday.");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByRole("status")).toHaveText("Draft saved.");
+    const noticeUrl = page.url().replace(/\?.*$/, "");
+    await expect(page.getByRole("button", { name: "Save and publish" })).toHaveCount(0);
+
+    // The story, with a photo uploaded to the pictures and a script in its body.
+    const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 30, g: 110, b: 60 } } }).jpeg().toBuffer();
+    await page.goto(`${server.origin}/admin/content/pictures`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "science-fair.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.getByTestId("upload-row").getByLabel("Alt text").fill("Pupils beside their solar pump model");
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByTestId("upload-row").getByTestId("upload-state")).toHaveText("Saved", { timeout: 60_000 });
+
+    await page.goto(`${server.origin}/admin/content/new?kind=news`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Summary").fill("Three projects by our Class 9 pupils won the district science fair this week.");
+    await page.getByLabel("Text", { exact: true }).fill(`## The projects\n\nA solar pump, a railway signal and a rain gauge.\n\n${XSS}`);
+    await page.getByRole("button", { name: "Choose from the photos" }).click();
+    await page.getByTestId("picture-picker").getByText("Pupils beside their solar pump model").click();
+    await expect(page.getByRole("radio", { name: "Pupils beside their solar pump model" })).toBeChecked();
+    await page.getByRole("button", { name: "Use this picture" }).click();
+    await expect(page.getByLabel("Cover picture")).toHaveValue(/^\/media\/[0-9a-f]{32}$/);
+    await expect(page.getByLabel("Description of the picture")).toHaveValue("Pupils beside their solar pump model");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByRole("status")).toHaveText("Draft saved.");
+    const storyUrl = page.url().replace(/\?.*$/, "");
+    const firstSummary = await page.getByLabel("Summary").inputValue();
+
+    // The owner publishes both: the notice with its end set to a whole minute 40-100 s away.
+    const endsAt = Math.ceil((Date.now() + 40_000) / 60_000) * 60_000;
+    await owner.goto(noticeUrl);
+    await owner.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await owner.getByLabel("Shown until").fill(istLocal(endsAt));
+    await owner.getByRole("button", { name: "Save and publish" }).click();
+    await expect(owner.getByRole("status")).toContainText("Saved and published");
+    await owner.goto(storyUrl);
+    await owner.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await owner.getByRole("button", { name: "Save and publish" }).click();
+    await expect(owner.getByRole("status")).toContainText("Saved and published");
+    const published = Date.now();
+
+    // Within 2 s a visitor sees both: home, the story, the sitemap and the feed.
+    const text = async (path: string) => (await (await fetch(`${server.origin}${path}`)).text());
+    const shown = await msUntil(
+      async () => {
+        const [home, story, sitemap, feed] = (await Promise.all(["/", `/news/${slug}`, "/sitemap.xml", "/feed.xml"].map(text))) as [string, string, string, string];
+        return home.includes(banner) && home.includes(title) && story.includes(title) && sitemap.includes(`/news/${slug}</loc>`) && feed.includes(`<title>${title}</title>`);
+      },
+      2_000 - (Date.now() - published),
+      "the published notice and story",
+    );
+    console.log(`publish to visible on /, /news/${slug}, /sitemap.xml and /feed.xml: ${Date.now() - published} ms (${shown} ms after the owner's page showed the publish)`);
+
+    const problems: string[] = [];
+    for (const width of [1280, 390]) {
+      const visit = await visitor(browser, width, problems);
+      await visit.goto(`${server.origin}/`);
+      await expect(visit.getByRole("region", { name: "Notice", exact: true })).toContainText(banner);
+      await expect(visit.getByRole("link", { name: title })).toBeVisible();
+      await visit.screenshot({ path: test.info().outputPath(`home-with-banner-${width}.png`) });
+      await visit.getByRole("link", { name: title }).click();
+      await expect(visit).toHaveURL(new RegExp(`/news/${slug}$`));
+      await expect(visit.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+      await expect(visit.getByText(XSS)).toBeVisible();
+      await expect(visit.locator("main img[alt='Pupils beside their solar pump model']")).toHaveAttribute("src", /^\/media\//);
+      await visit.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      expect(await visit.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      await visit.screenshot({ path: test.info().outputPath(`story-${width}.png`), fullPage: true });
+      await visit.context().close();
+    }
+    expect(problems).toEqual([]);
+
+    // The editor changes the story's summary; the owner restores the published revision.
+    await page.goto(storyUrl);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByLabel("Summary").fill("A changed summary that the school decided not to keep after all.");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByRole("status")).toContainText("Draft saved");
+    await owner.goto(storyUrl);
+    const revisions = owner.getByTestId("revision");
+    await expect(revisions.nth(0)).toContainText("Draft saved");
+    await expect(revisions.nth(1).getByRole("paragraph").first()).toHaveText("Published");
+    await revisions.nth(1).getByRole("button", { name: /^Restore/ }).click();
+    await expect(owner.getByRole("status")).toContainText("is the draft again");
+    await expect(owner.getByLabel("Summary")).toHaveValue(firstSummary);
+
+    // At its end time the banner leaves every page, within 2 s.
+    await new Promise((r) => setTimeout(r, Math.max(0, endsAt - Date.now())));
+    const gone = await msUntil(async () => !(await Promise.all(["/", "/overview", `/news/${slug}`].map(text))).some((html) => html.includes(banner)), 2_000, "the ended banner");
+    console.log(`banner gone from /, /overview and the story ${gone} ms after its end`);
+
+    await editorContext.close();
+    await ownerContext.close();
+  });
+});
