@@ -11,7 +11,7 @@ import { expect, test } from "@playwright/test";
 import { codeOf } from "../support/totp";
 import { E2E_ADMIN } from "./env";
 import { signIn } from "./fixtures";
-import { inviteOnStaffPage } from "./flows";
+import { acceptInvitation, inviteOnStaffPage } from "./flows";
 import { ownDevelopmentServer } from "./spawn-server";
 
 /** A development server of its own: the sample roll (Kabir Singh) exists only there. */
@@ -37,11 +37,7 @@ test.describe("an accountant's first day", () => {
     // She chooses a password, signs in, and is sent to set up her second factor first.
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(link);
-    await page.getByLabel("New password", { exact: true }).fill(accountant.password);
-    await page.getByLabel("Repeat the new password").fill(accountant.password);
-    await page.getByRole("button", { name: "Set the password" }).click();
-    await expect(page).toHaveURL(/\/admin\/login\?reason=password-set$/);
+    await acceptInvitation(page, link, accountant);
     await signIn(page, accountant, `${server.origin}/admin/login`);
     await expect(page).toHaveURL(/\/admin\/account\/two-factor\?reason=required/);
     await page.goto(`${server.origin}/admin/fees?q=${encodeURIComponent(STUDENT.admissionNumber)}`);

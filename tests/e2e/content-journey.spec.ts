@@ -10,7 +10,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "./env";
 import { signIn } from "./fixtures";
-import { inviteOnStaffPage } from "./flows";
+import { acceptInvitation, inviteOnStaffPage } from "./flows";
 import { ownDevelopmentServer } from "./spawn-server";
 
 const XSS = `<script>window.__xss = 1</script>`;
@@ -62,11 +62,7 @@ test.describe("the school edits its own site", () => {
     const link = await inviteOnStaffPage(owner, editor, "Editor");
     const editorContext = await browser.newContext();
     const page = await editorContext.newPage();
-    await page.goto(link);
-    await page.getByLabel("New password", { exact: true }).fill(editor.password);
-    await page.getByLabel("Repeat the new password").fill(editor.password);
-    await page.getByRole("button", { name: "Set the password" }).click();
-    await expect(page).toHaveURL(/\/admin\/login\?reason=password-set$/);
+    await acceptInvitation(page, link, editor);
     await signIn(page, editor, `${server.origin}/admin/login`);
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Content" }).click();
     await expect(page.getByRole("heading", { name: "Content", exact: true })).toBeVisible();

@@ -90,3 +90,12 @@ export async function inviteOnStaffPage(owner: Page, person: { name: string; ema
   await expect(owner.getByRole("status").filter({ hasText: `${person.name} is invited.` })).toBeVisible();
   return owner.getByTestId("invitation-link").inputValue();
 }
+
+/** Opens an invitation `link` in `page`, sets `person`'s password, and returns on the sign-in page it leads to. */
+export async function acceptInvitation(page: Page, link: string, person: { password: string }): Promise<void> {
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill(person.password);
+  await page.getByLabel("Repeat the new password").fill(person.password);
+  await page.getByRole("button", { name: "Set the password" }).click();
+  await expect(page).toHaveURL(/\/admin\/login\?reason=password-set$/);
+}

@@ -9,7 +9,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./env";
 import { signIn, skipEnquiryAutoOpen } from "./fixtures";
-import { answerOnTestGateway, applyFor, inviteOnStaffPage } from "./flows";
+import { acceptInvitation, answerOnTestGateway, applyFor, inviteOnStaffPage } from "./flows";
 import { ownDevelopmentServer } from "./spawn-server";
 
 const STUDENT = { admissionNumber: "2021/0042", name: "Riya Kumari", mobile: "9000000021" };
@@ -69,11 +69,7 @@ test.describe("a Viewer's read-only pages", () => {
     // The Viewer sets a password and signs in.
     const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
-    await page.goto(link);
-    await page.getByLabel("New password", { exact: true }).fill(viewer.password);
-    await page.getByLabel("Repeat the new password").fill(viewer.password);
-    await page.getByRole("button", { name: "Set the password" }).click();
-    await expect(page).toHaveURL(/\/admin\/login\?reason=password-set$/);
+    await acceptInvitation(page, link, viewer);
     await signIn(page, viewer, `${server.origin}/admin/login`);
 
     // The fee page: the months, the payment with its receipt, the statement and the student's

@@ -169,9 +169,16 @@ export function bannerNotice(now: Date): NoticeView | null {
   return currentNotices(now).find((n) => n.banner) ?? null;
 }
 
-/** The /news/<slug> paths of the stories visible at `now`: pages the server keeps in memory. */
+let newsPaths = { epoch: "", paths: [] as string[] };
+
+/**
+ * The /news/<slug> paths of the stories visible at `now`: pages the server keeps in memory.
+ * Asked on every request (server/page-cache.ts), so it is worked out once per content epoch.
+ */
 export function visibleNewsPaths(now: Date): string[] {
-  return visibleNews(now).map((n) => n.href);
+  const epoch = contentEpoch(now);
+  if (epoch !== newsPaths.epoch) newsPaths = { epoch, paths: visibleNews(now).map((n) => n.href) };
+  return newsPaths.paths;
 }
 
 /**
@@ -217,4 +224,5 @@ export function watchPublished(getDb: () => Promise<Database>, options: { interv
 /** Forgets the content read from the database (tests). */
 export function resetPublishedForTests(): void {
   current = undefined;
+  newsPaths = { epoch: "", paths: [] };
 }

@@ -34,7 +34,7 @@ function DialogEnquiryForm({ onSuccess }: { onSuccess: () => void }) {
 /** The alert banner of the current notice, if any (issue 28): on every public page. */
 export function loader({ context }: Route.LoaderArgs) {
   const banner = bannerNotice(renderInstant(context));
-  return { banner: banner && { slug: banner.slug, title: banner.title, untilLabel: banner.untilLabel, html: banner.html ? "1" : "" } };
+  return { banner: banner && { slug: banner.slug, title: banner.title, untilLabel: banner.untilLabel, hasDetail: banner.html !== "" } };
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
