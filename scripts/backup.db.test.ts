@@ -23,6 +23,8 @@ import { recordAudit } from "~/core/audit/audit.server";
 import { testActor } from "~/core/audit/testing.server";
 import { issueReceipt, receiptByHash } from "~/core/receipts/issue.server";
 import { sampleInput } from "~/core/receipts/testing";
+import { newsSeedItems } from "~/features/content/markdown.server";
+import { readPublished, seedContent } from "~/features/content/store.server";
 
 let source: TestDatabase;
 let target: TestDatabase;
@@ -56,6 +58,10 @@ describe(`backup and restore (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlit
     mkdirSync(path.join(dataDir, "documents", "applications"), { recursive: true });
     writeFileSync(path.join(dataDir, "receipt-secret"), "a".repeat(64));
     writeFileSync(path.join(dataDir, "documents", "applications", "birth-certificate.pdf"), Buffer.from([0x25, 0x50, 0x44, 0x46, 0, 255, 10]));
+    // The school's content (issue 28): the stories copied from the files, and a photo's file.
+    await seedContent(db, newsSeedItems());
+    mkdirSync(path.join(dataDir, "documents", "content"), { recursive: true });
+    writeFileSync(path.join(dataDir, "documents", "content", `${"a1".repeat(16)}-320.webp`), Buffer.from("RIFF\0\0\0\0WEBP"));
   });
   afterAll(async () => {
     await source?.dispose();
@@ -70,11 +76,13 @@ describe(`backup and restore (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlit
     const before = await summarizeDatabase(source.db);
     expect(header.tables.find((t) => t.name === "visitor_analytics")?.rows).toBe(3000);
     expect(before.analytics_daily_rollup!.rows).toBeGreaterThan(0);
-    expect(header.files.sort()).toEqual(["documents/applications/birth-certificate.pdf", "receipt-secret"]);
+    expect(header.files.sort()).toEqual(["documents/applications/birth-certificate.pdf", `documents/content/${"a1".repeat(16)}-320.webp`, "receipt-secret"]);
 
     const restoredDir = path.join(work, "restored");
     const outcome = await restoreBackup(target, restoredDir, file);
-    expect(outcome.files).toBe(2);
+    expect(outcome.files).toBe(3);
+    expect(readFileSync(path.join(restoredDir, "documents", "content", `${"a1".repeat(16)}-320.webp`)).toString()).toBe("RIFF\0\0\0\0WEBP");
+    expect(await readPublished(target.db)).toEqual(await readPublished(source.db));
     const after = await summarizeDatabase(target.db);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     for (const table of Object.keys(before)) expect({ table, ...after[table] }).toEqual({ table, ...before[table] });
