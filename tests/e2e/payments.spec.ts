@@ -290,6 +290,7 @@ test.describe("ICICI Eazypay through its test double", () => {
   });
 
   test("a payment the bank reports for another amount holds the order: the parent is told to contact the office and can pay again", async ({ page, browser }) => {
+    test.slow(); // two payments and an administrator's sign-in: past 30 s on a loaded CI machine
     const payUrl = await startSample(page, server.origin, "e2e-eazypay-held");
     const ref = await reference(page);
     await page.getByRole("link", { name: "Continue to payment" }).click();
@@ -301,7 +302,10 @@ test.describe("ICICI Eazypay through its test double", () => {
     await admin.goto(`${server.origin}/admin/payments/${ref}`);
     await signIn(admin, E2E_ADMIN);
     await admin.getByRole("button", { name: "Check with the bank" }).click();
-    await expect(admin.getByText("The gateway was asked: created → held.")).toBeVisible();
+    // As in the pending test above: the reconciliation loop's minute tick may hold the order just
+    // before the button asks; either way the order is held exactly once.
+    await expect(admin.getByText(/^The gateway was asked(: created → held|; the payment is still held)\.$/)).toBeVisible();
+    await expect(admin.getByTestId("order-event").filter({ hasText: "→ held" })).toHaveCount(1);
     await expect(admin.getByText("needs a look: amount mismatch")).toBeVisible();
     await expect(admin.getByTestId("order-attempt")).toHaveCount(1);
     await admin.close();
