@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "~/db/test-database";
 import { auditLog } from "~/db/schema/audit";
 import { contentItems, contentRevisions } from "~/db/schema/content";
+import { settings } from "~/db/schema/settings";
 import type { Actor } from "~/core/audit/audit.server";
 import { contentVersion, createItem, itemById, listItems, readPublished, restoreRevision, revisionsOf, saveItem, seedContent, unpublishItem } from "./store.server";
 import { newsSeedItems } from "./markdown.server";
@@ -54,6 +55,21 @@ describe("content store", () => {
     const { items } = await readPublished(t.db);
     const file = seeds.find((s) => s.slug === "cbse-results-2024")!;
     expect(items.find((i) => i.slug === "cbse-results-2024")?.fields).toMatchObject({ title: file.fields.title, date: "2024-05-13", body: file.fields.body });
+  });
+
+  it("seeds each kind once: a kind moved to the database later is copied in on the next start, a kind the first seed did is not", async () => {
+    const notice = (slug: string) => ({ kind: "notice" as const, slug, fields: { title: `Seeded ${slug}`, body: "", startsAt: "2026-01-01T00:00:00.000Z", endsAt: "2026-01-02T00:00:00.000Z" } });
+    const before = await contentVersion(t.db);
+    // News is done (the test above); notices were never seeded here.
+    expect(await seedContent(t.db, [...newsSeedItems(), notice("seed-one")])).toBe(1);
+    expect(await contentVersion(t.db)).toBe(before + 1);
+    expect(await seedContent(t.db, [notice("seed-one"), notice("seed-two")])).toBe(0);
+    // A database seeded before kinds had markers of their own: its one marker covers news and notices.
+    await t.db.delete(settings).where(eq(settings.key, "content_seed:notice"));
+    await t.db.insert(settings).values({ key: "content_seed_version", value: "1" });
+    expect(await seedContent(t.db, [notice("seed-three")])).toBe(0);
+    expect((await listItems(t.db, "notice")).map((i) => i.slug)).toEqual(["seed-one"]);
+    expect(await contentVersion(t.db)).toBe(before + 1);
   });
 
   it("refuses bad input with a message per field and stores nothing", async () => {

@@ -9,7 +9,7 @@
  * Permissions are the routes' (content.edit to save, content.publish to publish); these
  * functions trust their caller for them.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import type { ContentKind, ContentLocale, RevisionAction } from "~/db/content-values";
@@ -102,8 +102,12 @@ async function addRevision(tx: Database, item: ContentItemRow, action: RevisionA
   await tx.insert(contentRevisions).values({ itemId: item.id, version: item.version, action, data: item.draft, authorId: actor.userId, authorEmail: actor.email });
 }
 
-/** Bumps the published content's version: every process renders its pages again within a second. */
-async function bumpContentVersion(tx: Database): Promise<void> {
+/**
+ * Bumps the published content's version inside the caller's transaction: every process renders
+ * its pages again within a second. Also for changes outside content_items that public pages show
+ * (the fee book and admission settings behind /fee).
+ */
+export async function bumpContentVersion(tx: Database): Promise<void> {
   await tx
     .update(contentState)
     .set({ version: sql`${contentState.version} + 1`, changedAt: sql`now()` })
@@ -149,37 +153,40 @@ export async function createItem<K extends ContentKind>(db: Database, actor: Act
  * written, the editor keeps their text and is told who saved and when), or a missing item.
  */
 export async function saveItem(db: Database, actor: Actor, input: { id: number; expectedVersion: number; fields: unknown; publish?: boolean }): Promise<SaveResult> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(contentItems).where(eq(contentItems.id, input.id)).for("update");
-    if (!current) return { ok: false, reason: "missing" } as const;
-    const checked = checkFields(current.kind as ContentKind, input.fields);
-    if (!checked.ok) return { ok: false, reason: "invalid", errors: checked.errors } as const;
-    if (current.version !== input.expectedVersion) {
-      return { ok: false, reason: "conflict", current: { version: current.version, updatedBy: current.updatedBy, updatedAt: current.updatedAt } } as const;
-    }
-    const version = current.version + 1;
-    const publishing = input.publish
-      ? { published: checked.fields, publishedVersion: version, publishedAt: sql`now()` as unknown as Date, publishedBy: actor.email }
-      : {};
-    const [row] = await tx
-      .update(contentItems)
-      .set({ draft: checked.fields, version, updatedAt: sql`now()` as unknown as Date, updatedBy: actor.email, ...publishing })
-      .where(eq(contentItems.id, input.id))
-      .returning();
-    await addRevision(tx, row!, input.publish ? "publish" : "save", actor);
-    if (input.publish) {
-      await recordAudit(tx, {
-        actor,
-        action: "content.publish",
-        entity: "content",
-        entityId: auditId(row!),
-        before: current.published === null ? null : jsonOf<Record<string, unknown>>(current.published),
-        after: checked.fields as Record<string, unknown>,
-      });
-      await bumpContentVersion(tx);
-    }
-    return { ok: true as const, item: toItem(row!) };
-  });
+  return db.transaction((tx) => saveDraft(tx, actor, { ...input, action: input.publish ? "publish" : "save" }));
+}
+
+/** saveItem's work inside the caller's transaction, writing revision `action`. */
+async function saveDraft(tx: Database, actor: Actor, input: { id: number; expectedVersion: number; fields: unknown; publish?: boolean; action: RevisionAction }): Promise<SaveResult> {
+  const [current] = await tx.select().from(contentItems).where(eq(contentItems.id, input.id)).for("update");
+  if (!current) return { ok: false, reason: "missing" } as const;
+  const checked = checkFields(current.kind as ContentKind, input.fields);
+  if (!checked.ok) return { ok: false, reason: "invalid", errors: checked.errors } as const;
+  if (current.version !== input.expectedVersion) {
+    return { ok: false, reason: "conflict", current: { version: current.version, updatedBy: current.updatedBy, updatedAt: current.updatedAt } } as const;
+  }
+  const version = current.version + 1;
+  const publishing = input.publish
+    ? { published: checked.fields, publishedVersion: version, publishedAt: sql`now()` as unknown as Date, publishedBy: actor.email }
+    : {};
+  const [row] = await tx
+    .update(contentItems)
+    .set({ draft: checked.fields, version, updatedAt: sql`now()` as unknown as Date, updatedBy: actor.email, ...publishing })
+    .where(eq(contentItems.id, input.id))
+    .returning();
+  await addRevision(tx, row!, input.action, actor);
+  if (input.publish) {
+    await recordAudit(tx, {
+      actor,
+      action: "content.publish",
+      entity: "content",
+      entityId: auditId(row!),
+      before: current.published === null ? null : jsonOf<Record<string, unknown>>(current.published),
+      after: checked.fields as Record<string, unknown>,
+    });
+    await bumpContentVersion(tx);
+  }
+  return { ok: true as const, item: toItem(row!) };
 }
 
 /**
@@ -220,19 +227,14 @@ export async function revisionsOf(db: Database, itemId: number): Promise<Revisio
  * as invalid when the revision's fields no longer pass today's rules.
  */
 export async function restoreRevision(db: Database, actor: Actor, input: { id: number; revisionId: number; expectedVersion: number }): Promise<SaveResult> {
-  const [revision] = await db
-    .select()
-    .from(contentRevisions)
-    .where(and(eq(contentRevisions.id, input.revisionId), eq(contentRevisions.itemId, input.id)));
-  if (!revision) return { ok: false, reason: "missing" };
-  const result = await saveItem(db, actor, { id: input.id, expectedVersion: input.expectedVersion, fields: jsonOf(revision.data) });
-  if (!result.ok) return result;
-  // The save wrote revision "save"; it is a restore.
-  await db
-    .update(contentRevisions)
-    .set({ action: "restore" })
-    .where(and(eq(contentRevisions.itemId, input.id), eq(contentRevisions.version, result.item.version)));
-  return result;
+  return db.transaction(async (tx) => {
+    const [revision] = await tx
+      .select()
+      .from(contentRevisions)
+      .where(and(eq(contentRevisions.id, input.revisionId), eq(contentRevisions.itemId, input.id)));
+    if (!revision) return { ok: false, reason: "missing" } as const;
+    return saveDraft(tx, actor, { id: input.id, expectedVersion: input.expectedVersion, fields: jsonOf(revision.data), action: "restore" });
+  });
 }
 
 /** A published item as the public pages read it. */
@@ -263,21 +265,28 @@ export async function contentVersion(db: Database): Promise<number> {
   return Number(state?.version ?? 0);
 }
 
-const SEED_KEY = "content_seed_version";
+/** The `settings` key recording that the files' items of a kind were copied in ("content_seed:news"). */
+const seedKey = (kind: ContentKind) => `content_seed:${kind}`;
+/** The first seed's marker (news and notices), before each kind had its own. */
+const FIRST_SEED_KEY = "content_seed_version";
+const FIRST_SEED_KINDS: readonly ContentKind[] = ["news", "notice"];
 
 /**
- * Copies the content files into the database once, published as they are on the site today
- * (revision "seed" by "system"), so a fresh clone looks as before. A `settings` row records it:
- * an item the school later deletes does not come back. Resolves to how many items it wrote (0
- * when already done). Items whose fields fail today's schema throw: the files are ours.
+ * Copies the content files into the database once per kind, published as they are on the site
+ * today (revision "seed" by "system"), so a fresh clone looks as before and a kind that moves to
+ * the database later is copied in on the next start. A `settings` row per kind records it: an
+ * item the school later deletes does not come back. Resolves to how many items it wrote (0 when
+ * every kind given was done). Items whose fields fail today's schema throw: the files are ours.
  */
 export async function seedContent(db: Database, items: readonly { kind: ContentKind; slug: string; fields: unknown }[]): Promise<number> {
   return db.transaction(async (tx) => {
-    // Two processes starting at once: the second waits here, then finds the marker.
+    // Two processes starting at once: the second waits here, then finds the markers.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kva content seed'))`);
-    const done = await tx.select().from(settings).where(eq(settings.key, SEED_KEY));
-    if (done.length > 0) return 0;
-    for (const item of items) {
+    const kinds = [...new Set(items.map((i) => i.kind))];
+    const marked = new Set((await tx.select({ key: settings.key }).from(settings).where(inArray(settings.key, [FIRST_SEED_KEY, ...kinds.map(seedKey)]))).map((r) => r.key));
+    const due = kinds.filter((k) => !marked.has(seedKey(k)) && !(marked.has(FIRST_SEED_KEY) && FIRST_SEED_KINDS.includes(k)));
+    const fresh = items.filter((i) => due.includes(i.kind));
+    for (const item of fresh) {
       const checked = checkFields(item.kind, item.fields);
       if (!checked.ok) throw new Error(`Seed content ${item.kind}/${item.slug}: ${Object.entries(checked.errors).map(([k, v]) => `${k}: ${v}`).join("; ")}`);
       const [row] = await tx
@@ -287,8 +296,9 @@ export async function seedContent(db: Database, items: readonly { kind: ContentK
         .returning();
       if (row) await addRevision(tx, row, "seed", { userId: null, email: "system", ip: null });
     }
-    await tx.insert(settings).values({ key: SEED_KEY, value: "1" });
+    if (due.length === 0) return 0;
+    await tx.insert(settings).values(due.map((k) => ({ key: seedKey(k), value: "1" })));
     await bumpContentVersion(tx);
-    return items.length;
+    return fresh.length;
   });
 }
