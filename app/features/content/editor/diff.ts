@@ -9,12 +9,12 @@
 import { diffLines, diffWords } from "diff";
 import type { ContentKind } from "~/db/content-values";
 import { formatDateTime, formatDisplayDate } from "~/lib/dates";
-import { FIELD_LABELS } from "./form-values";
+import { kindForm } from "./form-values";
 
 export type DiffPart = { text: string; change: "same" | "added" | "removed" };
 
 export type FieldComparison = {
-  /** The field's key (FIELD_LABELS), e.g. "title", "event.start". */
+  /** The field's key (KindForm.labels), e.g. "title", "event.start". */
   key: string;
   label: string;
   changed: boolean;
@@ -98,7 +98,7 @@ function merge(parts: DiffPart[]): DiffPart[] {
  * nothing published, so everything is added), in the form's order.
  */
 export function compareFields(kind: ContentKind, before: Record<string, unknown> | null, after: Record<string, unknown>): FieldComparison[] {
-  return Object.entries(FIELD_LABELS[kind])
+  return Object.entries(kindForm(kind).labels)
     .filter(([key]) => key !== "slug")
     .map(([key, label]) => {
       const a = displayValue(key, valueAt(before, key));

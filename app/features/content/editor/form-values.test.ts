@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { newsFieldsSchema, noticeFieldsSchema } from "../items";
-import { emptyFormValues, fieldsInput, formValuesOf, noticeSlug, readFormValues, type NewsFormValues, type NoticeFormValues } from "./form-values";
+import { KIND_FORMS, emptyFormValues, fieldsInput, formValuesOf, readFormValues, type NewsFormValues, type NoticeFormValues } from "./form-values";
+
+const noticeSlug = (values: NoticeFormValues, n = 1) => KIND_FORMS.notice.slug(values, n);
 
 const form = (entries: Record<string, string>) => {
   const f = new FormData();

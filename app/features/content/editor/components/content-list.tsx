@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { CONTENT_KINDS, type ContentKind } from "~/db/content-values";
 import { KIND_LABELS } from "../../items";
+import { kindForm } from "../form-values";
 import { STATUS_LABELS, type ContentRowView, type ItemStatus } from "../view";
 
 type Props = { rows: ContentRowView[]; kind: ContentKind | null };
@@ -26,8 +27,10 @@ export function ContentList({ rows, kind }: Props) {
         title="Content"
         actions={
           <div className="flex flex-wrap gap-2">
-            <ButtonLink to="/admin/content/new?kind=notice" variant="secondary" size="xs">New notice</ButtonLink>
-            <ButtonLink to="/admin/content/new?kind=news" size="xs">New news story or event</ButtonLink>
+            {/* The first kind (news) is the main action, last in the row. */}
+            {CONTENT_KINDS.toReversed().map((k) => (
+              <ButtonLink key={k} to={`/admin/content/new?kind=${k}`} variant={k === CONTENT_KINDS[0] ? "primary" : "secondary"} size="xs">{kindForm(k).newLabel}</ButtonLink>
+            ))}
           </div>
         }
       />
