@@ -5,7 +5,7 @@
  */
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { readIdToken, readToken, signToken } from "./signed-token.server";
+import { readIdToken, readSignedToken, readToken, signToken } from "./signed-token.server";
 
 const SECRET = "test-secret-0123456789abcdefghijklmnop";
 const now = new Date("2026-04-10T09:35:00Z");
@@ -18,6 +18,8 @@ describe("signed tokens", () => {
     expect(readIdToken(SECRET, "kva-receipt-download", token, new Date(now.getTime() + TTL))).toBe(42);
     expect(readIdToken(SECRET, "kva-receipt-download", token, new Date(now.getTime() + TTL + 1))).toBeNull();
     expect(readToken(SECRET, "kva-fees-student", signToken(SECRET, "kva-fees-student", "ab_C-9", TTL, now), now)).toBe("ab_C-9");
+    expect(readSignedToken(SECRET, "kva-fees-student", signToken(SECRET, "kva-fees-student", "ab_C-9", TTL, now), now)).toEqual({ subject: "ab_C-9", expiresMs: now.getTime() + TTL });
+    expect(readSignedToken(SECRET, "kva-fees-student", `ab_C-9.${now.getTime() + TTL + 60_000}.${"x".repeat(32)}`, now)).toBeNull();
   });
 
   it("refuses a token made for another purpose or under another secret", () => {

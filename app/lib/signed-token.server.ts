@@ -32,13 +32,18 @@ export function signToken(secret: string, purpose: TokenPurpose, subject: string
  * The mac is compared in constant time.
  */
 export function readToken(secret: string, purpose: TokenPurpose, token: string, now = new Date()): string | null {
+  return readSignedToken(secret, purpose, token, now)?.subject ?? null;
+}
+
+/** readToken's subject with the token's expiry (ms since the epoch), or null as readToken. */
+export function readSignedToken(secret: string, purpose: TokenPurpose, token: string, now = new Date()): { subject: string; expiresMs: number } | null {
   const m = TOKEN.exec(token);
   if (!m) return null;
   const [, subject, expiresText, given] = m as unknown as [string, string, string, string];
   const expires = Number(expiresText);
   const want = Buffer.from(mac(secret, purpose, subject, expires));
   const got = Buffer.from(given);
-  return want.length === got.length && timingSafeEqual(want, got) && expires >= now.getTime() ? subject : null;
+  return want.length === got.length && timingSafeEqual(want, got) && expires >= now.getTime() ? { subject, expiresMs: expires } : null;
 }
 
 /** The database id (1 to 10 digits) a token names for `purpose`, or null as readToken. */

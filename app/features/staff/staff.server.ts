@@ -25,7 +25,7 @@ import { staff } from "~/db/schema/staff";
 import { sqlState } from "~/db/sql.server";
 import { STAFF_ROLES, type StaffRole } from "~/db/staff-values";
 import { getConfig } from "~/lib/config.server";
-import { readToken, signToken } from "~/lib/signed-token.server";
+import { readSignedToken, signToken } from "~/lib/signed-token.server";
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 86_400_000;
@@ -124,9 +124,8 @@ export function invitationToken(userId: string, now: Date): string {
  * when the link was made (its expiry less INVITATION_TTL_MS).
  */
 function readInvitation(token: string, now: Date): { userId: string; madeAt: Date } | null {
-  const userId = readToken(getConfig().authSecret, "kva-staff-invitation", token, now);
-  const expires = Number(token.split(".")[1]);
-  return userId ? { userId, madeAt: new Date(expires - INVITATION_TTL_MS) } : null;
+  const read = readSignedToken(getConfig().authSecret, "kva-staff-invitation", token, now);
+  return read ? { userId: read.subject, madeAt: new Date(read.expiresMs - INVITATION_TTL_MS) } : null;
 }
 
 /** Whether a link made at `madeAt` still opens the account: not disabled, no password yet, not made before the latest invitation. */
