@@ -3,12 +3,13 @@
  * content_items. Safe on the client.
  *
  * - news: a news story or an event (schema.org NewsArticle / Event), /news/<slug>;
- * - notice: a notice, optionally the site-wide alert banner between its start and end.
+ * - notice: a notice, optionally the site-wide alert banner between its start and end;
+ * - album: a gallery album on /gallery: its photos with their captions, in order.
  *
  * Locales: English is the site's language; an item may later have a Bengali or Hindi variant
  * under the same slug, and a page without one falls back to English.
  */
-export const CONTENT_KINDS = ["news", "notice"] as const;
+export const CONTENT_KINDS = ["news", "notice", "album"] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 export const CONTENT_LOCALES = ["en", "bn", "hi"] as const;

@@ -134,13 +134,52 @@ export const noticeFieldsSchema = z
   .refine(scheduleInOrder, SCHEDULE_ORDER);
 export type NoticeFields = z.output<typeof noticeFieldsSchema>;
 
-export type ContentFields = { news: NewsFields; notice: NoticeFields };
-export const FIELD_SCHEMAS = { news: newsFieldsSchema, notice: noticeFieldsSchema } as const satisfies Record<ContentKind, z.ZodType>;
+/** The most photos one album holds: a long event's pick; more belong in a second album. */
+export const ALBUM_MAX_PICTURES = 100;
+export const ALBUM_TITLE_MAX = 80;
+export const ALBUM_DESCRIPTION_MAX = 300;
+/** Longest alt text and caption of a photo, in characters (the pictures page and albums alike). */
+export const ALT_MAX = 250;
+export const CAPTION_MAX = 300;
+
+/**
+ * A gallery photo: an uploaded one ("/media/<publicId>") or one of the site's own pictures under
+ * content/images/ by its path ("gallery/campus-library.svg"; the server checks the file exists).
+ */
+export const albumPictureRef = z
+  .string()
+  .trim()
+  .regex(/^(\/media\/[0-9a-f]{32}|[a-z0-9-]+(\/[a-z0-9-]+)*\.(svg|png|jpe?g|webp))$/, "Choose a photo from the pictures page");
+
+export const albumFieldsSchema = z
+  .strictObject({
+    title: text("album's title", ALBUM_TITLE_MAX),
+    /** The day of the event it shows (India); albums are listed newest first. */
+    date: day("date"),
+    description: text("description", ALBUM_DESCRIPTION_MAX, 10),
+    pictures: z
+      .array(
+        z.strictObject({
+          image: albumPictureRef,
+          alt: text("photo's description", ALT_MAX, 10),
+          caption: z.string().trim().max(CAPTION_MAX, `Keep each caption to ${CAPTION_MAX} characters or fewer`),
+        }),
+      )
+      .min(1, "Add at least one photo")
+      .max(ALBUM_MAX_PICTURES, `An album holds at most ${ALBUM_MAX_PICTURES} photos: make a second album for the rest`),
+    ...schedule,
+  })
+  .refine(scheduleInOrder, SCHEDULE_ORDER);
+export type AlbumFields = z.output<typeof albumFieldsSchema>;
+
+export type ContentFields = { news: NewsFields; notice: NoticeFields; album: AlbumFields };
+export const FIELD_SCHEMAS = { news: newsFieldsSchema, notice: noticeFieldsSchema, album: albumFieldsSchema } as const satisfies Record<ContentKind, z.ZodType>;
 
 /** The kinds as the admin names them. */
 export const KIND_LABELS: Record<ContentKind, { one: string; many: string }> = {
   news: { one: "News story or event", many: "News and events" },
   notice: { one: "Notice", many: "Notices" },
+  album: { one: "Gallery album", many: "Gallery albums" },
 };
 
 /** The public address of an item, or null for a kind without a page of its own (a notice). */

@@ -1,13 +1,13 @@
 /**
  * The published content every public page reads (issue 28), held in memory: news and events,
- * notices. Loaded from the database at start and again whenever `content_state.version` changes
+ * notices, gallery albums. Loaded from the database at start and again whenever `content_state.version` changes
  * (each process reads it every CONTENT_POLL_MS; a publish in any process bumps it), so a publish
  * is visible in every process within about a second plus one render. Loaders read it
  * synchronously and decide what shows at their render instant (`renderInstant`): scheduled items
  * and notices appear and disappear by themselves.
  *
- * Before the database is read (a build-time render, a unit test) the content is the seed files'
- * (content/news/*.md), exactly what a fresh database holds, at version 0.
+ * Before the database is read (a unit test) the content is the seed files' (content/news/*.md,
+ * content/gallery.ts), exactly what a fresh database holds, at version 0.
  *
  * `contentEpoch(now)` names what pages show at `now`: the version and how many schedule
  * boundaries have passed. server/page-cache.ts keeps a rendered page while its epoch holds.
@@ -16,9 +16,12 @@ import type { Database } from "~/db/client.server";
 import type { ContentLocale } from "~/db/content-values";
 import { formatDisplayDate, formatDateTime } from "~/lib/dates";
 import { messageOf } from "~/lib/errors";
-import { isVisible, itemPath, scheduleBoundaries, type NewsFields, type NoticeFields } from "./items";
+import { isVisible, itemPath, scheduleBoundaries, type AlbumFields, type NewsFields, type NoticeFields } from "./items";
+import { albumSeedItems } from "./gallery.server";
+import type { GalleryAlbum } from "./components/gallery-page";
+import { picture } from "./images.server";
 import { newsSeedItems, type NewsItem, type NewsPicture } from "./markdown.server";
-import { mediaSources, publicIdOfRef, type MediaImage } from "./media";
+import { mediaPicture, mediaSources, publicIdOfRef, type MediaImage } from "./media";
 import { photosByPublicId } from "./media.server";
 import { renderEditedMarkdown } from "./markdown-render.server";
 import { contentVersion, readPublished, type PublishedItem } from "./store.server";
@@ -50,7 +53,10 @@ export type NoticeView = {
   unpublishAt: string | null;
 };
 
-type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; boundaries: number[] };
+/** A gallery album as /gallery shows it, with its schedule. */
+export type AlbumView = GalleryAlbum & { publishAt: string | null; unpublishAt: string | null };
+
+type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; albums: AlbumView[]; boundaries: number[] };
 
 /** Uploaded photos by public id (media.server.ts `photosByPublicId`). */
 type Photos = ReadonlyMap<string, MediaImage>;
@@ -82,6 +88,27 @@ function newsView(item: Pick<PublishedItem, "slug" | "locale" | "fields"> & { pu
   };
 }
 
+/**
+ * An album's view: each photo as <Picture> takes it (an uploaded photo's sizes, or a site
+ * picture's made at build). A photo that cannot be found (deleted files, a path that is not a
+ * site picture) is left out and logged; the rest of the album still shows.
+ */
+function albumView(item: Pick<PublishedItem, "slug" | "fields">, photos: Photos): AlbumView {
+  const f = item.fields as AlbumFields;
+  const pictures = f.pictures.flatMap((p) => {
+    try {
+      const id = publicIdOfRef(p.image);
+      const photo = id ? photos.get(id) : undefined;
+      if (id && !photo) throw new Error(`its photo ${p.image} is missing`);
+      return [{ ...(photo ? mediaPicture({ ...photo, alt: p.alt }) : picture(p.image, p.alt)), caption: p.caption }];
+    } catch (error) {
+      console.error(`Album ${item.slug}: a photo is left out: ${messageOf(error)}`);
+      return [];
+    }
+  });
+  return { id: item.slug, title: f.title, date: f.date, dateLabel: formatDisplayDate(f.date), description: f.description, pictures, publishAt: f.publishAt, unpublishAt: f.unpublishAt };
+}
+
 function noticeView(item: Pick<PublishedItem, "slug" | "fields">): NoticeView {
   const f = item.fields as NoticeFields;
   return {
@@ -101,17 +128,20 @@ function noticeView(item: Pick<PublishedItem, "slug" | "fields">): NoticeView {
 function snapshotOf(version: number, items: readonly (Pick<PublishedItem, "kind" | "slug" | "locale" | "fields"> & { publishedAt?: Date })[], photos: Photos = new Map()): Snapshot {
   const news: NewsView[] = [];
   const notices: NoticeView[] = [];
+  const albums: AlbumView[] = [];
   for (const item of items) {
     try {
       if (item.kind === "news") news.push(newsView(item, photos));
       else if (item.kind === "notice") notices.push(noticeView(item));
+      else if (item.kind === "album") albums.push(albumView(item, photos));
     } catch (error) {
       console.error(`Published ${item.kind}/${item.slug} could not be rendered; left off the site: ${messageOf(error)}`);
     }
   }
   news.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   notices.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.slug.localeCompare(b.slug));
-  return { version, news, notices, boundaries: scheduleBoundaries(items) };
+  albums.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+  return { version, news, notices, albums, boundaries: scheduleBoundaries(items) };
 }
 
 let seedSnapshot: Snapshot | undefined;
@@ -121,7 +151,7 @@ function snapshot(): Snapshot {
   if (current) return current;
   seedSnapshot ??= snapshotOf(
     0,
-    newsSeedItems().map((i) => ({ ...i, locale: "en" as const })),
+    [...newsSeedItems(), ...albumSeedItems()].map((i) => ({ ...i, locale: "en" as const })),
   );
   return seedSnapshot;
 }
@@ -164,6 +194,11 @@ export function currentNotices(now: Date): NoticeView[] {
     .sort((a, b) => a.endsAt.localeCompare(b.endsAt));
 }
 
+/** Gallery albums visible at `now` (inside their schedule), newest first. */
+export function visibleAlbums(now: Date): AlbumView[] {
+  return snapshot().albums.filter((a) => isVisible("album", a, now));
+}
+
 /** The alert banner at `now`: the current notice marked as a banner that ends first, or null. */
 export function bannerNotice(now: Date): NoticeView | null {
   return currentNotices(now).find((n) => n.banner) ?? null;
@@ -181,6 +216,13 @@ export function visibleNewsPaths(now: Date): string[] {
   return newsPaths.paths;
 }
 
+/** The pictures an item refers to: a story's cover, an album's photos. */
+function photoRefs(item: Pick<PublishedItem, "fields">): string[] {
+  const { image, pictures } = item.fields as { image?: unknown; pictures?: unknown };
+  const listed = Array.isArray(pictures) ? pictures.map((p: { image?: unknown }) => p.image) : [];
+  return [image, ...listed].filter((r): r is string => typeof r === "string");
+}
+
 /**
  * Reads the content version and, when it differs from the one in memory, the published
  * content. Resolves to whether the content changed. Throws what the database throws.
@@ -189,7 +231,7 @@ export async function refreshPublished(db: Database): Promise<boolean> {
   if (current && (await contentVersion(db)) === current.version) return false;
   const { version, items } = await readPublished(db);
   if (current && version === current.version) return false;
-  const refs = items.flatMap((i) => (typeof i.fields.image === "string" ? [publicIdOfRef(i.fields.image)] : [])).filter((id): id is string => id !== null);
+  const refs = items.flatMap(photoRefs).map(publicIdOfRef).filter((id): id is string => id !== null);
   current = snapshotOf(version, items, refs.length > 0 ? await photosByPublicId(db, refs) : new Map());
   return true;
 }

@@ -6,7 +6,7 @@
  * row and bumps the content version in the same transaction; every change keeps a revision, and
  * an earlier one can be restored; the in-memory published content follows the version.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "~/db/test-database";
 import { auditLog } from "~/db/schema/audit";
@@ -15,7 +15,8 @@ import { settings } from "~/db/schema/settings";
 import type { Actor } from "~/core/audit/audit.server";
 import { contentVersion, createItem, itemById, listItems, readPublished, restoreRevision, revisionsOf, saveItem, seedContent, unpublishItem } from "./store.server";
 import { newsSeedItems } from "./markdown.server";
-import { bannerNotice, contentEpoch, refreshPublished, resetPublishedForTests, visibleNews, visibleNewsArticle } from "./published.server";
+import { bannerNotice, contentEpoch, refreshPublished, resetPublishedForTests, visibleAlbums, visibleNews, visibleNewsArticle } from "./published.server";
+import { albumSeedItems } from "./gallery.server";
 
 const EDITOR: Actor = { userId: "editor-1", email: "editor@test.example", ip: "10.0.0.1" };
 const OWNER: Actor = { userId: "owner-1", email: "owner@test.example", ip: "10.0.0.2" };
@@ -175,6 +176,35 @@ describe("content store", () => {
     expect(bannerNotice(now)).toBeNull();
     const revisions = await t.db.select().from(contentRevisions).where(eq(contentRevisions.itemId, notice.item.id));
     expect(revisions.map((r) => r.action).sort()).toEqual(["publish", "save", "unpublish"]);
+  });
+
+  it("copies the gallery's albums in, shows them newest first, and leaves out a photo that is gone but not its album", async () => {
+    const seeds = albumSeedItems();
+    expect(await seedContent(t.db, seeds)).toBe(seeds.length);
+    expect(await refreshPublished(t.db)).toBe(true);
+    const now = new Date("2026-11-27T06:00:00Z");
+    const shown = visibleAlbums(now);
+    expect(shown.map((a) => a.id)).toEqual([...seeds].sort((a, b) => String(b.fields.date).localeCompare(String(a.fields.date))).map((a) => a.slug));
+    const campus = shown.find((a) => a.id === "campus")!;
+    expect(campus.pictures[0]).toMatchObject({ alt: expect.stringContaining("main school building"), caption: "The main building at Sadatpur" });
+    expect(campus.pictures[0]!.avif).toMatch(/\.avif/);
+
+    const gone = `/media/${"ab".repeat(16)}`;
+    const album = await createItem(t.db, EDITOR, {
+      kind: "album",
+      slug: "prize-day-2026",
+      fields: { title: "Prize day 2026", date: "2026-11-26", description: "Prizes for the best houses.", pictures: [{ image: gone, alt: "A photo whose files were deleted", caption: "" }, { image: "gallery/campus-library.svg", alt: "Two students reading at a table", caption: "The library" }] },
+    });
+    if (!album.ok) throw new Error(JSON.stringify(album));
+    await saveItem(t.db, OWNER, { id: album.item.id, expectedVersion: 1, fields: album.item.draft, publish: true });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect(await refreshPublished(t.db)).toBe(true);
+    const logged = errors.mock.calls.flat().join(" ");
+    errors.mockRestore();
+    const prize = visibleAlbums(now)[0]!;
+    expect(prize).toMatchObject({ id: "prize-day-2026", dateLabel: "26 Nov 2026" });
+    expect(prize.pictures.map((p) => p.caption)).toEqual(["The library"]);
+    expect(logged).toContain(`Album prize-day-2026: a photo is left out: its photo ${gone} is missing`);
   });
 });
 

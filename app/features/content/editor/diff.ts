@@ -30,6 +30,8 @@ const INSTANT_KEYS = new Set(["publishAt", "unpublishAt", "startsAt", "endsAt"])
 export function displayValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "";
   if (typeof value === "boolean") return value ? "Yes" : "No";
+  // An album's photos: one line each, its caption (or description) and the photo.
+  if (key === "pictures" && Array.isArray(value)) return value.map((p: { image?: unknown; alt?: unknown; caption?: unknown }) => `${String(p.caption || p.alt || "")} (${String(p.image)})`).join("\n");
   if (typeof value !== "string") return JSON.stringify(value);
   try {
     if (INSTANT_KEYS.has(key)) return formatDateTime(new Date(value));
@@ -103,7 +105,7 @@ export function compareFields(kind: ContentKind, before: Record<string, unknown>
     .map(([key, label]) => {
       const a = displayValue(key, valueAt(before, key));
       const b = displayValue(key, valueAt(after, key));
-      const block = key === "body";
+      const block = key === "body" || key === "pictures";
       if (a === b) return { key, label, changed: false, parts: [{ text: b, change: "same" as const }], block };
       return { key, label, changed: true, parts: block ? textDiff(a, b) : merge(wordDiff(a, b)), block };
     });
