@@ -42,7 +42,8 @@ export function AlbumFields({ values, errors, slug }: { values: AlbumFormValues;
           </Field>
         </div>
       </Card>
-      <AlbumPictures initial={values.pictures} errors={errors} />
+      {/* A refused post comes back with the album's photos first: new rows, not the old state. */}
+      <AlbumPictures key={values.pictures.map((p) => `${p.image}:${p.include}`).join("|")} initial={values.pictures} errors={errors} />
     </>
   );
 }
