@@ -1,5 +1,5 @@
 /**
- * /admin/content/:id: one news story, event or notice (issue 28): its form, Save draft
+ * /admin/content/:id: one news story, event, notice, calendar entry or job opening (issue 28): its form, Save draft
  * (content.edit), Save and publish and Unpublish (content.publish), and its revisions with
  * "Compare with published" (?compare=<revision id>) and Restore (content.edit).
  */
