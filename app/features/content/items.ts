@@ -175,7 +175,7 @@ export const openingFieldsSchema = z
     role: text("role", OPENING_MAX.line),
     subject: text("subject", OPENING_MAX.line),
     /** Teaching or non-teaching; full-time or part-time. */
-    type: text("type", OPENING_MAX.line),
+    type: text("type of post", OPENING_MAX.line),
     qualifications: z
       .array(z.string().trim())
       .min(1, "Enter at least one qualification, one a line")
@@ -183,7 +183,7 @@ export const openingFieldsSchema = z
       .refine((list) => list.every((q) => q.length > 0), "Leave no qualification empty")
       .refine((list) => list.every((q) => q.length <= OPENING_MAX.qualification), `Keep each qualification to ${OPENING_MAX.qualification} characters or fewer`),
     experience: text("experience", OPENING_MAX.experience),
-    howToApply: text("way to apply", OPENING_MAX.howToApply),
+    howToApply: text("application instructions", OPENING_MAX.howToApply),
     /** The last day to apply. */
     closingDate: day("closing date"),
     /** The day it was posted. */
