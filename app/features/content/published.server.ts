@@ -1,10 +1,11 @@
 /**
  * The published content every public page reads (issue 28), held in memory: news and events,
- * notices, the school calendar, job openings. Loaded from the database at start and again whenever `content_state.version` changes
- * (each process reads it every CONTENT_POLL_MS; a publish in any process bumps it), so a publish
- * is visible in every process within about a second plus one render. Loaders read it
- * synchronously and decide what shows at their render instant (`renderInstant`): scheduled items
- * and notices appear and disappear by themselves.
+ * notices, the school calendar, job openings. Loaded from the database at start and again
+ * whenever `content_state.version` changes (each process reads it every CONTENT_POLL_MS; a
+ * publish in any process bumps it), so a publish is visible in every process within about a
+ * second plus one render. Loaders read it synchronously and decide what shows at their render
+ * instant (`renderInstant`): scheduled items, notices and openings appear and disappear by
+ * themselves.
  *
  * Before the database is read (a build-time render, a unit test) the content is the seed files'
  * (content/news/*.md, content/seed/), exactly what a fresh database holds, at version 0.
@@ -13,7 +14,7 @@
  * boundaries have passed. server/page-cache.ts keeps a rendered page while its epoch holds.
  */
 import type { Database } from "~/db/client.server";
-import type { ContentLocale } from "~/db/content-values";
+import type { ContentKind, ContentLocale } from "~/db/content-values";
 import { formatDisplayDate, formatDateTime } from "~/lib/dates";
 import { messageOf } from "~/lib/errors";
 import { calendarSeedItems, toCalendarEntry, upcomingCalendarItems, type CalendarEntry } from "./calendar";
@@ -124,6 +125,11 @@ function snapshotOf(version: number, items: readonly (Pick<PublishedItem, "kind"
   return { version, news, notices, calendar, openings, boundaries: scheduleBoundaries(items) };
 }
 
+/** Every item of the content files (content/news/*.md, content/seed/): the database's first copy (store.server.ts `seedContent`) and the content before it is read. */
+export function contentSeedItems(): { kind: ContentKind; slug: string; fields: Record<string, unknown> }[] {
+  return [...newsSeedItems(), ...calendarSeedItems(), ...openingSeedItems()];
+}
+
 let seedSnapshot: Snapshot | undefined;
 let current: Snapshot | undefined;
 
@@ -131,7 +137,7 @@ function snapshot(): Snapshot {
   if (current) return current;
   seedSnapshot ??= snapshotOf(
     0,
-    [...newsSeedItems(), ...calendarSeedItems(), ...openingSeedItems()].map((i) => ({ ...i, locale: "en" as const })),
+    contentSeedItems().map((i) => ({ ...i, locale: "en" as const })),
   );
   return seedSnapshot;
 }

@@ -18,7 +18,7 @@ import { newsSeedItems } from "./markdown.server";
 import { calendarSeedItems, upcomingCalendarItems } from "./calendar";
 import { openingSeedItems } from "./openings";
 import { calendarSeed } from "#content/seed/calendar";
-import { bannerNotice, contentEpoch, currentOpenings, refreshPublished, resetPublishedForTests, upcomingCalendar, visibleNews, visibleNewsArticle } from "./published.server";
+import { bannerNotice, contentEpoch, contentSeedItems, currentOpenings, refreshPublished, resetPublishedForTests, upcomingCalendar, visibleNews, visibleNewsArticle } from "./published.server";
 
 const EDITOR: Actor = { userId: "editor-1", email: "editor@test.example", ip: "10.0.0.1" };
 const OWNER: Actor = { userId: "owner-1", email: "owner@test.example", ip: "10.0.0.2" };
@@ -76,7 +76,7 @@ describe("content store", () => {
   });
 
   it("copies the calendar and the openings in on the next start of a database seeded before they moved, published as the files have them", async () => {
-    const seeds = [...newsSeedItems(), ...calendarSeedItems(), ...openingSeedItems()];
+    const seeds = contentSeedItems();
     expect(await seedContent(t.db, seeds)).toBe(calendarSeedItems().length + openingSeedItems().length);
     expect(await seedContent(t.db, seeds)).toBe(0);
     expect((await listItems(t.db, "calendar")).map((i) => i.slug).sort()).toEqual(calendarSeedItems().map((s) => s.slug).sort());
