@@ -1,8 +1,9 @@
 /**
  * The editable content items of issue 28 (news and events, notices, calendar entries, job
- * openings): their fields, the rules each field meets, and when an item is visible. Shared by the admin's forms (hints, the same
- * messages) and the server (app/features/content/store.server.ts validates every save with these
- * schemas, so nothing that fails them is ever stored). Safe on the client.
+ * openings): their fields, the rules each field meets, and when an item is visible. Shared by
+ * the admin's forms (hints, the same messages) and the server (app/features/content/
+ * store.server.ts validates every save with these schemas, so nothing that fails them is ever
+ * stored). Safe on the client.
  *
  * Times: a form's "date and time" is a wall-clock time in India ("2026-11-28T09:00", the value
  * of an `<input type="datetime-local">`); stored as a UTC instant ("2026-11-28T03:30:00.000Z").

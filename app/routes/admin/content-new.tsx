@@ -1,7 +1,7 @@
 /**
  * /admin/content/new?kind=news|notice|calendar|opening: the form of a new news story or event,
- * notice, calendar entry or job opening (issue 28). Saving a draft needs content.edit, saving and publishing content.publish; a saved item
- * continues on its own page (/admin/content/:id).
+ * notice, calendar entry or job opening (issue 28). Saving a draft needs content.edit, saving and
+ * publishing content.publish; a saved item continues on its own page (/admin/content/:id).
  */
 import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/content-new";

@@ -1,8 +1,9 @@
 /**
- * /admin/content (issue 28): the school's news stories, events, notices, calendar entries and
- * job openings, newest change first, each with its kind, state (Draft, Published, Unpublished changes) and who saved it last
- * and when (India, 12-hour); a filter by kind (links, so it lives in the URL) and the actions to
- * write a new item of each kind. A table on wide screens, cards on phones.
+ * /admin/content (issue 28): the school's news stories, events, notices, calendar entries and job
+ * openings, newest change first, each with its kind, state (Draft, Published, Unpublished
+ * changes) and who saved it last and when (India, 12-hour); a filter by kind (links, so it lives
+ * in the URL) and the actions to write a new item of each kind. A table on wide screens, cards on
+ * phones.
  */
 import { Link } from "react-router";
 import { ButtonLink } from "~/components/button";

@@ -1,6 +1,7 @@
 /**
  * The form of a content item (issue 28): the kind's own fields (KIND_FIELDS: news-fields.tsx,
- * notice-fields.tsx, calendar-fields.tsx, opening-fields.tsx), its Markdown text when the kind has one, and the schedule every kind has.
+ * notice-fields.tsx, calendar-fields.tsx, opening-fields.tsx), its Markdown text when the kind
+ * has one, and the schedule every kind has.
  * Times are India wall-clock times. Each message shows beside its field and in a list at the top
  * that links to it; the values shown are those posted when a save was refused. The buttons
  * follow the person's permissions: Save draft for every editor; Save and publish for
