@@ -9,12 +9,12 @@
 import { diffLines, diffWords } from "diff";
 import type { ContentKind } from "~/db/content-values";
 import { formatDateTime, formatDisplayDate } from "~/lib/dates";
-import { FIELD_LABELS } from "./form-values";
+import { kindForm } from "./form-values";
 
 export type DiffPart = { text: string; change: "same" | "added" | "removed" };
 
 export type FieldComparison = {
-  /** The field's key (FIELD_LABELS), e.g. "title", "event.start". */
+  /** The field's key (KindForm.labels), e.g. "title", "event.start". */
   key: string;
   label: string;
   changed: boolean;
@@ -25,15 +25,18 @@ export type FieldComparison = {
 };
 
 const INSTANT_KEYS = new Set(["publishAt", "unpublishAt", "startsAt", "endsAt"]);
+/** Fields that are days in India: a story's date, a calendar entry's first and last day, an opening's closing and posting days. */
+const DAY_KEYS = new Set(["date", "start", "end", "closingDate", "posted"]);
 
 /** The text a field shows in a comparison: "" for none. */
 export function displayValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "";
   if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) return value.join("\n");
   if (typeof value !== "string") return JSON.stringify(value);
   try {
     if (INSTANT_KEYS.has(key)) return formatDateTime(new Date(value));
-    if (key === "date") return formatDisplayDate(value);
+    if (DAY_KEYS.has(key)) return formatDisplayDate(value);
     if (key === "event.start" || key === "event.end") {
       const [day, time] = value.split("T");
       return time ? `${formatDisplayDate(day!)}, ${clockTime(time)}` : formatDisplayDate(day!);
@@ -98,12 +101,12 @@ function merge(parts: DiffPart[]): DiffPart[] {
  * nothing published, so everything is added), in the form's order.
  */
 export function compareFields(kind: ContentKind, before: Record<string, unknown> | null, after: Record<string, unknown>): FieldComparison[] {
-  return Object.entries(FIELD_LABELS[kind])
+  return Object.entries(kindForm(kind).labels)
     .filter(([key]) => key !== "slug")
     .map(([key, label]) => {
       const a = displayValue(key, valueAt(before, key));
       const b = displayValue(key, valueAt(after, key));
-      const block = key === "body";
+      const block = key === "body" || Array.isArray(valueAt(after, key));
       if (a === b) return { key, label, changed: false, parts: [{ text: b, change: "same" as const }], block };
       return { key, label, changed: true, parts: block ? textDiff(a, b) : merge(wordDiff(a, b)), block };
     });

@@ -3,11 +3,13 @@
  * stored fields (items.ts): the values a form shows for an item, the values a post carries, and
  * the store's input made from them. Times in the form are wall-clock times in India
  * (`datetime-local` values); stored times are UTC instants. An event's start and end are a date
- * with an optional time. Pure; safe on the client.
+ * with an optional time. Each kind is one entry of KIND_FORMS (its fields' labels, the way
+ * between its form and its fields, a new item's address, its words in the admin), so a new kind
+ * is one entry plus its fields' component (components/item-form.tsx). Pure; safe on the client.
  */
 import type { ContentKind } from "~/db/content-values";
 import { kolkataDate, realDate } from "~/lib/dates";
-import { instantToIstLocal, istLocalToInstant, slugify, type NewsFields, type NoticeFields } from "../items";
+import { calendarSlug, instantToIstLocal, istLocalToInstant, numberedSlug, slugify, type CalendarFields, type ContentFields, type NewsFields, type NoticeFields, type OpeningFields } from "../items";
 
 /** A news story's or event's form. `eventStart`/`eventEnd` are dates, `…Time` optional times ("hh:mm"). */
 export type NewsFormValues = {
@@ -39,46 +41,72 @@ export type NoticeFormValues = {
   unpublishAt: string;
 };
 
-export type FormValuesOf = { news: NewsFormValues; notice: NoticeFormValues };
-export type FormValues = NewsFormValues | NoticeFormValues;
+/** A calendar entry's form: days in India ("yyyy-mm-dd"); `end` empty for one day; `category` as posted (the store refuses an unknown one). */
+export type CalendarFormValues = {
+  title: string;
+  start: string;
+  end: string;
+  category: string;
+  tentative: boolean;
+  publishAt: string;
+  unpublishAt: string;
+};
+
+/** A job opening's form: `qualifications` one a line; days in India. */
+export type OpeningFormValues = {
+  role: string;
+  subject: string;
+  type: string;
+  qualifications: string;
+  experience: string;
+  howToApply: string;
+  closingDate: string;
+  posted: string;
+  publishAt: string;
+  unpublishAt: string;
+};
+
+export type FormValuesOf = { news: NewsFormValues; notice: NoticeFormValues; calendar: CalendarFormValues; opening: OpeningFormValues };
+export type FormValues = FormValuesOf[ContentKind];
 
 /** The picture a new story starts with, until the picture picker exists. */
 export const DEFAULT_IMAGE = "/images/campus.svg";
 
-/** Every field's name as the form labels it, keyed like the store's error paths (diffs and messages). */
-export const FIELD_LABELS: Record<ContentKind, Record<string, string>> = {
-  news: {
-    title: "Title",
-    slug: "Address",
-    date: "Date",
-    category: "Category",
-    "event.start": "Event starts",
-    "event.end": "Event ends",
-    "event.location": "Place",
-    summary: "Summary",
-    body: "Text",
-    image: "Cover picture",
-    imageAlt: "Description of the picture",
-    publishAt: "Appears on the site at",
-    unpublishAt: "Disappears from the site at",
-  },
-  notice: {
-    title: "Banner line",
-    body: "More detail",
-    startsAt: "Shown from",
-    endsAt: "Shown until",
-    banner: "Alert banner on every page",
-    publishAt: "Appears on the site at",
-    unpublishAt: "Disappears from the site at",
-  },
-};
+/** The schedule every kind has: `datetime-local` values (India). */
+type ScheduleValues = { publishAt: string; unpublishAt: string };
 
-/** The values of a new item's form: today's date (India) and the default picture for a story; the banner ticked for a notice. */
-export function emptyFormValues<K extends ContentKind>(kind: K, now: Date): FormValuesOf[K] {
-  const news: NewsFormValues = { title: "", slug: "", date: kolkataDate(now), category: "News", eventStart: "", eventStartTime: "", eventEnd: "", eventEndTime: "", eventLocation: "", summary: "", body: "", image: DEFAULT_IMAGE, imageAlt: "", publishAt: "", unpublishAt: "" };
-  const notice: NoticeFormValues = { title: "", body: "", startsAt: "", endsAt: "", banner: true, publishAt: "", unpublishAt: "" };
-  return (kind === "news" ? news : notice) as FormValuesOf[K];
-}
+/** The store's input made from a form: the fields (still to be checked by items.ts), and the messages of times that are not real times. */
+export type FieldsInput = { fields: Record<string, unknown>; errors: Record<string, string> };
+
+/** One kind's form. `V` is its values (plain strings and booleans), `F` its stored fields. */
+export type KindForm<V extends ScheduleValues, F> = {
+  /** Every field's name as the form labels it, keyed like the store's error paths, in the form's order (diffs and messages). */
+  labels: Record<string, string>;
+  /** The values of a new item's form at `now`. */
+  empty: (now: Date) => V;
+  /** The form's values for an item's stored fields (`slug` is the item's address). */
+  valuesOf: (fields: F, slug: string) => V;
+  /** The values a post carries (missing fields are empty, a box is ticked when present). */
+  read: (form: FormData) => V;
+  /**
+   * The store's input from the values: times turned into instants. Times that are missing or
+   * not real are reported in `errors`, keyed like the store's messages; every other rule is the
+   * store's (items.ts), so the caller merges both.
+   */
+  input: (values: V) => FieldsInput;
+  /** A new item's address; `n` > 1 is the n-th try after the address was taken. */
+  slug: (values: V, n: number) => string;
+  /** How many addresses a new item tries: 1 when the person types it. */
+  slugTries: number;
+  /** The label of the Markdown text, or null for a kind without one. */
+  bodyLabel: string | null;
+  /** The sentence under a new item's heading: where it shows. */
+  intro: string;
+  /** The list's button to write one. */
+  newLabel: string;
+  /** Ids of the controls a message's key leads to, when not `field-<key>`. */
+  controlIds: Record<string, string>;
+};
 
 /** "2026-11-28T09:00" → ["2026-11-28", "09:00"]; "2026-11-28" → ["2026-11-28", ""]. */
 function splitDateTime(value: string | undefined): [string, string] {
@@ -86,46 +114,6 @@ function splitDateTime(value: string | undefined): [string, string] {
   const [day = "", time = ""] = value.split("T");
   return [day, time.slice(0, 5)];
 }
-
-/** The form's values for an item's stored fields (`slug` is the item's address). */
-export function formValuesOf<K extends ContentKind>(kind: K, fields: FieldsOf[K], slug: string): FormValuesOf[K] {
-  if (kind === "news") {
-    const f = fields as NewsFields;
-    const [eventStart, eventStartTime] = splitDateTime(f.event?.start);
-    const [eventEnd, eventEndTime] = splitDateTime(f.event?.end);
-    const values: NewsFormValues = {
-      title: f.title,
-      slug,
-      date: f.date,
-      category: f.category,
-      eventStart,
-      eventStartTime,
-      eventEnd,
-      eventEndTime,
-      eventLocation: f.event?.location ?? "",
-      summary: f.summary,
-      body: f.body,
-      image: f.image,
-      imageAlt: f.imageAlt,
-      publishAt: instantToIstLocal(f.publishAt),
-      unpublishAt: instantToIstLocal(f.unpublishAt),
-    };
-    return values as FormValuesOf[K];
-  }
-  const f = fields as NoticeFields;
-  const values: NoticeFormValues = {
-    title: f.title,
-    body: f.body,
-    startsAt: instantToIstLocal(f.startsAt),
-    endsAt: instantToIstLocal(f.endsAt),
-    banner: f.banner,
-    publishAt: instantToIstLocal(f.publishAt),
-    unpublishAt: instantToIstLocal(f.unpublishAt),
-  };
-  return values as FormValuesOf[K];
-}
-
-type FieldsOf = { news: NewsFields; notice: NoticeFields };
 
 /** A text field of a post, at most `max` characters kept (the store refuses long ones with its own message). */
 function textOf(form: FormData, name: string, max = 200_000): string {
@@ -137,42 +125,6 @@ function textOf(form: FormData, name: string, max = 200_000): string {
 function multiline(form: FormData, name: string): string {
   return textOf(form, name).replace(/\r\n?/g, "\n");
 }
-
-/** The form values a post carries for `kind` (missing fields are empty; the banner box is ticked when present). */
-export function readFormValues<K extends ContentKind>(kind: K, form: FormData): FormValuesOf[K] {
-  const schedule = { publishAt: textOf(form, "publishAt"), unpublishAt: textOf(form, "unpublishAt") };
-  if (kind === "news") {
-    const values: NewsFormValues = {
-      title: textOf(form, "title"),
-      slug: textOf(form, "slug"),
-      date: textOf(form, "date"),
-      category: textOf(form, "category") === "Event" ? "Event" : "News",
-      eventStart: textOf(form, "eventStart"),
-      eventStartTime: textOf(form, "eventStartTime"),
-      eventEnd: textOf(form, "eventEnd"),
-      eventEndTime: textOf(form, "eventEndTime"),
-      eventLocation: textOf(form, "eventLocation"),
-      summary: multiline(form, "summary"),
-      body: multiline(form, "body"),
-      image: textOf(form, "image"),
-      imageAlt: textOf(form, "imageAlt"),
-      ...schedule,
-    };
-    return values as FormValuesOf[K];
-  }
-  const values: NoticeFormValues = {
-    title: textOf(form, "title"),
-    body: multiline(form, "body"),
-    startsAt: textOf(form, "startsAt"),
-    endsAt: textOf(form, "endsAt"),
-    banner: form.has("banner"),
-    ...schedule,
-  };
-  return values as FormValuesOf[K];
-}
-
-/** The store's input made from a form: the fields (still to be checked by items.ts), and the messages of times that are not real times. */
-export type FieldsInput = { fields: Record<string, unknown>; errors: Record<string, string> };
 
 /**
  * An instant from a `datetime-local` value (India): null for an empty optional one; records
@@ -188,6 +140,11 @@ function instantOf(value: string, key: string, errors: Record<string, string>, r
   return instant;
 }
 
+const SCHEDULE_LABELS = { publishAt: "Appears on the site at", unpublishAt: "Disappears from the site at" };
+const scheduleValues = (f: { publishAt: string | null; unpublishAt: string | null }): ScheduleValues => ({ publishAt: instantToIstLocal(f.publishAt), unpublishAt: instantToIstLocal(f.unpublishAt) });
+const readSchedule = (form: FormData): ScheduleValues => ({ publishAt: textOf(form, "publishAt"), unpublishAt: textOf(form, "unpublishAt") });
+const scheduleInput = (v: ScheduleValues, errors: Record<string, string>) => ({ publishAt: instantOf(v.publishAt, "publishAt", errors, null), unpublishAt: instantOf(v.unpublishAt, "unpublishAt", errors, null) });
+
 /** An event's start or end: "yyyy-mm-dd" or "yyyy-mm-ddThh:mm", from a date and an optional time. */
 function eventMoment(day: string, time: string): string {
   const t = time.trim();
@@ -195,17 +152,50 @@ function eventMoment(day: string, time: string): string {
 }
 
 /**
- * The store's input for `kind` from the form `values`: times turned into instants, the event
- * only for an Event (an end time without an end date ends on the start date). Times that are
- * missing or not real are reported in `errors`, keyed like the store's messages; every other
- * rule is the store's (items.ts), so the caller merges both.
+ * A news story or event: today's date (India) and the default picture to start with; the event
+ * only for an Event (an end time without an end date ends on the start date); the address typed,
+ * or made from the title.
  */
-export function fieldsInput<K extends ContentKind>(kind: K, values: FormValuesOf[K]): FieldsInput {
-  const errors: Record<string, string> = {};
-  const schedule = { publishAt: instantOf(values.publishAt, "publishAt", errors, null), unpublishAt: instantOf(values.unpublishAt, "unpublishAt", errors, null) };
-  if (kind === "news") {
-    const v = values as NewsFormValues;
-    const fields: Record<string, unknown> = { title: v.title, date: v.date, category: v.category, summary: v.summary, body: v.body, image: v.image, imageAlt: v.imageAlt, ...schedule };
+const newsForm: KindForm<NewsFormValues, NewsFields> = {
+  labels: {
+    title: "Title",
+    slug: "Address",
+    date: "Date",
+    category: "Category",
+    "event.start": "Event starts",
+    "event.end": "Event ends",
+    "event.location": "Place",
+    summary: "Summary",
+    body: "Text",
+    image: "Cover picture",
+    imageAlt: "Description of the picture",
+    ...SCHEDULE_LABELS,
+  },
+  empty: (now) => ({ title: "", slug: "", date: kolkataDate(now), category: "News", eventStart: "", eventStartTime: "", eventEnd: "", eventEndTime: "", eventLocation: "", summary: "", body: "", image: DEFAULT_IMAGE, imageAlt: "", publishAt: "", unpublishAt: "" }),
+  valuesOf: (f, slug) => {
+    const [eventStart, eventStartTime] = splitDateTime(f.event?.start);
+    const [eventEnd, eventEndTime] = splitDateTime(f.event?.end);
+    return { title: f.title, slug, date: f.date, category: f.category, eventStart, eventStartTime, eventEnd, eventEndTime, eventLocation: f.event?.location ?? "", summary: f.summary, body: f.body, image: f.image, imageAlt: f.imageAlt, ...scheduleValues(f) };
+  },
+  read: (form) => ({
+    title: textOf(form, "title"),
+    slug: textOf(form, "slug"),
+    date: textOf(form, "date"),
+    category: textOf(form, "category") === "Event" ? "Event" : "News",
+    eventStart: textOf(form, "eventStart"),
+    eventStartTime: textOf(form, "eventStartTime"),
+    eventEnd: textOf(form, "eventEnd"),
+    eventEndTime: textOf(form, "eventEndTime"),
+    eventLocation: textOf(form, "eventLocation"),
+    summary: multiline(form, "summary"),
+    body: multiline(form, "body"),
+    image: textOf(form, "image"),
+    imageAlt: textOf(form, "imageAlt"),
+    ...readSchedule(form),
+  }),
+  input: (v) => {
+    const errors: Record<string, string> = {};
+    const fields: Record<string, unknown> = { title: v.title, date: v.date, category: v.category, summary: v.summary, body: v.body, image: v.image, imageAlt: v.imageAlt, ...scheduleInput(v, errors) };
     if (v.category === "Event") {
       if (!v.eventStart.trim()) errors["event.start"] = v.eventStartTime.trim() ? "Enter the day the event starts" : "Enter when the event starts";
       else if (!realDate(v.eventStart.trim())) errors["event.start"] = "Enter a real date for the start";
@@ -216,28 +206,131 @@ export function fieldsInput<K extends ContentKind>(kind: K, values: FormValuesOf
       fields.event = event;
     }
     return { fields, errors };
-  }
-  const v = values as NoticeFormValues;
-  const fields = {
-    title: v.title,
-    body: v.body,
-    startsAt: instantOf(v.startsAt, "startsAt", errors, "Enter when the notice starts to show"),
-    endsAt: instantOf(v.endsAt, "endsAt", errors, "Enter when the notice stops showing"),
-    banner: v.banner,
-    ...schedule,
-  };
-  return { fields, errors };
-}
+  },
+  slug: (v) => v.slug.trim() || slugify(v.title),
+  slugTries: 1,
+  bodyLabel: "Text",
+  intro: "A news story has its own page under /news/; an event also shows its date, time and place.",
+  newLabel: "New news story or event",
+  controlIds: { "event.start": "field-eventStart", "event.end": "field-eventEnd", "event.location": "field-eventLocation", event: "field-eventStart", category: "field-category-news" },
+};
 
 /**
- * The address of a new notice (notices have no page of their own, but every item has one):
- * its start day and banner line, "2026-11-28-school-closed-heavy-rain", at most 80 characters;
- * `n` > 1 adds "-n" for a second notice with the same words.
+ * A notice: the banner ticked to start with; its address (it has no page of its own, but every
+ * item has one) from its start day and banner line, "2026-11-28-school-closed-heavy-rain",
+ * numbered when taken.
  */
-export function noticeSlug(values: NoticeFormValues, n = 1): string {
-  const day = values.startsAt.slice(0, 10);
-  const words = [realDate(day) ? day : "", values.title].join(" ");
-  const suffix = n > 1 ? `-${n}` : "";
-  const base = (slugify(words) || "notice").slice(0, 80 - suffix.length).replace(/-+$/, "");
-  return `${base}${suffix}`;
+const noticeForm: KindForm<NoticeFormValues, NoticeFields> = {
+  labels: {
+    title: "Banner line",
+    body: "More detail",
+    startsAt: "Shown from",
+    endsAt: "Shown until",
+    banner: "Alert banner on every page",
+    ...SCHEDULE_LABELS,
+  },
+  empty: () => ({ title: "", body: "", startsAt: "", endsAt: "", banner: true, publishAt: "", unpublishAt: "" }),
+  valuesOf: (f) => ({ title: f.title, body: f.body, startsAt: instantToIstLocal(f.startsAt), endsAt: instantToIstLocal(f.endsAt), banner: f.banner, ...scheduleValues(f) }),
+  read: (form) => ({ title: textOf(form, "title"), body: multiline(form, "body"), startsAt: textOf(form, "startsAt"), endsAt: textOf(form, "endsAt"), banner: form.has("banner"), ...readSchedule(form) }),
+  input: (v) => {
+    const errors: Record<string, string> = {};
+    const fields = {
+      title: v.title,
+      body: v.body,
+      startsAt: instantOf(v.startsAt, "startsAt", errors, "Enter when the notice starts to show"),
+      endsAt: instantOf(v.endsAt, "endsAt", errors, "Enter when the notice stops showing"),
+      banner: v.banner,
+      ...scheduleInput(v, errors),
+    };
+    return { fields, errors };
+  },
+  slug: (v, n) => {
+    const day = v.startsAt.slice(0, 10);
+    return numberedSlug([realDate(day) ? day : "", v.title].join(" "), n, "notice");
+  },
+  slugTries: 20,
+  bodyLabel: "More detail (optional)",
+  intro: "A notice shows in the notices list between its start and end and, if you tick the box, as the alert banner at the top of every page.",
+  newLabel: "New notice",
+  controlIds: {},
+};
+
+/** A calendar entry: one day unless a last day is given; its address from its first day and title, numbered when taken. */
+const calendarForm: KindForm<CalendarFormValues, CalendarFields> = {
+  labels: { title: "Title", start: "First day", end: "Last day", category: "Category", tentative: "Tentative", ...SCHEDULE_LABELS },
+  empty: () => ({ title: "", start: "", end: "", category: "event", tentative: false, publishAt: "", unpublishAt: "" }),
+  valuesOf: (f) => ({ title: f.title, start: f.start, end: f.end ?? "", category: f.category, tentative: f.tentative, ...scheduleValues(f) }),
+  read: (form) => ({ title: textOf(form, "title"), start: textOf(form, "start").trim(), end: textOf(form, "end").trim(), category: textOf(form, "category"), tentative: form.has("tentative"), ...readSchedule(form) }),
+  input: (v) => {
+    const errors: Record<string, string> = {};
+    if (!v.start) errors.start = "Enter the first day";
+    const fields = { title: v.title, start: v.start, ...(v.end ? { end: v.end } : {}), category: v.category, tentative: v.tentative, ...scheduleInput(v, errors) };
+    return { fields, errors };
+  },
+  slug: (v, n) => calendarSlug(v.start, v.title, n),
+  slugTries: 20,
+  bodyLabel: null,
+  intro: "A calendar entry shows in the school calendar on the home page until its last day has passed.",
+  newLabel: "New calendar entry",
+  controlIds: {},
+};
+
+/** A job opening: posted today (India) to start with; its address from its role, numbered when taken. */
+const openingForm: KindForm<OpeningFormValues, OpeningFields> = {
+  labels: { role: "Role", subject: "Subject", type: "Type", qualifications: "Qualifications", experience: "Experience", howToApply: "How to apply", closingDate: "Closing date", posted: "Posted on", ...SCHEDULE_LABELS },
+  empty: (now) => ({ role: "", subject: "", type: "", qualifications: "", experience: "", howToApply: "", closingDate: "", posted: kolkataDate(now), publishAt: "", unpublishAt: "" }),
+  valuesOf: (f) => ({ role: f.role, subject: f.subject, type: f.type, qualifications: f.qualifications.join("\n"), experience: f.experience, howToApply: f.howToApply, closingDate: f.closingDate, posted: f.posted, ...scheduleValues(f) }),
+  read: (form) => ({
+    role: textOf(form, "role"),
+    subject: textOf(form, "subject"),
+    type: textOf(form, "type"),
+    qualifications: multiline(form, "qualifications"),
+    experience: textOf(form, "experience"),
+    howToApply: multiline(form, "howToApply"),
+    closingDate: textOf(form, "closingDate").trim(),
+    posted: textOf(form, "posted").trim(),
+    ...readSchedule(form),
+  }),
+  input: (v) => {
+    const errors: Record<string, string> = {};
+    if (!v.closingDate) errors.closingDate = "Enter the closing date";
+    if (!v.posted) errors.posted = "Enter the day it was posted";
+    const qualifications = v.qualifications.split("\n").map((q) => q.trim()).filter(Boolean);
+    const fields = { role: v.role, subject: v.subject, type: v.type, qualifications, experience: v.experience, howToApply: v.howToApply, closingDate: v.closingDate, posted: v.posted, ...scheduleInput(v, errors) };
+    return { fields, errors };
+  },
+  slug: (v, n) => numberedSlug(v.role, n, "opening"),
+  slugTries: 20,
+  bodyLabel: null,
+  intro: "An opening shows on /openings until the end of its closing date (India).",
+  newLabel: "New opening",
+  controlIds: {},
+};
+
+/** Each kind's form. */
+export const KIND_FORMS: { [K in ContentKind]: KindForm<FormValuesOf[K], ContentFields[K]> } = { news: newsForm, notice: noticeForm, calendar: calendarForm, opening: openingForm };
+
+/** The form of `kind` for code that holds any kind's values (a post, a refusal's values). */
+export function kindForm(kind: ContentKind): KindForm<FormValues, ContentFields[ContentKind]> {
+  return KIND_FORMS[kind] as unknown as KindForm<FormValues, ContentFields[ContentKind]>;
+}
+
+/** The values of a new item's form of `kind` at `now`. */
+export function emptyFormValues<K extends ContentKind>(kind: K, now: Date): FormValuesOf[K] {
+  return KIND_FORMS[kind].empty(now);
+}
+
+/** The form's values for an item's stored fields (`slug` is the item's address). */
+export function formValuesOf<K extends ContentKind>(kind: K, fields: ContentFields[K], slug: string): FormValuesOf[K] {
+  return KIND_FORMS[kind].valuesOf(fields, slug);
+}
+
+/** The form values a post carries for `kind`. */
+export function readFormValues<K extends ContentKind>(kind: K, form: FormData): FormValuesOf[K] {
+  return KIND_FORMS[kind].read(form);
+}
+
+/** The store's input for `kind` from the form `values`, with the messages of times that are missing or not real (KindForm.input). */
+export function fieldsInput<K extends ContentKind>(kind: K, values: FormValuesOf[K]): FieldsInput {
+  return KIND_FORMS[kind].input(values);
 }

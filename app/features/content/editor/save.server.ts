@@ -11,20 +11,17 @@ import type { Actor } from "~/core/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import type { ContentKind } from "~/db/content-values";
 import { formatDateTime } from "~/lib/dates";
-import { slugify, slugSchema } from "../items";
+import { slugSchema } from "../items";
 import { checkFields, createItem, itemById, restoreRevision, revisionsOf, saveItem, unpublishItem, type ContentItem, type SaveRefusal } from "../store.server";
-import { fieldsInput, noticeSlug, readFormValues, type FormValues, type NewsFormValues, type NoticeFormValues } from "./form-values";
+import { fieldsInput, kindForm, readFormValues, type FormValues } from "./form-values";
 import { publishedLine } from "./view";
 
-/** What the editor shows after a post. A refusal carries the posted values and a message per field (keyed like FIELD_LABELS). */
+/** What the editor shows after a post. A refusal carries the posted values and a message per field (keyed like KindForm.labels). */
 export type EditorNotice =
   | { ok: true; message: string }
   | { ok: false; message: string; errors: Record<string, string>; values: FormValues | null; conflict: boolean };
 
 export type EditorAnswer = { status: number; notice: EditorNotice; item?: ContentItem };
-
-/** How many times a new notice's address may take a number before the save gives up (two notices with the same words on the same day). */
-const NOTICE_SLUG_TRIES = 20;
 
 const refusedFields = (errors: Record<string, string>, values: FormValues | null): EditorAnswer => {
   const n = Object.keys(errors).length;
@@ -58,34 +55,29 @@ function checkedInput(kind: ContentKind, values: FormValues): { ok: true; fields
 }
 
 /**
- * A new item of `kind` from the post `form` (intent save or publish). A story's address is the
- * one typed, or made from its title; a notice's is made from its start and banner line, with a
- * number added when taken. Resolves to the answer, with the item when it was created.
+ * A new item of `kind` from the post `form` (intent save or publish). Its address is the kind's
+ * (KIND_FORMS: a story's typed or made from its title; a notice's from its start and banner
+ * line, with a number added when taken). Resolves to the answer, with the item when it was created.
  */
 export async function createFromForm(db: Database, actor: Actor, kind: ContentKind, form: FormData, now = new Date()): Promise<EditorAnswer> {
+  const def = kindForm(kind);
   const values = readFormValues(kind, form);
   const checked = checkedInput(kind, values);
   if (!checked.ok) {
     // The address is checked too, so every message shows at once.
-    const slug = kind === "news" ? slugSchema.safeParse(newsSlug(values as NewsFormValues)) : null;
-    return refusedFields({ ...checked.errors, ...(slug && !slug.success ? { slug: slug.error.issues[0]!.message } : {}) }, values);
+    const slug = slugSchema.safeParse(def.slug(values, 1));
+    return refusedFields({ ...checked.errors, ...(slug.success ? {} : { slug: slug.error.issues[0]!.message }) }, values);
   }
   let created = null;
-  for (let n = 1; n <= (kind === "notice" ? NOTICE_SLUG_TRIES : 1); n++) {
-    const slug = kind === "news" ? newsSlug(values as NewsFormValues) : noticeSlug(values as NoticeFormValues, n);
-    created = await createItem(db, actor, { kind, slug, fields: checked.fields });
-    if (created.ok || kind === "news" || created.reason !== "invalid" || Object.keys(created.errors).join() !== "slug") break;
+  for (let n = 1; n <= def.slugTries; n++) {
+    created = await createItem(db, actor, { kind, slug: def.slug(values, n), fields: checked.fields });
+    if (created.ok || created.reason !== "invalid" || Object.keys(created.errors).join() !== "slug") break;
   }
   if (!created!.ok) return refusal(created!, values, "save");
   if (form.get("intent") !== "publish") return { status: 200, notice: { ok: true, message: "Draft saved." }, item: created!.item };
   const published = await saveItem(db, actor, { id: created!.item.id, expectedVersion: created!.item.version, fields: created!.item.draft, publish: true });
   if (!published.ok) return refusal(published, values, "save");
   return { status: 200, notice: { ok: true, message: publishedLine(published.item.published, now) }, item: published.item };
-}
-
-/** A story's address: the one typed, or its title's words. */
-function newsSlug(values: NewsFormValues): string {
-  return values.slug.trim() || slugify(values.title);
 }
 
 /**

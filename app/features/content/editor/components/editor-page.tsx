@@ -12,7 +12,7 @@ import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import type { ContentKind } from "~/db/content-values";
 import { KIND_LABELS } from "../../items";
-import type { FormValuesOf } from "../form-values";
+import { kindForm, type FormValuesOf } from "../form-values";
 import type { EditorNotice } from "../save.server";
 import { STATUS_LABELS, type BodyPreview, type ComparisonView, type ItemSummaryView, type RevisionView } from "../view";
 import { ErrorList, ItemForm } from "./item-form";
@@ -65,7 +65,7 @@ export function EditorPage<K extends ContentKind>({ kind, item, values, preview,
           </div>
         ) : (
           <p className="mt-1 max-w-3xl text-sm text-slate-700">
-            {kind === "notice" ? "A notice shows in the notices list between its start and end and, if you tick the box, as the alert banner at the top of every page." : "A news story has its own page under /news/; an event also shows its date, time and place."}{" "}
+            {kindForm(kind).intro}{" "}
             Save a draft first if you are not ready: nothing shows on the site until it is published.
           </p>
         )}
@@ -77,7 +77,7 @@ export function EditorPage<K extends ContentKind>({ kind, item, values, preview,
         values={shown}
         errors={refused?.errors ?? {}}
         version={item?.version ?? null}
-        slug={item?.kind === "news" ? item.slug : null}
+        slug={item?.slug ?? null}
         preview={preview}
         canPublish={canPublish}
         publishNeed={publishNeed}
