@@ -27,7 +27,7 @@ export const builtPages: Record<string, BuiltPage> = {
   "/fee": { file: "routes/public/fee.tsx" },
   "/curriculum": { file: "routes/public/curriculum.tsx" },
   "/faculty": { file: "routes/public/faculty.tsx" },
-  // Openings close on a date (India time): their page is rendered again each day.
+  // Openings are published in the admin and close at the end of a date in India (a content epoch boundary).
   "/openings": { file: "routes/public/openings.tsx" },
   "/gallery": { file: "routes/public/gallery.tsx" },
   "/contact": { file: "routes/public/contact.tsx" },

@@ -26,9 +26,7 @@ import { PREVIEW_HEADERS, PREVIEW_PATH } from "~/core/messages/preview";
 import { STOP_PATH } from "~/core/messages/stop.server";
 import { crossSiteStopPosts } from "./messages-stop";
 import onHeaders from "on-headers";
-import { newsSeedItems } from "~/features/content/markdown.server";
-import { albumSeedItems } from "~/features/content/gallery.server";
-import { contentEpoch, visibleNewsPaths, watchPublished } from "~/features/content/published.server";
+import { contentEpoch, contentSeedItems, visibleNewsPaths, watchPublished } from "~/features/content/published.server";
 import { seedContent } from "~/features/content/store.server";
 import { memoryPaths } from "~/page-routes";
 import { pages } from "#content/pages";
@@ -64,8 +62,8 @@ export async function prepare(): Promise<string[]> {
   if (!config.production && (await seedSampleFees(db))) lines.push("Sample fee book and students added.");
   lines.push(await startAnalyticsJobs(getDatabase));
   lines.push(startMessages(getDatabase));
-  const seeded = await seedContent(db, [...newsSeedItems(), ...albumSeedItems()]);
-  if (seeded > 0) lines.push(`Content: ${seeded} news stories and gallery albums copied from content/ into the database (edit them at /admin/content).`);
+  const seeded = await seedContent(db, contentSeedItems());
+  if (seeded > 0) lines.push(`Content: ${seeded} news stories, calendar entries, job openings and gallery albums copied from content/ into the database (edit them at /admin/content).`);
   // After a publish each page is rendered again at its first request (one render however many ask).
   stopWatchingContent ??= watchPublished(async () => (await getDatabase()).db);
   const admin = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });

@@ -9,34 +9,10 @@
  * (screens saved beside the results); no page logs an error or fails to hydrate. Without
  * JavaScript the same form posts and a refusal keeps what was typed.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { checkBothWidths, watchErrors } from "./content-checks";
 import { E2E_ADMIN } from "./env";
 import { signIn } from "./fixtures";
-
-/** Screens and axe at both widths; the page is left at 1280 px. */
-async function checkBothWidths(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id} (${width} px): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/**
- * Collects the page's uncaught errors and console errors (a hydration mismatch is one). Chromium
- * logs a refused save's answer (400, 409) as a failed resource: that status is the form's
- * answer, checked above, as page-errors.spec.ts treats a document's 4xx.
- */
-function watchErrors(page: Page, errors: string[]) {
-  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-  page.on("console", (message) => {
-    const refusedPost = /^Failed to load resource: the server responded with a status of 40[09]\b/.test(message.text()) && /\/admin\/content\/(new|\d+)\.data(\?|$)/.test(message.location().url);
-    if (message.type() === "error" && !refusedPost) errors.push(`console.error: ${message.text()} (${message.location().url})`);
-  });
-}
 
 async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -4,12 +4,17 @@
  * cannot publish; the owner publishes both, and within 2 s a visitor sees them on /, the story's
  * page, the sitemap and the Atom feed, at 1280 and 390 px; a script in the story's body shows as
  * text, with no script run and no CSP violation; an earlier revision is restored; the banner
- * leaves every page at its end time.
+ * leaves every page at its end time. The owner adds a holiday to the calendar and two openings
+ * (one already closed), publishes them, and within 2 s the home calendar and /openings show the
+ * holiday and the open one, never the closed one; axe finds nothing on the refused calendar and
+ * opening forms at 1280 and 390 px.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "./env";
 import { signIn } from "./fixtures";
+import { addDays, kolkataDate } from "../../app/lib/dates";
+import { checkBothWidths, watchErrors } from "./content-checks";
 import { acceptInvitation, inviteOnStaffPage } from "./flows";
 import { ownDevelopmentServer } from "./spawn-server";
 
@@ -45,6 +50,8 @@ async function msUntil(check: () => Promise<boolean>, limitMs: number, what: str
 }
 
 test.describe("the school edits its own site", () => {
+  // One server for both journeys: they run in turn in one worker.
+  test.describe.configure({ mode: "default" });
   const server = ownDevelopmentServer(20, "desktop", "one editor, one publish: once, at both widths inside");
 
   test("an editor writes a banner and a story with a photo, the owner publishes, visitors see both within 2 s, a revision is restored and the banner ends on time", async ({ browser }) => {
@@ -169,5 +176,90 @@ test.describe("the school edits its own site", () => {
 
     await editorContext.close();
     await ownerContext.close();
+  });
+
+  test("the owner adds a holiday and two openings, one already closed, publishes them, and within 2 s the home calendar and /openings show the holiday and the open one only", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const stamp = Date.now().toString(36);
+    const holiday = `Foundation Day holiday ${stamp}`;
+    const role = `Librarian ${stamp}`;
+    const closedRole = `Sports coach ${stamp}`;
+    const today = kolkataDate(new Date());
+    const errors: string[] = [];
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    watchErrors(page, errors);
+    await signIn(page, E2E_ADMIN, `${server.origin}/admin/content`);
+
+    // The calendar entry: refused empty, with each message beside its field and in the list at the top.
+    await page.getByRole("link", { name: "New calendar entry" }).click();
+    await expect(page.getByRole("heading", { name: "New calendar entry", level: 1 })).toBeVisible();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    const refusal = page.getByTestId("refusal");
+    await expect(refusal).toContainText("Nothing was saved: correct the 2 fields marked below.");
+    await expect(refusal.getByRole("link", { name: "First day: Enter the first day" })).toBeVisible();
+    await expect(page.locator("#field-start-error")).toHaveText("Enter the first day");
+    await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+    await checkBothWidths(page, "new-calendar-entry-refused");
+    await page.getByLabel("Title").fill(holiday);
+    await page.getByLabel("First day").fill(today);
+    await page.getByLabel("Category").selectOption({ label: "Holiday" });
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await expect(page.getByRole("status")).toHaveText("Saved and published: visitors see it now.");
+
+    // The openings: refused empty, then one open for a month and one that closed yesterday.
+    await page.goto(`${server.origin}/admin/content`);
+    await page.getByRole("link", { name: "New opening" }).click();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByTestId("refusal").getByRole("link", { name: "Closing date: Enter the closing date" })).toBeVisible();
+    await expect(page.locator("#field-qualifications-error")).toHaveText("Enter at least one qualification, one a line");
+    await checkBothWidths(page, "new-opening-refused");
+    const fillOpening = async (name: string, closingDate: string, posted: string) => {
+      await page.getByLabel("Role").fill(name);
+      await page.getByLabel("Subject").fill("School library");
+      await page.getByLabel("Type").fill("Non-teaching, full-time");
+      await page.getByLabel("Experience").fill("Two years in a school library preferred");
+      await page.getByLabel("Qualifications").fill("B.Lib.Sc. from a recognised university\nKnowledge of library software");
+      await page.getByLabel("How to apply").fill("E-mail your CV to the school office.");
+      await page.getByLabel("Closing date").fill(closingDate);
+      await page.getByLabel("Posted on").fill(posted);
+      await page.getByRole("button", { name: "Save and publish" }).click();
+      await expect(page.getByRole("status")).toHaveText("Saved and published: visitors see it now.");
+    };
+    await fillOpening(role, addDays(today, 30), today);
+    await page.goto(`${server.origin}/admin/content/new?kind=opening`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await fillOpening(closedRole, addDays(today, -1), addDays(today, -10));
+
+    const text = async (path: string) => (await (await fetch(`${server.origin}${path}`)).text());
+    const shown = await msUntil(
+      async () => {
+        const [home, openings] = await Promise.all([text("/"), text("/openings")]);
+        return home.includes(holiday) && openings.includes(role);
+      },
+      2_000,
+      "the published holiday and opening",
+    );
+    console.log(`publish to visible on / (calendar) and /openings: ${shown} ms`);
+    expect(await text("/openings")).not.toContain(closedRole);
+
+    const problems: string[] = [];
+    for (const width of [1280, 390]) {
+      const visit = await visitor(browser, width, problems);
+      await visit.goto(`${server.origin}/`);
+      const calendar = visit.getByRole("region", { name: "School calendar" });
+      await expect(calendar.getByRole("listitem").filter({ hasText: holiday })).toContainText("Holiday");
+      await calendar.screenshot({ path: test.info().outputPath(`home-calendar-${width}.png`) });
+      await visit.goto(`${server.origin}/openings`);
+      await expect(visit.getByRole("article", { name: role })).toContainText("Knowledge of library software");
+      await expect(visit.getByRole("article", { name: closedRole })).toHaveCount(0);
+      await visit.screenshot({ path: test.info().outputPath(`openings-${width}.png`), fullPage: true });
+      await visit.context().close();
+    }
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -8,7 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { pages } from "../../content/pages";
 import { school } from "../../content/school";
 import { servedAreas } from "../../content/landing";
-import { openings } from "../../content/openings";
+import { openingsSeed as openings } from "../../content/seed/openings";
 import { builtPages } from "../../app/page-routes";
 import { redirectGroups } from "../../app/features/content/redirects";
 import { academicYear, kolkataDate } from "../../app/lib/dates";

@@ -1,14 +1,16 @@
+/** The school calendar: what is upcoming from a day in India, and the files' calendar as the database's first copy. */
 import { describe, expect, it } from "vitest";
-import { calendar, type CalendarItem } from "#content/calendar";
+import { calendarSeed } from "#content/seed/calendar";
 import { formatDateRange } from "~/lib/dates";
-import { upcomingCalendarItems } from "./calendar";
+import { calendarSeedItems, toCalendarEntry, upcomingCalendarItems } from "./calendar";
+import { calendarFieldsSchema } from "./items";
 
 describe("school calendar", () => {
-  const items: CalendarItem[] = [
-    { start: "2026-12-01", end: "2026-12-10", title: "Pre-boards", category: "exam" },
-    { start: "2026-11-21", title: "Yesterday", category: "event" },
-    { start: "2026-11-22", title: "Today", category: "event" },
-    { start: "2027-01-26", title: "Republic Day", category: "event" },
+  const items = [
+    { start: "2026-12-01", end: "2026-12-10", title: "Pre-boards" },
+    { start: "2026-11-21", title: "Yesterday" },
+    { start: "2026-11-22", title: "Today" },
+    { start: "2027-01-26", title: "Republic Day" },
   ];
 
   it("judges 'upcoming' by the date in India, not UTC", () => {
@@ -23,11 +25,25 @@ describe("school calendar", () => {
     expect(upcomingCalendarItems(new Date("2027-04-01T00:00:00+05:30"), 6, items)).toEqual([]);
   });
 
-  it("has well-formed, ordered dates in the real calendar", () => {
-    for (const item of calendar) {
-      expect(() => formatDateRange(item.start, item.end)).not.toThrow();
-      if (item.end) expect(item.end > item.start, item.title).toBe(true);
-    }
-    expect(calendar.map((i) => i.start)).toEqual(calendar.map((i) => i.start).toSorted());
+  it("shows an entry with its date range, day badge and category label", () => {
+    expect(toCalendarEntry({ title: "Pre-boards", start: "2026-12-01", end: "2026-12-10", category: "exam", tentative: true })).toEqual({
+      title: "Pre-boards",
+      start: "2026-12-01",
+      end: "2026-12-10",
+      category: "exam",
+      tentative: true,
+      dateLabel: formatDateRange("2026-12-01", "2026-12-10"),
+      badge: { day: "1", month: "Dec" },
+      categoryLabel: "Examination",
+    });
+  });
+
+  it("copies the files' calendar, well-formed and in date order, with one address per entry", () => {
+    const seeds = calendarSeedItems();
+    expect(seeds).toHaveLength(calendarSeed.length);
+    for (const seed of seeds) expect(calendarFieldsSchema.safeParse(seed.fields).error, seed.slug).toBeUndefined();
+    expect(new Set(seeds.map((s) => s.slug)).size).toBe(seeds.length);
+    expect(seeds[0]).toMatchObject({ kind: "calendar", slug: "2026-04-01-new-session-begins-for-classes-1-to-xii", fields: { title: "New session begins for Classes 1 to XII", tentative: false } });
+    expect(calendarSeed.map((i) => i.start)).toEqual(calendarSeed.map((i) => i.start).toSorted());
   });
 });

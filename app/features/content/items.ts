@@ -1,8 +1,9 @@
 /**
- * The editable content items of issue 28 (news and events, notices): their fields, the rules
- * each field meets, and when an item is visible. Shared by the admin's forms (hints, the same
- * messages) and the server (app/features/content/store.server.ts validates every save with these
- * schemas, so nothing that fails them is ever stored). Safe on the client.
+ * The editable content items of issue 28 (news and events, notices, calendar entries, job
+ * openings): their fields, the rules each field meets, and when an item is visible. Shared by
+ * the admin's forms (hints, the same messages) and the server (app/features/content/
+ * store.server.ts validates every save with these schemas, so nothing that fails them is ever
+ * stored). Safe on the client.
  *
  * Times: a form's "date and time" is a wall-clock time in India ("2026-11-28T09:00", the value
  * of an `<input type="datetime-local">`); stored as a UTC instant ("2026-11-28T03:30:00.000Z").
@@ -10,12 +11,13 @@
  */
 import { z } from "zod";
 import type { ContentKind } from "~/db/content-values";
-import { IST_OFFSET, realDate } from "~/lib/dates";
+import { calendarCategories } from "#content/calendar";
+import { IST_OFFSET, addDays, istMidnight, realDate } from "~/lib/dates";
 
 /** Longest Markdown body, in characters: a long news story is ~10,000; a page must not become a book. */
 export const BODY_MAX = 50_000;
-/** Longest title of a news story (as the files' schema had it) and of a notice. */
-export const TITLE_MAX = { news: 100, notice: 120 } as const;
+/** Longest title of a news story (as the files' schema had it), of a notice and of a calendar entry. */
+export const TITLE_MAX = { news: 100, notice: 120, calendar: 120 } as const;
 export const SUMMARY_LIMITS = { min: 20, max: 240 } as const;
 
 /** Lowercase words of letters and digits joined by single hyphens: an item's slug, an album's. */
@@ -38,6 +40,21 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 80)
     .replace(/-+$/, "");
+}
+
+/**
+ * An address made of `words` (slugify), at most 80 characters, `fallback` when none is usable;
+ * `n` > 1 adds "-n" for a second item with the same words. For kinds whose address is not typed.
+ */
+export function numberedSlug(words: string, n: number, fallback: string): string {
+  const suffix = n > 1 ? `-${n}` : "";
+  const base = (slugify(words) || fallback).slice(0, 80 - suffix.length).replace(/-+$/, "");
+  return `${base}${suffix}`;
+}
+
+/** A calendar entry's address: its first day and title, "2026-12-25-christmas", numbered (`n` > 1) when taken. */
+export function calendarSlug(start: string, title: string, n = 1): string {
+  return numberedSlug(`${realDate(start) ? start : ""} ${title}`, n, "calendar-entry");
 }
 
 /**
@@ -134,6 +151,50 @@ export const noticeFieldsSchema = z
   .refine(scheduleInOrder, SCHEDULE_ORDER);
 export type NoticeFields = z.output<typeof noticeFieldsSchema>;
 
+/** A date of the school calendar: one day, or from `start` to `end` (days in India). */
+export const calendarFieldsSchema = z
+  .strictObject({
+    title: text("title", TITLE_MAX.calendar),
+    start: day("first day"),
+    /** The last day of a multi-day entry; absent for one day. */
+    end: day("last day").optional(),
+    category: z.enum(calendarCategories, "Choose a category"),
+    /** Shown as "(tentative)" until the official date is announced. */
+    tentative: z.boolean().default(false),
+    ...schedule,
+  })
+  .refine((v) => !v.end || !realDate(v.start) || v.end >= v.start, { message: "The last day must be on or after the first day", path: ["end"] })
+  .refine(scheduleInOrder, SCHEDULE_ORDER);
+export type CalendarFields = z.output<typeof calendarFieldsSchema>;
+
+/** Longest text of an opening's lines, in characters. */
+export const OPENING_MAX = { line: 120, qualification: 200, qualifications: 12, experience: 300, howToApply: 1_000 } as const;
+
+/** A job opening (/openings): shown until the end of its closing date in India (`closesAt`). */
+export const openingFieldsSchema = z
+  .strictObject({
+    role: text("role", OPENING_MAX.line),
+    subject: text("subject", OPENING_MAX.line),
+    /** Teaching or non-teaching; full-time or part-time. */
+    type: text("type of post", OPENING_MAX.line),
+    qualifications: z
+      .array(z.string().trim())
+      .min(1, "Enter at least one qualification, one a line")
+      .max(OPENING_MAX.qualifications, `List at most ${OPENING_MAX.qualifications} qualifications`)
+      .refine((list) => list.every((q) => q.length > 0), "Leave no qualification empty")
+      .refine((list) => list.every((q) => q.length <= OPENING_MAX.qualification), `Keep each qualification to ${OPENING_MAX.qualification} characters or fewer`),
+    experience: text("experience", OPENING_MAX.experience),
+    howToApply: text("application instructions", OPENING_MAX.howToApply),
+    /** The last day to apply. */
+    closingDate: day("closing date"),
+    /** The day it was posted. */
+    posted: day("day it was posted"),
+    ...schedule,
+  })
+  .refine((v) => !realDate(v.closingDate) || !realDate(v.posted) || v.posted <= v.closingDate, { message: "The closing date must be on or after the day it was posted", path: ["closingDate"] })
+  .refine(scheduleInOrder, SCHEDULE_ORDER);
+export type OpeningFields = z.output<typeof openingFieldsSchema>;
+
 /** The most photos one album holds: a long event's pick; more belong in a second album. */
 export const ALBUM_MAX_PICTURES = 100;
 export const ALBUM_TITLE_MAX = 80;
@@ -172,40 +233,66 @@ export const albumFieldsSchema = z
   .refine(scheduleInOrder, SCHEDULE_ORDER);
 export type AlbumFields = z.output<typeof albumFieldsSchema>;
 
-export type ContentFields = { news: NewsFields; notice: NoticeFields; album: AlbumFields };
-export const FIELD_SCHEMAS = { news: newsFieldsSchema, notice: noticeFieldsSchema, album: albumFieldsSchema } as const satisfies Record<ContentKind, z.ZodType>;
+export type ContentFields = { news: NewsFields; notice: NoticeFields; calendar: CalendarFields; opening: OpeningFields; album: AlbumFields };
+export const FIELD_SCHEMAS = { news: newsFieldsSchema, notice: noticeFieldsSchema, calendar: calendarFieldsSchema, opening: openingFieldsSchema, album: albumFieldsSchema } as const satisfies Record<ContentKind, z.ZodType>;
 
 /** The kinds as the admin names them. */
 export const KIND_LABELS: Record<ContentKind, { one: string; many: string }> = {
   news: { one: "News story or event", many: "News and events" },
   notice: { one: "Notice", many: "Notices" },
+  calendar: { one: "Calendar entry", many: "Calendar" },
+  opening: { one: "Job opening", many: "Job openings" },
   album: { one: "Gallery album", many: "Gallery albums" },
 };
 
-/** The public address of an item, or null for a kind without a page of its own (a notice). */
+/** The field an item of each kind is named by in the admin. */
+const TITLE_KEYS: Record<ContentKind, string> = { news: "title", notice: "title", calendar: "title", opening: "role", album: "title" };
+
+/** What the admin calls an item: its title (an opening's role). */
+export function itemTitle(kind: ContentKind, fields: Record<string, unknown>): string {
+  return String(fields[TITLE_KEYS[kind]] ?? "");
+}
+
+/**
+ * The instant (ISO, UTC) an opening closes: the end of its closing date `day` in India, i.e.
+ * 18:30 UTC that day ("2026-12-20" → "2026-12-20T18:30:00.000Z"). Throws RangeError for a
+ * malformed day.
+ */
+export function closesAt(day: string): string {
+  return istMidnight(addDays(day, 1)).toISOString();
+}
+
+/** The public address of an item, or null for a kind without a page of its own (a notice, a calendar entry, an opening). */
 export function itemPath(kind: ContentKind, slug: string): string | null {
   return kind === "news" ? `/news/${slug}` : null;
 }
 
 /**
  * Whether a published item shows at `now`: inside its schedule and, for a notice, between its
- * start and end. `fields` is the item's published copy.
+ * start and end; for an opening, before the end of its closing date in India. `fields` is the
+ * item's published copy.
  */
-export function isVisible(kind: ContentKind, fields: { publishAt?: string | null; unpublishAt?: string | null; startsAt?: string; endsAt?: string }, now: Date): boolean {
+export function isVisible(kind: ContentKind, fields: { publishAt?: string | null; unpublishAt?: string | null; startsAt?: string; endsAt?: string; closingDate?: string }, now: Date): boolean {
   const t = now.toISOString();
   if (fields.publishAt && t < fields.publishAt) return false;
   if (fields.unpublishAt && t >= fields.unpublishAt) return false;
   if (kind === "notice" && (t < fields.startsAt! || t >= fields.endsAt!)) return false;
+  if (kind === "opening" && t >= closesAt(fields.closingDate!)) return false;
   return true;
 }
 
 /**
- * The instants (ms) after `now` at which some published item appears or disappears by itself:
- * a page showing content must be rendered again at each (the banner goes at its end time).
+ * The instants (ms) at which some published item appears or disappears by itself (its schedule,
+ * a notice's start and end, an opening's close): a page showing content must be rendered again
+ * at each (the banner goes at its end time, /openings drops an opening when it closes).
  */
-export function scheduleBoundaries(items: readonly { fields: Record<string, unknown> }[]): number[] {
+export function scheduleBoundaries(items: readonly { kind: ContentKind; fields: Record<string, unknown> }[]): number[] {
   const keys = ["publishAt", "unpublishAt", "startsAt", "endsAt"];
-  const all = items.flatMap((i) => keys.map((k) => i.fields[k]).filter((v): v is string => typeof v === "string").map((v) => new Date(v).getTime()));
+  const instants = (i: (typeof items)[number]) => {
+    const closing = i.kind === "opening" && typeof i.fields.closingDate === "string" && realDate(i.fields.closingDate) ? [closesAt(i.fields.closingDate)] : [];
+    return [...keys.map((k) => i.fields[k]), ...closing].filter((v): v is string => typeof v === "string");
+  };
+  const all = items.flatMap(instants).map((v) => new Date(v).getTime());
   return [...new Set(all.filter((t) => !Number.isNaN(t)))].sort((a, b) => a - b);
 }
 

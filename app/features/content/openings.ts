@@ -1,17 +1,27 @@
-/** Current job openings (/openings): those whose closing date has not passed in India. */
-import { openings, type Opening } from "#content/openings";
-import { formatDisplayDate, kolkataDate } from "~/lib/dates";
-
-export type OpeningView = Opening & { closingLabel: string; postedLabel: string };
-
 /**
- * Openings still open at the instant `now`: an opening closes at the end of its closing date in
- * India (Asia/Kolkata). Sorted by closing date, soonest first.
+ * Job openings (/openings, SPEC §2 careers) as the page shows them, and the openings of
+ * content/seed/openings.ts as items of the database (the first start's copy). Which openings
+ * show (until the end of the closing date in India) is items.ts `isVisible`.
  */
-export function currentOpenings(now: Date, all: readonly Opening[] = openings): OpeningView[] {
-  const today = kolkataDate(now);
-  return all
-    .filter((o) => o.closingDate >= today)
-    .toSorted((a, b) => a.closingDate.localeCompare(b.closingDate) || a.role.localeCompare(b.role))
-    .map((o) => ({ ...o, closingLabel: formatDisplayDate(o.closingDate), postedLabel: formatDisplayDate(o.posted) }));
+import { openingsSeed } from "#content/seed/openings";
+import { formatDisplayDate } from "~/lib/dates";
+import type { OpeningFields } from "./items";
+
+/** An opening as /openings shows it: `id` is its address, the dates also as en-IN labels ("20 Dec 2026"). */
+export type OpeningView = Omit<OpeningFields, "publishAt" | "unpublishAt"> & { id: string; closingLabel: string; postedLabel: string };
+
+/** The view of the opening `slug` with published `fields`; throws RangeError for a malformed date. */
+export function toOpeningView(slug: string, fields: OpeningFields): OpeningView {
+  const { publishAt: _publishAt, unpublishAt: _unpublishAt, ...shown } = fields;
+  return { ...shown, id: slug, closingLabel: formatDisplayDate(fields.closingDate), postedLabel: formatDisplayDate(fields.posted) };
+}
+
+/** Openings in the page's order: soonest closing first, then by role. */
+export function byClosingDate<T extends { closingDate: string; role: string }>(a: T, b: T): number {
+  return a.closingDate.localeCompare(b.closingDate) || a.role.localeCompare(b.role);
+}
+
+/** The openings of content/seed/openings.ts as items of the database (store.server.ts `seedContent`), addressed by their ids. */
+export function openingSeedItems(): { kind: "opening"; slug: string; fields: Record<string, unknown> }[] {
+  return openingsSeed.map(({ id, ...fields }) => ({ kind: "opening" as const, slug: id, fields }));
 }

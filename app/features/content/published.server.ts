@@ -1,22 +1,25 @@
 /**
  * The published content every public page reads (issue 28), held in memory: news and events,
- * notices, gallery albums. Loaded from the database at start and again whenever `content_state.version` changes
- * (each process reads it every CONTENT_POLL_MS; a publish in any process bumps it), so a publish
- * is visible in every process within about a second plus one render. Loaders read it
- * synchronously and decide what shows at their render instant (`renderInstant`): scheduled items
- * and notices appear and disappear by themselves.
+ * notices, the school calendar, job openings, gallery albums. Loaded from the database at start
+ * and again whenever `content_state.version` changes (each process reads it every
+ * CONTENT_POLL_MS; a publish in any process bumps it), so a publish is visible in every process
+ * within about a second plus one render. Loaders read it synchronously and decide what shows at
+ * their render instant (`renderInstant`): scheduled items, notices and openings appear and
+ * disappear by themselves.
  *
  * Before the database is read (a unit test) the content is the seed files' (content/news/*.md,
- * content/gallery.ts), exactly what a fresh database holds, at version 0.
+ * content/seed/, content/gallery.ts), exactly what a fresh database holds, at version 0.
  *
  * `contentEpoch(now)` names what pages show at `now`: the version and how many schedule
  * boundaries have passed. server/page-cache.ts keeps a rendered page while its epoch holds.
  */
 import type { Database } from "~/db/client.server";
-import type { ContentLocale } from "~/db/content-values";
+import type { ContentKind, ContentLocale } from "~/db/content-values";
 import { formatDisplayDate, formatDateTime } from "~/lib/dates";
 import { messageOf } from "~/lib/errors";
-import { isVisible, itemPath, scheduleBoundaries, type AlbumFields, type NewsFields, type NoticeFields } from "./items";
+import { calendarSeedItems, toCalendarEntry, upcomingCalendarItems, type CalendarEntry } from "./calendar";
+import { isVisible, itemPath, scheduleBoundaries, type AlbumFields, type CalendarFields, type NewsFields, type NoticeFields, type OpeningFields } from "./items";
+import { byClosingDate, openingSeedItems, toOpeningView, type OpeningView } from "./openings";
 import { albumSeedItems } from "./gallery.server";
 import type { GalleryAlbum } from "./components/gallery-page";
 import { picture } from "./images.server";
@@ -53,10 +56,13 @@ export type NoticeView = {
   unpublishAt: string | null;
 };
 
+/** An item's view with the schedule it is shown by. */
+type Scheduled<T> = { view: T; fields: { publishAt: string | null; unpublishAt: string | null; closingDate?: string } };
+
 /** A gallery album as /gallery shows it, with its schedule. */
 export type AlbumView = GalleryAlbum & { publishAt: string | null; unpublishAt: string | null };
 
-type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; albums: AlbumView[]; boundaries: number[] };
+type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; calendar: Scheduled<CalendarEntry>[]; openings: Scheduled<OpeningView>[]; albums: AlbumView[]; boundaries: number[] };
 
 /** Uploaded photos by public id (media.server.ts `photosByPublicId`). */
 type Photos = ReadonlyMap<string, MediaImage>;
@@ -129,19 +135,29 @@ function snapshotOf(version: number, items: readonly (Pick<PublishedItem, "kind"
   const news: NewsView[] = [];
   const notices: NoticeView[] = [];
   const albums: AlbumView[] = [];
+  const calendar: Scheduled<CalendarEntry>[] = [];
+  const openings: Scheduled<OpeningView>[] = [];
   for (const item of items) {
     try {
       if (item.kind === "news") news.push(newsView(item, photos));
       else if (item.kind === "notice") notices.push(noticeView(item));
       else if (item.kind === "album") albums.push(albumView(item, photos));
+      else if (item.kind === "calendar") calendar.push({ view: toCalendarEntry(item.fields as CalendarFields), fields: item.fields as CalendarFields });
+      else if (item.kind === "opening") openings.push({ view: toOpeningView(item.slug, item.fields as OpeningFields), fields: item.fields as OpeningFields });
     } catch (error) {
       console.error(`Published ${item.kind}/${item.slug} could not be rendered; left off the site: ${messageOf(error)}`);
     }
   }
   news.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   notices.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.slug.localeCompare(b.slug));
+  openings.sort((a, b) => byClosingDate(a.view, b.view));
   albums.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
-  return { version, news, notices, albums, boundaries: scheduleBoundaries(items) };
+  return { version, news, notices, calendar, openings, albums, boundaries: scheduleBoundaries(items) };
+}
+
+/** Every item of the content files (content/news/*.md, content/seed/, content/gallery.ts): the database's first copy (store.server.ts `seedContent`) and the content before it is read. */
+export function contentSeedItems(): { kind: ContentKind; slug: string; fields: Record<string, unknown> }[] {
+  return [...newsSeedItems(), ...calendarSeedItems(), ...openingSeedItems(), ...albumSeedItems()];
 }
 
 let seedSnapshot: Snapshot | undefined;
@@ -151,7 +167,7 @@ function snapshot(): Snapshot {
   if (current) return current;
   seedSnapshot ??= snapshotOf(
     0,
-    [...newsSeedItems(), ...albumSeedItems()].map((i) => ({ ...i, locale: "en" as const })),
+    contentSeedItems().map((i) => ({ ...i, locale: "en" as const })),
   );
   return seedSnapshot;
 }
@@ -202,6 +218,19 @@ export function visibleAlbums(now: Date): AlbumView[] {
 /** The alert banner at `now`: the current notice marked as a banner that ends first, or null. */
 export function bannerNotice(now: Date): NoticeView | null {
   return currentNotices(now).find((n) => n.banner) ?? null;
+}
+
+/** The next `limit` entries of the school calendar published and visible at `now`, from the day in India (calendar.ts `upcomingCalendarItems`). */
+export function upcomingCalendar(now: Date, limit = 6): CalendarEntry[] {
+  const shown = snapshot().calendar.filter((c) => isVisible("calendar", c.fields, now));
+  return upcomingCalendarItems(now, limit, shown.map((c) => c.view));
+}
+
+/** The job openings published and open at `now` (until the end of the closing date in India), soonest closing first. */
+export function currentOpenings(now: Date): OpeningView[] {
+  return snapshot()
+    .openings.filter((o) => isVisible("opening", o.fields, now))
+    .map((o) => o.view);
 }
 
 let newsPaths = { epoch: "", paths: [] as string[] };

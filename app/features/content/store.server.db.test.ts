@@ -15,7 +15,10 @@ import { settings } from "~/db/schema/settings";
 import type { Actor } from "~/core/audit/audit.server";
 import { contentVersion, createItem, itemById, listItems, readPublished, restoreRevision, revisionsOf, saveItem, seedContent, unpublishItem } from "./store.server";
 import { newsSeedItems } from "./markdown.server";
-import { bannerNotice, contentEpoch, refreshPublished, resetPublishedForTests, visibleAlbums, visibleNews, visibleNewsArticle } from "./published.server";
+import { calendarSeedItems, upcomingCalendarItems } from "./calendar";
+import { openingSeedItems } from "./openings";
+import { calendarSeed } from "#content/seed/calendar";
+import { bannerNotice, contentEpoch, contentSeedItems, currentOpenings, refreshPublished, resetPublishedForTests, upcomingCalendar, visibleAlbums, visibleNews, visibleNewsArticle } from "./published.server";
 import { albumSeedItems } from "./gallery.server";
 
 const EDITOR: Actor = { userId: "editor-1", email: "editor@test.example", ip: "10.0.0.1" };
@@ -71,6 +74,23 @@ describe("content store", () => {
     expect(await seedContent(t.db, [notice("seed-three")])).toBe(0);
     expect((await listItems(t.db, "notice")).map((i) => i.slug)).toEqual(["seed-one"]);
     expect(await contentVersion(t.db)).toBe(before + 1);
+  });
+
+  it("copies the calendar, the openings and the gallery's albums in on the next start of a database seeded before they moved, published as the files have them", async () => {
+    const seeds = contentSeedItems();
+    expect(await seedContent(t.db, seeds)).toBe(calendarSeedItems().length + openingSeedItems().length + albumSeedItems().length);
+    expect(await seedContent(t.db, seeds)).toBe(0);
+    expect((await listItems(t.db, "calendar")).map((i) => i.slug).sort()).toEqual(calendarSeedItems().map((s) => s.slug).sort());
+    expect((await listItems(t.db, "opening")).every((i) => i.status === "published" && i.updatedBy === "system")).toBe(true);
+    await refreshPublished(t.db);
+    const now = new Date("2026-11-27T06:00:00Z");
+    expect(upcomingCalendar(now).map((e) => e.title)).toEqual(upcomingCalendarItems(now, 6, calendarSeed).map((i) => i.title));
+    expect(currentOpenings(now).map((o) => o.id)).toEqual(["lab-assistant-chemistry", "prt-bengali", "pgt-physics", "tgt-mathematics"]);
+    // The laboratory assistant's closing date is 20 Dec 2026: gone at midnight in India, and the pages' epoch turns then.
+    const lastMoment = new Date("2026-12-20T18:29:59.999Z");
+    const closed = new Date("2026-12-20T18:30:00Z");
+    expect(currentOpenings(closed).map((o) => o.id)).not.toContain("lab-assistant-chemistry");
+    expect(contentEpoch(closed)).not.toBe(contentEpoch(lastMoment));
   });
 
   it("refuses bad input with a message per field and stores nothing", async () => {
@@ -131,7 +151,7 @@ describe("content store", () => {
     const edited = await saveItem(t.db, EDITOR, { id: item!.id, expectedVersion: published.item.version, fields: news({ title: "Inter-house quiz 2026: the final" }) });
     if (!edited.ok) throw new Error("save");
     expect(edited.item.status).toBe("changed");
-    expect(edited.item.published?.title).toBe("Inter-house quiz 2026");
+    expect(edited.item.published).toMatchObject({ title: "Inter-house quiz 2026" });
 
     const revisions = await revisionsOf(t.db, item!.id);
     expect(revisions.map((r) => r.action)).toEqual(["save", "publish", "save", "save"]);
@@ -178,10 +198,9 @@ describe("content store", () => {
     expect(revisions.map((r) => r.action).sort()).toEqual(["publish", "save", "unpublish"]);
   });
 
-  it("copies the gallery's albums in, shows them newest first, and leaves out a photo that is gone but not its album", async () => {
+  it("shows the gallery's albums newest first, and leaves out a photo that is gone but not its album", async () => {
     const seeds = albumSeedItems();
-    expect(await seedContent(t.db, seeds)).toBe(seeds.length);
-    expect(await refreshPublished(t.db)).toBe(true);
+    await refreshPublished(t.db);
     const now = new Date("2026-11-27T06:00:00Z");
     const shown = visibleAlbums(now);
     expect(shown.map((a) => a.id)).toEqual([...seeds].sort((a, b) => String(b.fields.date).localeCompare(String(a.fields.date))).map((a) => a.slug));

@@ -1,7 +1,7 @@
 /**
- * /admin/content/:id: one news story, event or notice (issue 28): its form, Save draft
- * (content.edit), Save and publish and Unpublish (content.publish), and its revisions with
- * "Compare with published" (?compare=<revision id>) and Restore (content.edit).
+ * /admin/content/:id: one news story, event, notice, calendar entry or job opening (issue 28):
+ * its form, Save draft (content.edit), Save and publish and Unpublish (content.publish), and its
+ * revisions with "Compare with published" (?compare=<revision id>) and Restore (content.edit).
  */
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/content-item";

@@ -1,12 +1,13 @@
 /**
- * /admin/content/new?kind=news|notice: the form of a new news story or event, or notice (issue
- * 28). Saving a draft needs content.edit, saving and publishing content.publish; a saved item
- * continues on its own page (/admin/content/:id).
+ * /admin/content/new?kind=news|notice|calendar|opening: the form of a new news story or event,
+ * notice, calendar entry or job opening (issue 28). Saving a draft needs content.edit, saving and
+ * publishing content.publish; a saved item continues on its own page (/admin/content/:id).
  */
 import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/content-new";
 import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
+import { CONTENT_KINDS } from "~/db/content-values";
 import { can, whoMay } from "~/features/auth/permissions";
 import { demandPermission, requirePermission } from "~/features/auth/session.server";
 import { EditorPage } from "~/features/content/editor/components/editor-page";
@@ -19,7 +20,7 @@ import { readForm } from "~/lib/request-body.server";
 /** The kind of the page's URL; an unknown one is a 404. */
 function kindOfRequest(request: Request) {
   const kind = kindOf(new URL(request.url).searchParams.get("kind"));
-  if (!kind) throw data("Choose what to write: /admin/content/new?kind=news or ?kind=notice.", { status: 404 });
+  if (!kind) throw data(`Choose what to write: /admin/content/new?kind=${CONTENT_KINDS.join(", ?kind=")}.`, { status: 404 });
   return kind;
 }
 

@@ -1,6 +1,6 @@
 /**
- * /admin/content: the school's news, events and notices with their state and last save, filtered
- * by kind (issue 28). Editors and publishers ("content.edit").
+ * /admin/content: the school's news, events, notices, calendar and job openings with their
+ * state and last save, filtered by kind (issue 28). Editors and publishers ("content.edit").
  */
 import { data } from "react-router";
 import type { Route } from "./+types/content";

@@ -5,8 +5,8 @@
  */
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { calendar } from "#content/calendar";
-import { openings } from "#content/openings";
+import { calendarSeed as calendar } from "#content/seed/calendar";
+import { openingsSeed as openings } from "#content/seed/openings";
 import { memoryPaths } from "~/page-routes";
 import { istMidnight } from "~/lib/dates";
 import { loader as homeLoader } from "./home";

@@ -2,19 +2,18 @@
  * Home page (SPEC §2): hero slideshow, Inspire / Empower / Transform / Achieve, news and events,
  * the school calendar, the schools and an apply-now call to action. Kept in memory by the server,
  * rendered again each day in India (the calendar shows what is next from that day) and after
- * each publish (the news is the database's).
+ * each publish (the news and the calendar are the database's).
  */
 import type { Route } from "./+types/home";
 import { heroSlides, schoolStages } from "#content/home";
 import { school } from "#content/school";
 import { academicSession, admissionsSession } from "#content/calendar";
-import { toCalendarEntry, upcomingCalendarItems } from "~/features/content/calendar";
 import { renderInstant } from "~/lib/prerender";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { socialImage } from "~/features/content/images.server";
 import { eventJsonLd, organizationJsonLd, schoolJsonLd } from "~/features/content/structured-data";
 import { getHomeCallout, getHomeSections } from "~/features/content/markdown.server";
-import { currentNotices, visibleNews } from "~/features/content/published.server";
+import { currentNotices, upcomingCalendar, visibleNews } from "~/features/content/published.server";
 import { HomeHero } from "~/features/content/components/home-hero";
 import { HomeFigures } from "~/features/content/components/home-figures";
 import { HomePillarSection } from "~/features/content/components/home-pillar-section";
@@ -30,7 +29,7 @@ export function loader({ context }: Route.LoaderArgs) {
     sections: getHomeSections(),
     news: visibleNews(now, { limit: 4 }).map(({ html: _html, ...card }) => card),
     notices: currentNotices(now).map(({ slug, title, untilLabel, html }) => ({ slug, title, untilLabel, html })),
-    calendar: upcomingCalendarItems(now, 6).map(toCalendarEntry),
+    calendar: upcomingCalendar(now, 6),
     sessionLabel: academicSession.label,
     admissionsSession,
     apply: getHomeCallout("admissions"),

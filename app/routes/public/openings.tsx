@@ -1,9 +1,9 @@
-/** /openings: current job openings, judged by the date in India (SPEC §2 careers); rendered once per day (app/page-routes.ts). */
+/** /openings: current job openings (SPEC §2 careers), published in the admin, each until the end of its closing date in India; kept in memory and rendered again when one closes or is published (app/page-routes.ts). */
 import type { Route } from "./+types/openings";
 import { school } from "#content/school";
 import { renderInstant } from "~/lib/prerender";
 import { getContentPage } from "~/features/content/pages.server";
-import { currentOpenings } from "~/features/content/openings";
+import { currentOpenings } from "~/features/content/published.server";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { OpeningsPage } from "~/features/content/components/openings-page";
 

@@ -25,6 +25,8 @@ export type FieldComparison = {
 };
 
 const INSTANT_KEYS = new Set(["publishAt", "unpublishAt", "startsAt", "endsAt"]);
+/** Fields that are days in India: a story's date, a calendar entry's first and last day, an opening's closing and posting days. */
+const DAY_KEYS = new Set(["date", "start", "end", "closingDate", "posted"]);
 
 /** The text a field shows in a comparison: "" for none. */
 export function displayValue(key: string, value: unknown): string {
@@ -32,10 +34,11 @@ export function displayValue(key: string, value: unknown): string {
   if (typeof value === "boolean") return value ? "Yes" : "No";
   // An album's photos: one line each, its caption (or description) and the photo.
   if (key === "pictures" && Array.isArray(value)) return value.map((p: { image?: unknown; alt?: unknown; caption?: unknown }) => `${String(p.caption || p.alt || "")} (${String(p.image)})`).join("\n");
+  if (Array.isArray(value)) return value.join("\n");
   if (typeof value !== "string") return JSON.stringify(value);
   try {
     if (INSTANT_KEYS.has(key)) return formatDateTime(new Date(value));
-    if (key === "date") return formatDisplayDate(value);
+    if (DAY_KEYS.has(key)) return formatDisplayDate(value);
     if (key === "event.start" || key === "event.end") {
       const [day, time] = value.split("T");
       return time ? `${formatDisplayDate(day!)}, ${clockTime(time)}` : formatDisplayDate(day!);
@@ -105,7 +108,7 @@ export function compareFields(kind: ContentKind, before: Record<string, unknown>
     .map(([key, label]) => {
       const a = displayValue(key, valueAt(before, key));
       const b = displayValue(key, valueAt(after, key));
-      const block = key === "body" || key === "pictures";
+      const block = key === "body" || Array.isArray(valueAt(after, key));
       if (a === b) return { key, label, changed: false, parts: [{ text: b, change: "same" as const }], block };
       return { key, label, changed: true, parts: block ? textDiff(a, b) : merge(wordDiff(a, b)), block };
     });

@@ -4,8 +4,8 @@
  * read back exactly as typed (line ends made LF); a notice's address.
  */
 import { describe, expect, it } from "vitest";
-import { albumFieldsSchema, newsFieldsSchema, noticeFieldsSchema } from "../items";
-import { KIND_FORMS, emptyFormValues, fieldsInput, formValuesOf, readFormValues, type NewsFormValues, type NoticeFormValues } from "./form-values";
+import { albumFieldsSchema, calendarFieldsSchema, newsFieldsSchema, noticeFieldsSchema, openingFieldsSchema } from "../items";
+import { KIND_FORMS, emptyFormValues, fieldsInput, formValuesOf, readFormValues, type CalendarFormValues, type NewsFormValues, type NoticeFormValues, type OpeningFormValues } from "./form-values";
 
 const noticeSlug = (values: NoticeFormValues, n = 1) => KIND_FORMS.notice.slug(values, n);
 
@@ -72,6 +72,30 @@ describe("form values", () => {
     expect(noticeSlug({ ...notice, title: "x".repeat(200) }, 12)).toMatch(/^2026-11-28-x+-12$/);
     expect(noticeSlug({ ...notice, title: "x".repeat(200) }, 12)).toHaveLength(80);
     expect(noticeSlug({ ...notice, title: "বন্যা", startsAt: "" })).toBe("notice");
+  });
+
+  it("turn a calendar entry's form into fields and back: no last day for a single day, the tentative box as ticked", () => {
+    const values: CalendarFormValues = { ...emptyFormValues("calendar", new Date()), title: "Christmas", start: "2026-12-25", category: "holiday" };
+    const { fields, errors } = fieldsInput("calendar", values);
+    expect(errors).toEqual({});
+    expect(fields).toEqual({ title: "Christmas", start: "2026-12-25", category: "holiday", tentative: false, publishAt: null, unpublishAt: null });
+    expect(calendarFieldsSchema.safeParse(fields).error).toBeUndefined();
+    expect(formValuesOf("calendar", calendarFieldsSchema.parse(fields), "x")).toEqual(values);
+    expect(readFormValues("calendar", form({ title: "Exams", start: "2027-02-24", end: "2027-03-09", category: "exam", tentative: "on" }))).toMatchObject({ end: "2027-03-09", tentative: true });
+    expect(fieldsInput("calendar", { ...values, start: "" }).errors).toEqual({ start: "Enter the first day" });
+    expect(KIND_FORMS.calendar.slug(values, 1)).toBe("2026-12-25-christmas");
+  });
+
+  it("turn an opening's qualifications, one a line, into a list and back", () => {
+    const values: OpeningFormValues = { ...emptyFormValues("opening", new Date("2026-11-20T20:00:00Z")), role: "PGT Physics", subject: "Physics", type: "Teaching, full-time", qualifications: "M.Sc. in Physics\n\n  B.Ed.  \n", experience: "Two years", howToApply: "E-mail your CV.", closingDate: "2027-01-15" };
+    expect(values.posted).toBe("2026-11-21");
+    const { fields, errors } = fieldsInput("opening", values);
+    expect(errors).toEqual({});
+    expect(fields.qualifications).toEqual(["M.Sc. in Physics", "B.Ed."]);
+    const stored = openingFieldsSchema.parse(fields);
+    expect(formValuesOf("opening", stored, "pgt-physics").qualifications).toBe("M.Sc. in Physics\nB.Ed.");
+    expect(fieldsInput("opening", { ...values, closingDate: "", posted: "" }).errors).toEqual({ closingDate: "Enter the closing date", posted: "Enter the day it was posted" });
+    expect(KIND_FORMS.opening.slug(values, 2)).toBe("pgt-physics-2");
   });
 });
 

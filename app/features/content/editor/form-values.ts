@@ -9,7 +9,7 @@
  */
 import type { ContentKind } from "~/db/content-values";
 import { kolkataDate, realDate } from "~/lib/dates";
-import { ALBUM_MAX_PICTURES, instantToIstLocal, istLocalToInstant, slugify, type AlbumFields, type ContentFields, type NewsFields, type NoticeFields } from "../items";
+import { ALBUM_MAX_PICTURES, calendarSlug, instantToIstLocal, istLocalToInstant, numberedSlug, slugify, type AlbumFields, type CalendarFields, type ContentFields, type NewsFields, type NoticeFields, type OpeningFields } from "../items";
 
 /** A news story's or event's form. `eventStart`/`eventEnd` are dates, `…Time` optional times ("hh:mm"). */
 export type NewsFormValues = {
@@ -41,6 +41,31 @@ export type NoticeFormValues = {
   unpublishAt: string;
 };
 
+/** A calendar entry's form: days in India ("yyyy-mm-dd"); `end` empty for one day; `category` as posted (the store refuses an unknown one). */
+export type CalendarFormValues = {
+  title: string;
+  start: string;
+  end: string;
+  category: string;
+  tentative: boolean;
+  publishAt: string;
+  unpublishAt: string;
+};
+
+/** A job opening's form: `qualifications` one a line; days in India. */
+export type OpeningFormValues = {
+  role: string;
+  subject: string;
+  type: string;
+  qualifications: string;
+  experience: string;
+  howToApply: string;
+  closingDate: string;
+  posted: string;
+  publishAt: string;
+  unpublishAt: string;
+};
+
 /**
  * One photo row of an album's form: the photo ("/media/<id>" or a site picture's path), its words,
  * whether it is in the album (a photo uploaded to the album but not in it yet is offered
@@ -59,7 +84,7 @@ export type AlbumFormValues = {
   unpublishAt: string;
 };
 
-export type FormValuesOf = { news: NewsFormValues; notice: NoticeFormValues; album: AlbumFormValues };
+export type FormValuesOf = { news: NewsFormValues; notice: NoticeFormValues; calendar: CalendarFormValues; opening: OpeningFormValues; album: AlbumFormValues };
 export type FormValues = FormValuesOf[ContentKind];
 
 /** The picture a new story starts with, until the picture picker exists. */
@@ -137,16 +162,6 @@ const SCHEDULE_LABELS = { publishAt: "Appears on the site at", unpublishAt: "Dis
 const scheduleValues = (f: { publishAt: string | null; unpublishAt: string | null }): ScheduleValues => ({ publishAt: instantToIstLocal(f.publishAt), unpublishAt: instantToIstLocal(f.unpublishAt) });
 const readSchedule = (form: FormData): ScheduleValues => ({ publishAt: textOf(form, "publishAt"), unpublishAt: textOf(form, "unpublishAt") });
 const scheduleInput = (v: ScheduleValues, errors: Record<string, string>) => ({ publishAt: instantOf(v.publishAt, "publishAt", errors, null), unpublishAt: instantOf(v.unpublishAt, "unpublishAt", errors, null) });
-
-/**
- * An address made of `words`, at most 80 characters, `fallback` when none is usable; `n` > 1
- * adds "-n" for a second item with the same words.
- */
-function numberedSlug(words: string, n: number, fallback: string): string {
-  const suffix = n > 1 ? `-${n}` : "";
-  const base = (slugify(words) || fallback).slice(0, 80 - suffix.length).replace(/-+$/, "");
-  return `${base}${suffix}`;
-}
 
 /** An event's start or end: "yyyy-mm-dd" or "yyyy-mm-ddThh:mm", from a date and an optional time. */
 function eventMoment(day: string, time: string): string {
@@ -258,6 +273,58 @@ const noticeForm: KindForm<NoticeFormValues, NoticeFields> = {
   controlIds: {},
 };
 
+/** A calendar entry: one day unless a last day is given; its address from its first day and title, numbered when taken. */
+const calendarForm: KindForm<CalendarFormValues, CalendarFields> = {
+  labels: { title: "Title", start: "First day", end: "Last day", category: "Category", tentative: "Tentative", ...SCHEDULE_LABELS },
+  empty: () => ({ title: "", start: "", end: "", category: "event", tentative: false, publishAt: "", unpublishAt: "" }),
+  valuesOf: (f) => ({ title: f.title, start: f.start, end: f.end ?? "", category: f.category, tentative: f.tentative, ...scheduleValues(f) }),
+  read: (form) => ({ title: textOf(form, "title"), start: textOf(form, "start").trim(), end: textOf(form, "end").trim(), category: textOf(form, "category"), tentative: form.has("tentative"), ...readSchedule(form) }),
+  input: (v) => {
+    const errors: Record<string, string> = {};
+    if (!v.start) errors.start = "Enter the first day";
+    const fields = { title: v.title, start: v.start, ...(v.end ? { end: v.end } : {}), category: v.category, tentative: v.tentative, ...scheduleInput(v, errors) };
+    return { fields, errors };
+  },
+  slug: (v, n) => calendarSlug(v.start, v.title, n),
+  slugTries: 20,
+  bodyLabel: null,
+  intro: "A calendar entry shows in the school calendar on the home page until its last day has passed.",
+  newLabel: "New calendar entry",
+  controlIds: {},
+};
+
+/** A job opening: posted today (India) to start with; its address from its role, numbered when taken. */
+const openingForm: KindForm<OpeningFormValues, OpeningFields> = {
+  labels: { role: "Role", subject: "Subject", type: "Type", qualifications: "Qualifications", experience: "Experience", howToApply: "How to apply", closingDate: "Closing date", posted: "Posted on", ...SCHEDULE_LABELS },
+  empty: (now) => ({ role: "", subject: "", type: "", qualifications: "", experience: "", howToApply: "", closingDate: "", posted: kolkataDate(now), publishAt: "", unpublishAt: "" }),
+  valuesOf: (f) => ({ role: f.role, subject: f.subject, type: f.type, qualifications: f.qualifications.join("\n"), experience: f.experience, howToApply: f.howToApply, closingDate: f.closingDate, posted: f.posted, ...scheduleValues(f) }),
+  read: (form) => ({
+    role: textOf(form, "role"),
+    subject: textOf(form, "subject"),
+    type: textOf(form, "type"),
+    qualifications: multiline(form, "qualifications"),
+    experience: textOf(form, "experience"),
+    howToApply: multiline(form, "howToApply"),
+    closingDate: textOf(form, "closingDate").trim(),
+    posted: textOf(form, "posted").trim(),
+    ...readSchedule(form),
+  }),
+  input: (v) => {
+    const errors: Record<string, string> = {};
+    if (!v.closingDate) errors.closingDate = "Enter the closing date";
+    if (!v.posted) errors.posted = "Enter the day it was posted";
+    const qualifications = v.qualifications.split("\n").map((q) => q.trim()).filter(Boolean);
+    const fields = { role: v.role, subject: v.subject, type: v.type, qualifications, experience: v.experience, howToApply: v.howToApply, closingDate: v.closingDate, posted: v.posted, ...scheduleInput(v, errors) };
+    return { fields, errors };
+  },
+  slug: (v, n) => numberedSlug(v.role, n, "opening"),
+  slugTries: 20,
+  bodyLabel: null,
+  intro: "An opening shows on /openings until the end of its closing date (India).",
+  newLabel: "New opening",
+  controlIds: {},
+};
+
 /** The most photo rows a post is read for: an album's limit and the photos offered besides. */
 const ALBUM_ROWS_READ = ALBUM_MAX_PICTURES * 3;
 
@@ -319,7 +386,7 @@ const albumForm: KindForm<AlbumFormValues, AlbumFields> = {
 };
 
 /** Each kind's form. */
-export const KIND_FORMS: { [K in ContentKind]: KindForm<FormValuesOf[K], ContentFields[K]> } = { news: newsForm, notice: noticeForm, album: albumForm };
+export const KIND_FORMS: { [K in ContentKind]: KindForm<FormValuesOf[K], ContentFields[K]> } = { news: newsForm, notice: noticeForm, calendar: calendarForm, opening: openingForm, album: albumForm };
 
 /** The form of `kind` for code that holds any kind's values (a post, a refusal's values). */
 export function kindForm(kind: ContentKind): KindForm<FormValues, ContentFields[ContentKind]> {

@@ -18,7 +18,7 @@ import { contentRowView, itemSummaryView, publishedLine, revisionView, type Body
 /** How many revisions the editor lists (newest first); older ones stay in the database. */
 export const REVISIONS_SHOWN = 50;
 
-/** The kind named by a query value ("news", "notice"), or null. */
+/** The kind named by a query value ("news", "notice", "calendar", "opening"), or null. */
 export function kindOf(value: string | null): ContentKind | null {
   return CONTENT_KINDS.find((k) => k === value) ?? null;
 }
@@ -92,7 +92,7 @@ export async function itemEditorData(db: Database, id: number, options: { compar
   return {
     item: { ...itemSummaryView(item), version: item.version, hasPublished: item.published !== null },
     values: item.kind === "album" ? await albumEditorValues(db, item.slug, formValuesOf("album", item.draft as never, item.slug)) : formValuesOf(item.kind, item.draft as never, item.slug),
-    preview: "body" in item.draft ? previewOf(item.draft.body) : { html: "", problem: null },
+    preview: previewOf((item.draft as { body?: string }).body ?? ""),
     revisions: revisions.slice(0, REVISIONS_SHOWN).map((r) => revisionView(r, item.version)),
     comparison: compared
       ? {

@@ -6,7 +6,7 @@
 import type { BadgeTone } from "~/components/status-badge";
 import type { ContentKind, RevisionAction } from "~/db/content-values";
 import { formatDateTime } from "~/lib/dates";
-import { KIND_LABELS, itemPath } from "../items";
+import { KIND_LABELS, itemPath, itemTitle } from "../items";
 import type { FieldComparison } from "./diff";
 
 /** How an item's state reads in the admin (store.server.ts ContentStatus). */
@@ -28,13 +28,13 @@ export const REVISION_LABELS: Record<RevisionAction, string> = {
 };
 
 /** The item fields the views read (a ContentItem of the store). */
-type ItemLike = { id: number; kind: ContentKind; slug: string; draft: { title: string }; status: ItemStatus; updatedAt: Date; updatedBy: string; publishedAt: Date | null; publishedBy: string | null };
+type ItemLike = { id: number; kind: ContentKind; slug: string; draft: Record<string, unknown>; status: ItemStatus; updatedAt: Date; updatedBy: string; publishedAt: Date | null; publishedBy: string | null };
 
 export type ContentRowView = { id: number; title: string; kindLabel: string; status: ItemStatus; savedBy: string; saved: string; href: string };
 
 /** A row of /admin/content. */
 export function contentRowView(item: ItemLike): ContentRowView {
-  return { id: item.id, title: item.draft.title, kindLabel: KIND_LABELS[item.kind].one, status: item.status, savedBy: item.updatedBy, saved: formatDateTime(item.updatedAt), href: `/admin/content/${item.id}` };
+  return { id: item.id, title: itemTitle(item.kind, item.draft), kindLabel: KIND_LABELS[item.kind].one, status: item.status, savedBy: item.updatedBy, saved: formatDateTime(item.updatedAt), href: `/admin/content/${item.id}` };
 }
 
 export type ItemSummaryView = ContentRowView & {

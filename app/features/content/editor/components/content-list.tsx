@@ -1,8 +1,9 @@
 /**
- * /admin/content (issue 28): the school's news stories, events and notices, newest change
- * first, each with its kind, state (Draft, Published, Unpublished changes) and who saved it last
- * and when (India, 12-hour); a filter by kind (links, so it lives in the URL) and the actions to
- * write a new notice or story. A table on wide screens, cards on phones.
+ * /admin/content (issue 28): the school's news stories, events, notices, calendar entries and job
+ * openings, newest change first, each with its kind, state (Draft, Published, Unpublished
+ * changes) and who saved it last and when (India, 12-hour); a filter by kind (links, so it lives
+ * in the URL) and the actions to write a new item of each kind. A table on wide screens, cards on
+ * phones.
  */
 import { Link } from "react-router";
 import { ButtonLink } from "~/components/button";
@@ -35,7 +36,7 @@ export function ContentList({ rows, kind }: Props) {
         }
       />
       <p className="mt-1 max-w-3xl text-sm text-slate-700">
-        The site&apos;s news, events and notices. Drafts are only seen here; publishing shows an item to visitors within a second, and every change is kept as a revision you can compare and restore.
+        The site&apos;s news, events, notices, calendar and job openings. Drafts are only seen here; publishing shows an item to visitors within a second, and every change is kept as a revision you can compare and restore.
       </p>
 
       <nav aria-label="Filter by kind" className="mt-4">
@@ -58,7 +59,7 @@ export function ContentList({ rows, kind }: Props) {
       </nav>
 
       {rows.length === 0 ? (
-        <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">Nothing here yet: write a notice or a news story with the buttons above.</p>
+        <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">Nothing here yet: write one with the buttons above.</p>
       ) : (
         <>
           <table className="mt-4 hidden w-full overflow-hidden rounded-2xl border border-slate-200 bg-white text-left text-sm md:table">

@@ -1,6 +1,6 @@
 /**
  * The pieces every content form is made of (issue 28): a field's ids and aria attributes, a
- * one-line field, a titled group of fields, the red ring of a field in error.
+ * one-line field, a box to tick, a titled group of fields, the red ring of a field in error.
  */
 import { useState, type ReactNode } from "react";
 import { Field, TextInput, fieldAria } from "~/components/field";
@@ -28,6 +28,20 @@ export function Input({ name, errorKey = name, label, hint, errors, defaultValue
       <Field {...field} label={label} hint={hint}>
         <TextInput look="dense" className={INVALID} id={field.id} name={name} type={type} defaultValue={defaultValue} autoComplete="off" {...aria} />
       </Field>
+    </div>
+  );
+}
+
+/** A box to tick, across the group's columns, with its message under it. */
+export function Checkbox({ name, label, errors, defaultChecked }: { name: string; label: ReactNode; errors: Errors; defaultChecked: boolean }) {
+  const { field, aria } = ids(name, errors);
+  return (
+    <div className="sm:col-span-2">
+      <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+        <input type="checkbox" name={name} id={field.id} defaultChecked={defaultChecked} className="h-4 w-4" {...aria} />
+        {label}
+      </label>
+      {field.error && <p id={field.errorId} className="mt-1 text-sm font-medium text-red-800">{field.error}</p>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The form of a content item (issue 28): the kind's own fields (KIND_FIELDS: news-fields.tsx,
- * notice-fields.tsx), its Markdown text when the kind has one, and the schedule every kind has.
+ * notice-fields.tsx, calendar-fields.tsx, opening-fields.tsx), its Markdown text when the kind
+ * has one, and the schedule every kind has.
  * Times are India wall-clock times. Each message shows beside its field and in a list at the top
  * that links to it; the values shown are those posted when a save was refused. The buttons
  * follow the person's permissions: Save draft for every editor; Save and publish for
@@ -16,14 +17,16 @@ import type { BodyPreview } from "../view";
 import { BodyEditor } from "./body-editor";
 import { Card, Input, type Errors } from "./form-parts";
 import { AlbumFields } from "./album-fields";
+import { CalendarFields } from "./calendar-fields";
 import { NewsFields } from "./news-fields";
 import { NoticeFields } from "./notice-fields";
+import { OpeningFields } from "./opening-fields";
 
 /** What a kind's fields component gets: the values shown, the messages, and an existing item's address (null for a new one). */
 export type KindFieldsProps<V> = { values: V; errors: Errors; slug: string | null };
 
 /** Each kind's own fields. */
-const KIND_FIELDS: { [K in ContentKind]: ComponentType<KindFieldsProps<FormValuesOf[K]>> } = { news: NewsFields, notice: NoticeFields, album: AlbumFields };
+const KIND_FIELDS: { [K in ContentKind]: ComponentType<KindFieldsProps<FormValuesOf[K]>> } = { news: NewsFields, notice: NoticeFields, calendar: CalendarFields, opening: OpeningFields, album: AlbumFields };
 
 /** The id of the control a message of `kind` keyed `key` (a store error path) is about. */
 export function controlIdOf(kind: ContentKind, key: string): string {

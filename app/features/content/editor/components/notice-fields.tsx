@@ -2,11 +2,10 @@
 import { Field, TextInput } from "~/components/field";
 import { TITLE_MAX } from "../../items";
 import type { NoticeFormValues } from "../form-values";
-import { Card, INVALID, Input, ids, type Errors } from "./form-parts";
+import { Card, Checkbox, INVALID, Input, ids, type Errors } from "./form-parts";
 
 /** A notice's fields (the text and schedule are the form's). */
 export function NoticeFields({ values, errors }: { values: NoticeFormValues; errors: Errors }) {
-  const banner = ids("banner", errors);
   return (
     <Card title="The notice">
       <div className="sm:col-span-2">
@@ -16,13 +15,7 @@ export function NoticeFields({ values, errors }: { values: NoticeFormValues; err
       </div>
       <Input name="startsAt" label="Shown from" hint="Date and time, India." type="datetime-local" errors={errors} defaultValue={values.startsAt} />
       <Input name="endsAt" label="Shown until" hint="Date and time, India." type="datetime-local" errors={errors} defaultValue={values.endsAt} />
-      <div className="sm:col-span-2">
-        <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
-          <input type="checkbox" name="banner" id={banner.field.id} defaultChecked={values.banner} className="h-4 w-4" {...banner.aria} />
-          Show as the alert banner on every page
-        </label>
-        {errors.banner && <p id={banner.field.errorId} className="mt-1 text-sm font-medium text-red-800">{errors.banner}</p>}
-      </div>
+      <Checkbox name="banner" label="Show as the alert banner on every page" errors={errors} defaultChecked={values.banner} />
     </Card>
   );
 }

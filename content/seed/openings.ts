@@ -1,10 +1,14 @@
 /**
- * Current job openings (/openings). An opening is shown until the end of its closing date in
- * India; remove it or move the date when it is filled.
+ * The job openings as they stood when they moved into the database: copied in once, published,
+ * at the first start (app/features/content/openings.ts `openingSeedItems`, store.server.ts
+ * `seedContent`), with the school's e-mail of content/school.ts in how to apply. The school edits
+ * openings at /admin/content (an opening shows until the end of its closing date in India);
+ * changing this file changes nothing on a site that has started once.
  *
- * SAMPLE OPENINGS: replace with the school's real vacancies.
+ * SAMPLE OPENINGS: replace with the school's real vacancies, here before the first start or in
+ * the admin after it.
  */
-import { school } from "./school";
+import { school } from "../school";
 
 export type Opening = {
   /** Stable id, lowercase words joined by hyphens. */
@@ -24,7 +28,7 @@ export type Opening = {
 
 const apply = (role: string) => `E-mail your CV, a photograph and copies of certificates to ${school.emails[0]} with the subject "Application: ${role}". Shortlisted candidates are called for a written test and a demonstration lesson.`;
 
-export const openings: Opening[] = [
+export const openingsSeed: Opening[] = [
   {
     id: "pgt-physics",
     role: "PGT Physics",
