@@ -226,7 +226,6 @@ export const albumFieldsSchema = z
           caption: z.string().trim().max(CAPTION_MAX, `Keep each caption to ${CAPTION_MAX} characters or fewer`),
         }),
       )
-      .min(1, "Add at least one photo")
       .max(ALBUM_MAX_PICTURES, `An album holds at most ${ALBUM_MAX_PICTURES} photos: make a second album for the rest`),
     ...schedule,
   })

@@ -210,9 +210,9 @@ export function currentNotices(now: Date): NoticeView[] {
     .sort((a, b) => a.endsAt.localeCompare(b.endsAt));
 }
 
-/** Gallery albums visible at `now` (inside their schedule), newest first. */
+/** Gallery albums visible at `now` (inside their schedule, with a photo at least), newest first. */
 export function visibleAlbums(now: Date): AlbumView[] {
-  return snapshot().albums.filter((a) => isVisible("album", a, now));
+  return snapshot().albums.filter((a) => a.pictures.length > 0 && isVisible("album", a, now));
 }
 
 /** The alert banner at `now`: the current notice marked as a banner that ends first, or null. */

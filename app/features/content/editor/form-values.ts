@@ -380,7 +380,7 @@ const albumForm: KindForm<AlbumFormValues, AlbumFields> = {
   slug: (v) => v.slug.trim() || slugify(v.title),
   slugTries: 1,
   bodyLabel: null,
-  intro: "An album shows on /gallery with its photos in order, newest album first. Upload the photos on the pictures page with the album's address as their album, then tick them here.",
+  intro: "An album shows on /gallery with its photos in order, newest album first, once it has a photo. Save it, upload its photos on the pictures page with the album's address as their album, then tick them here.",
   newLabel: "New gallery album",
   controlIds: { pictures: "album-pictures" },
 };
