@@ -29,6 +29,8 @@ export default defineConfig({
       {
         // Database tests: PGlite by default, PostgreSQL when DATABASE_URL is set.
         resolve: { alias },
+        // The published content resolves the site's pictures (gallery albums) through it too.
+        plugins: [responsiveImages({ sourceDir: "content/images" })],
         test: {
           name: "db",
           include: ["{app,server,scripts}/**/*.db.test.ts"],

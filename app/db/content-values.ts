@@ -5,12 +5,13 @@
  * - news: a news story or an event (schema.org NewsArticle / Event), /news/<slug>;
  * - notice: a notice, optionally the site-wide alert banner between its start and end;
  * - calendar: a date of the school calendar (the home page lists the next ones);
- * - opening: a job opening, on /openings until the end of its closing date in India.
+ * - opening: a job opening, on /openings until the end of its closing date in India;
+ * - album: a gallery album on /gallery: its photos with their captions, in order.
  *
  * Locales: English is the site's language; an item may later have a Bengali or Hindi variant
  * under the same slug, and a page without one falls back to English.
  */
-export const CONTENT_KINDS = ["news", "notice", "calendar", "opening"] as const;
+export const CONTENT_KINDS = ["news", "notice", "calendar", "opening", "album"] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 export const CONTENT_LOCALES = ["en", "bn", "hi"] as const;

@@ -7,6 +7,8 @@
  * The /media files answer with their type and a year's immutable cache; a
  * 16 MB photo is refused before it is sent, and a 50 MB body by its Content-Length before it is
  * read. axe finds nothing at 1280 and 390 px; no console error but the refused photo's 422.
+ * An album: photos uploaded with its address are offered in its form, ticked, published and
+ * shown on /gallery.
  */
 import { writeFileSync } from "node:fs";
 import http from "node:http";
@@ -15,6 +17,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN, E2E_PORT } from "./env";
 import { signIn } from "./fixtures";
+import { checkBothWidths, watchErrors } from "./content-checks";
 
 /** A photo-like picture of `width` × `height`: a diagonal gradient from `rgb` with some grain. */
 function photo(width: number, height: number, rgb: [number, number, number]) {
@@ -199,6 +202,64 @@ test.describe("the school's photos", () => {
     await page.screenshot({ path: info.outputPath("pictures-after-390.png"), fullPage: true });
     violations.push(...(await axeViolations(page, 390)));
     expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test("an album: its uploads are offered unticked, ticked in order, published, and /gallery shows them before the older albums; axe at 1280 and 390 px", async ({ page }, info) => {
+    test.setTimeout(120_000);
+    const stamp = `${Date.now().toString(36)}-${info.project.name}`;
+    const errors: string[] = [];
+    watchErrors(page, errors);
+    await signIn(page, E2E_ADMIN, "/admin/content/new?kind=album");
+    await page.getByLabel("Title").fill(`Prize day ${stamp}`);
+    await page.getByLabel("Date").fill("2099-01-01");
+    await page.getByLabel("Description").fill("Prizes for the houses and the best readers.");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/\d+\?created=draft$/);
+    const albumUrl = page.url();
+    await expect(page.getByTestId("album-picture")).toHaveCount(0);
+
+    // Two photos uploaded at once with the album's address (the form that works without JavaScript).
+    await page.goto("/admin/content/pictures");
+    await page.getByLabel("Photos", { exact: true }).setInputFiles([
+      { name: "trophy.jpg", mimeType: "image/jpeg", buffer: await photo(800, 600, [200, 160, 40]).jpeg().toBuffer() },
+      { name: "readers.png", mimeType: "image/png", buffer: await photo(640, 480, [60, 120, 200]).png().toBuffer() },
+    ]);
+    const rows = page.getByTestId("upload-row");
+    await expect(rows).toHaveCount(2);
+    await rows.nth(0).getByLabel("Alt text").fill(`The house captain lifts the trophy ${stamp}`);
+    await rows.nth(1).getByLabel("Alt text").fill(`Three prize winners with their books ${stamp}`);
+    await page.getByLabel("Album (optional)").fill(`prize-day-${stamp}`);
+    await page.getByRole("button", { name: "Upload 2 photos" }).click();
+    await expect(page.getByTestId("upload-summary")).toHaveText("All 2 photos are saved.", { timeout: 60_000 });
+
+    // The album's form offers both, unticked, with their words; tick them, caption one, publish.
+    await page.goto(albumUrl);
+    const offered = page.getByTestId("album-picture");
+    await expect(offered).toHaveCount(2);
+    await expect(offered.getByLabel("In the album")).toHaveCount(2);
+    for (const box of await offered.getByLabel("In the album").all()) await expect(box).not.toBeChecked();
+    await expect(offered.nth(0).getByLabel("Description")).toHaveValue(`The house captain lifts the trophy ${stamp}`);
+    await checkBothWidths(page, "album-offered");
+    for (const box of await offered.getByLabel("In the album").all()) await box.check();
+    await offered.nth(1).getByLabel("Caption (optional)").fill("Our best readers");
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved and published" })).toBeVisible();
+
+    // Before the older albums, with both photos in their sizes; the caption under the second.
+    // Every process reads the content version each half second; the 2 s figure is test:processes' (this machine may be busy).
+    await expect(async () => {
+      await page.goto("/gallery");
+      const headings = await page.locator("main section h2").allTextContents();
+      expect(headings.indexOf(`Prize day ${stamp}`)).toBeGreaterThanOrEqual(0);
+      expect(headings.indexOf(`Prize day ${stamp}`)).toBeLessThan(headings.indexOf("Annual Day"));
+    }).toPass({ timeout: 10_000, intervals: [100] });
+    const first = page.locator("main section").filter({ has: page.getByRole("heading", { name: `Prize day ${stamp}` }) });
+    await expect(first.getByRole("img")).toHaveCount(2);
+    await expect(first.getByRole("img").nth(0)).toHaveAttribute("alt", `The house captain lifts the trophy ${stamp}`);
+    await expect(first.locator("source[type='image/avif']").first()).toHaveAttribute("srcset", /\/media\/[0-9a-f]{32}-\d+\.avif/);
+    await expect(first.getByText("Our best readers")).toBeVisible();
+    await checkBothWidths(page, "gallery-with-album");
     expect(errors).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
-/** The gallery's albums and videos from content/gallery.ts, with responsive pictures. */
+/**
+ * The gallery's files (content/gallery.ts): its albums as the database's first copy (they are
+ * edited in the admin afterwards; published.server.ts serves them), and its videos with
+ * responsive thumbnails.
+ */
 import { albums, videos } from "#content/gallery";
-import { formatDisplayDate } from "~/lib/dates";
 import { picture } from "./images.server";
-import type { GalleryAlbum, GalleryVideo } from "./components/gallery-page";
+import type { GalleryVideo } from "./components/gallery-page";
 
 /** "PT6M30S" → "6 min 30 s". Throws RangeError for another format. */
 export function durationLabel(iso: string): string {
@@ -12,16 +15,9 @@ export function durationLabel(iso: string): string {
   return [h && `${h} h`, min && `${min} min`, s && `${s} s`].filter(Boolean).join(" ");
 }
 
-/** Albums with pictures ready for <Picture>, in content order. Throws when a picture file is missing. */
-export function galleryAlbums(): GalleryAlbum[] {
-  return albums.map((album) => ({
-    id: album.id,
-    title: album.title,
-    date: album.date,
-    dateLabel: formatDisplayDate(album.date),
-    description: album.description,
-    pictures: album.pictures.map((p) => ({ ...picture(p.image, p.alt), caption: p.caption })),
-  }));
+/** The albums of content/gallery.ts as content items (store.server.ts `seedContent`), published with no schedule. */
+export function albumSeedItems(): { kind: "album"; slug: string; fields: Record<string, unknown> }[] {
+  return albums.map(({ id, pictures, ...album }) => ({ kind: "album" as const, slug: id, fields: { ...album, pictures, publishAt: null, unpublishAt: null } }));
 }
 
 /** Videos with thumbnails and duration labels. */

@@ -195,8 +195,45 @@ export const openingFieldsSchema = z
   .refine(scheduleInOrder, SCHEDULE_ORDER);
 export type OpeningFields = z.output<typeof openingFieldsSchema>;
 
-export type ContentFields = { news: NewsFields; notice: NoticeFields; calendar: CalendarFields; opening: OpeningFields };
-export const FIELD_SCHEMAS = { news: newsFieldsSchema, notice: noticeFieldsSchema, calendar: calendarFieldsSchema, opening: openingFieldsSchema } as const satisfies Record<ContentKind, z.ZodType>;
+/** The most photos one album holds: a long event's pick; more belong in a second album. */
+export const ALBUM_MAX_PICTURES = 100;
+export const ALBUM_TITLE_MAX = 80;
+export const ALBUM_DESCRIPTION_MAX = 300;
+/** Longest alt text and caption of a photo, in characters (the pictures page and albums alike). */
+export const ALT_MAX = 250;
+export const CAPTION_MAX = 300;
+
+/**
+ * A gallery photo: an uploaded one ("/media/<publicId>") or one of the site's own pictures under
+ * content/images/ by its path ("gallery/campus-library.svg"; the server checks the file exists).
+ */
+export const albumPictureRef = z
+  .string()
+  .trim()
+  .regex(/^(\/media\/[0-9a-f]{32}|[a-z0-9-]+(\/[a-z0-9-]+)*\.(svg|png|jpe?g|webp))$/, "Choose a photo from the pictures page");
+
+export const albumFieldsSchema = z
+  .strictObject({
+    title: text("album's title", ALBUM_TITLE_MAX),
+    /** The day of the event it shows (India); albums are listed newest first. */
+    date: day("date"),
+    description: text("description", ALBUM_DESCRIPTION_MAX, 10),
+    pictures: z
+      .array(
+        z.strictObject({
+          image: albumPictureRef,
+          alt: text("photo's description", ALT_MAX, 10),
+          caption: z.string().trim().max(CAPTION_MAX, `Keep each caption to ${CAPTION_MAX} characters or fewer`),
+        }),
+      )
+      .max(ALBUM_MAX_PICTURES, `An album holds at most ${ALBUM_MAX_PICTURES} photos: make a second album for the rest`),
+    ...schedule,
+  })
+  .refine(scheduleInOrder, SCHEDULE_ORDER);
+export type AlbumFields = z.output<typeof albumFieldsSchema>;
+
+export type ContentFields = { news: NewsFields; notice: NoticeFields; calendar: CalendarFields; opening: OpeningFields; album: AlbumFields };
+export const FIELD_SCHEMAS = { news: newsFieldsSchema, notice: noticeFieldsSchema, calendar: calendarFieldsSchema, opening: openingFieldsSchema, album: albumFieldsSchema } as const satisfies Record<ContentKind, z.ZodType>;
 
 /** The kinds as the admin names them. */
 export const KIND_LABELS: Record<ContentKind, { one: string; many: string }> = {
@@ -204,10 +241,11 @@ export const KIND_LABELS: Record<ContentKind, { one: string; many: string }> = {
   notice: { one: "Notice", many: "Notices" },
   calendar: { one: "Calendar entry", many: "Calendar" },
   opening: { one: "Job opening", many: "Job openings" },
+  album: { one: "Gallery album", many: "Gallery albums" },
 };
 
 /** The field an item of each kind is named by in the admin. */
-const TITLE_KEYS: Record<ContentKind, string> = { news: "title", notice: "title", calendar: "title", opening: "role" };
+const TITLE_KEYS: Record<ContentKind, string> = { news: "title", notice: "title", calendar: "title", opening: "role", album: "title" };
 
 /** What the admin calls an item: its title (an opening's role). */
 export function itemTitle(kind: ContentKind, fields: Record<string, unknown>): string {

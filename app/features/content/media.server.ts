@@ -22,7 +22,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { desc, eq, inArray, or, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { DOCUMENTS_DIR } from "~/db/backup.server";
 import { contentImages, contentItems } from "~/db/schema/content";
@@ -106,6 +106,11 @@ export async function uploadPhoto(db: Database, upload: PhotoUpload, actor: Acto
 /** Every photo, newest first. */
 export async function listPhotos(db: Database): Promise<ContentImageRow[]> {
   return db.select().from(contentImages).orderBy(desc(contentImages.uploadedAt), desc(contentImages.id));
+}
+
+/** The photos uploaded with `album` as their album, oldest first (the order they were taken in, usually). */
+export async function photosOfAlbum(db: Database, album: string): Promise<ContentImageRow[]> {
+  return db.select().from(contentImages).where(eq(contentImages.album, album)).orderBy(asc(contentImages.uploadedAt), asc(contentImages.id));
 }
 
 /**

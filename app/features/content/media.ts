@@ -15,7 +15,7 @@ import { z } from "zod";
 import type { ResponsiveImageData } from "virtual:responsive-images";
 import { IMAGE_BOUNDS_HINT, SOCIAL_WIDTH, imageProblemMessage, servedWidths, type ImageProblem, type ServedFormat, type UploadImageFormat, type VariantSpec } from "~/lib/images";
 import type { Picture } from "./images.server";
-import { SLUG_PATTERN } from "./items";
+import { ALT_MAX, CAPTION_MAX, SLUG_PATTERN } from "./items";
 
 /** Where photos are served: "/media/<file>" (server/media-files.ts). */
 export const MEDIA_PREFIX = "/media/";
@@ -35,9 +35,7 @@ export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.we
 /** One line for the upload form: what photos the site takes. */
 export const PHOTO_HINT = `JPEG, PNG or WebP, up to ${MAX_PHOTO_LABEL} each; ${IMAGE_BOUNDS_HINT}.`;
 
-/** Longest alt text and caption, in characters. */
-export const ALT_MAX = 250;
-export const CAPTION_MAX = 300;
+export { ALT_MAX, CAPTION_MAX };
 
 /** A public id: 32 lowercase hex digits (16 random bytes). */
 export const PUBLIC_ID_PATTERN = /^[0-9a-f]{32}$/;

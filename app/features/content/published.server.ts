@@ -1,14 +1,14 @@
 /**
  * The published content every public page reads (issue 28), held in memory: news and events,
- * notices, the school calendar, job openings. Loaded from the database at start and again
- * whenever `content_state.version` changes (each process reads it every CONTENT_POLL_MS; a
- * publish in any process bumps it), so a publish is visible in every process within about a
- * second plus one render. Loaders read it synchronously and decide what shows at their render
- * instant (`renderInstant`): scheduled items, notices and openings appear and disappear by
- * themselves.
+ * notices, the school calendar, job openings, gallery albums. Loaded from the database at start
+ * and again whenever `content_state.version` changes (each process reads it every
+ * CONTENT_POLL_MS; a publish in any process bumps it), so a publish is visible in every process
+ * within about a second plus one render. Loaders read it synchronously and decide what shows at
+ * their render instant (`renderInstant`): scheduled items, notices and openings appear and
+ * disappear by themselves.
  *
- * Before the database is read (a build-time render, a unit test) the content is the seed files'
- * (content/news/*.md, content/seed/), exactly what a fresh database holds, at version 0.
+ * Before the database is read (a unit test) the content is the seed files' (content/news/*.md,
+ * content/seed/, content/gallery.ts), exactly what a fresh database holds, at version 0.
  *
  * `contentEpoch(now)` names what pages show at `now`: the version and how many schedule
  * boundaries have passed. server/page-cache.ts keeps a rendered page while its epoch holds.
@@ -18,10 +18,13 @@ import type { ContentKind, ContentLocale } from "~/db/content-values";
 import { formatDisplayDate, formatDateTime } from "~/lib/dates";
 import { messageOf } from "~/lib/errors";
 import { calendarSeedItems, toCalendarEntry, upcomingCalendarItems, type CalendarEntry } from "./calendar";
-import { isVisible, itemPath, scheduleBoundaries, type CalendarFields, type NewsFields, type NoticeFields, type OpeningFields } from "./items";
+import { isVisible, itemPath, scheduleBoundaries, type AlbumFields, type CalendarFields, type NewsFields, type NoticeFields, type OpeningFields } from "./items";
 import { byClosingDate, openingSeedItems, toOpeningView, type OpeningView } from "./openings";
+import { albumSeedItems } from "./gallery.server";
+import type { GalleryAlbum } from "./components/gallery-page";
+import { picture } from "./images.server";
 import { newsSeedItems, type NewsItem, type NewsPicture } from "./markdown.server";
-import { mediaSources, publicIdOfRef, type MediaImage } from "./media";
+import { mediaPicture, mediaSources, publicIdOfRef, type MediaImage } from "./media";
 import { photosByPublicId } from "./media.server";
 import { renderEditedMarkdown } from "./markdown-render.server";
 import { contentVersion, readPublished, type PublishedItem } from "./store.server";
@@ -56,7 +59,10 @@ export type NoticeView = {
 /** An item's view with the schedule it is shown by. */
 type Scheduled<T> = { view: T; fields: { publishAt: string | null; unpublishAt: string | null; closingDate?: string } };
 
-type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; calendar: Scheduled<CalendarEntry>[]; openings: Scheduled<OpeningView>[]; boundaries: number[] };
+/** A gallery album as /gallery shows it, with its schedule. */
+export type AlbumView = GalleryAlbum & { publishAt: string | null; unpublishAt: string | null };
+
+type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; calendar: Scheduled<CalendarEntry>[]; openings: Scheduled<OpeningView>[]; albums: AlbumView[]; boundaries: number[] };
 
 /** Uploaded photos by public id (media.server.ts `photosByPublicId`). */
 type Photos = ReadonlyMap<string, MediaImage>;
@@ -88,6 +94,27 @@ function newsView(item: Pick<PublishedItem, "slug" | "locale" | "fields"> & { pu
   };
 }
 
+/**
+ * An album's view: each photo as <Picture> takes it (an uploaded photo's sizes, or a site
+ * picture's made at build). A photo that cannot be found (deleted files, a path that is not a
+ * site picture) is left out and logged; the rest of the album still shows.
+ */
+function albumView(item: Pick<PublishedItem, "slug" | "fields">, photos: Photos): AlbumView {
+  const f = item.fields as AlbumFields;
+  const pictures = f.pictures.flatMap((p) => {
+    try {
+      const id = publicIdOfRef(p.image);
+      const photo = id ? photos.get(id) : undefined;
+      if (id && !photo) throw new Error(`its photo ${p.image} is missing`);
+      return [{ ...(photo ? mediaPicture({ ...photo, alt: p.alt }) : picture(p.image, p.alt)), caption: p.caption }];
+    } catch (error) {
+      console.error(`Album ${item.slug}: a photo is left out: ${messageOf(error)}`);
+      return [];
+    }
+  });
+  return { id: item.slug, title: f.title, date: f.date, dateLabel: formatDisplayDate(f.date), description: f.description, pictures, publishAt: f.publishAt, unpublishAt: f.unpublishAt };
+}
+
 function noticeView(item: Pick<PublishedItem, "slug" | "fields">): NoticeView {
   const f = item.fields as NoticeFields;
   return {
@@ -107,12 +134,14 @@ function noticeView(item: Pick<PublishedItem, "slug" | "fields">): NoticeView {
 function snapshotOf(version: number, items: readonly (Pick<PublishedItem, "kind" | "slug" | "locale" | "fields"> & { publishedAt?: Date })[], photos: Photos = new Map()): Snapshot {
   const news: NewsView[] = [];
   const notices: NoticeView[] = [];
+  const albums: AlbumView[] = [];
   const calendar: Scheduled<CalendarEntry>[] = [];
   const openings: Scheduled<OpeningView>[] = [];
   for (const item of items) {
     try {
       if (item.kind === "news") news.push(newsView(item, photos));
       else if (item.kind === "notice") notices.push(noticeView(item));
+      else if (item.kind === "album") albums.push(albumView(item, photos));
       else if (item.kind === "calendar") calendar.push({ view: toCalendarEntry(item.fields as CalendarFields), fields: item.fields as CalendarFields });
       else if (item.kind === "opening") openings.push({ view: toOpeningView(item.slug, item.fields as OpeningFields), fields: item.fields as OpeningFields });
     } catch (error) {
@@ -122,12 +151,13 @@ function snapshotOf(version: number, items: readonly (Pick<PublishedItem, "kind"
   news.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   notices.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.slug.localeCompare(b.slug));
   openings.sort((a, b) => byClosingDate(a.view, b.view));
-  return { version, news, notices, calendar, openings, boundaries: scheduleBoundaries(items) };
+  albums.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+  return { version, news, notices, calendar, openings, albums, boundaries: scheduleBoundaries(items) };
 }
 
-/** Every item of the content files (content/news/*.md, content/seed/): the database's first copy (store.server.ts `seedContent`) and the content before it is read. */
+/** Every item of the content files (content/news/*.md, content/seed/, content/gallery.ts): the database's first copy (store.server.ts `seedContent`) and the content before it is read. */
 export function contentSeedItems(): { kind: ContentKind; slug: string; fields: Record<string, unknown> }[] {
-  return [...newsSeedItems(), ...calendarSeedItems(), ...openingSeedItems()];
+  return [...newsSeedItems(), ...calendarSeedItems(), ...openingSeedItems(), ...albumSeedItems()];
 }
 
 let seedSnapshot: Snapshot | undefined;
@@ -180,6 +210,11 @@ export function currentNotices(now: Date): NoticeView[] {
     .sort((a, b) => a.endsAt.localeCompare(b.endsAt));
 }
 
+/** Gallery albums visible at `now` (inside their schedule, with a photo at least), newest first. */
+export function visibleAlbums(now: Date): AlbumView[] {
+  return snapshot().albums.filter((a) => a.pictures.length > 0 && isVisible("album", a, now));
+}
+
 /** The alert banner at `now`: the current notice marked as a banner that ends first, or null. */
 export function bannerNotice(now: Date): NoticeView | null {
   return currentNotices(now).find((n) => n.banner) ?? null;
@@ -210,6 +245,13 @@ export function visibleNewsPaths(now: Date): string[] {
   return newsPaths.paths;
 }
 
+/** The pictures an item refers to: a story's cover, an album's photos. */
+function photoRefs(item: Pick<PublishedItem, "fields">): string[] {
+  const { image, pictures } = item.fields as { image?: unknown; pictures?: unknown };
+  const listed = Array.isArray(pictures) ? pictures.map((p: { image?: unknown }) => p.image) : [];
+  return [image, ...listed].filter((r): r is string => typeof r === "string");
+}
+
 /**
  * Reads the content version and, when it differs from the one in memory, the published
  * content. Resolves to whether the content changed. Throws what the database throws.
@@ -218,7 +260,7 @@ export async function refreshPublished(db: Database): Promise<boolean> {
   if (current && (await contentVersion(db)) === current.version) return false;
   const { version, items } = await readPublished(db);
   if (current && version === current.version) return false;
-  const refs = items.flatMap((i) => (typeof i.fields.image === "string" ? [publicIdOfRef(i.fields.image)] : [])).filter((id): id is string => id !== null);
+  const refs = items.flatMap(photoRefs).map(publicIdOfRef).filter((id): id is string => id !== null);
   current = snapshotOf(version, items, refs.length > 0 ? await photosByPublicId(db, refs) : new Map());
   return true;
 }

@@ -6,7 +6,7 @@
  * row and bumps the content version in the same transaction; every change keeps a revision, and
  * an earlier one can be restored; the in-memory published content follows the version.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { openTestDatabase, type TestDatabase } from "~/db/test-database";
 import { auditLog } from "~/db/schema/audit";
@@ -18,7 +18,8 @@ import { newsSeedItems } from "./markdown.server";
 import { calendarSeedItems, upcomingCalendarItems } from "./calendar";
 import { openingSeedItems } from "./openings";
 import { calendarSeed } from "#content/seed/calendar";
-import { bannerNotice, contentEpoch, contentSeedItems, currentOpenings, refreshPublished, resetPublishedForTests, upcomingCalendar, visibleNews, visibleNewsArticle } from "./published.server";
+import { bannerNotice, contentEpoch, contentSeedItems, currentOpenings, refreshPublished, resetPublishedForTests, upcomingCalendar, visibleAlbums, visibleNews, visibleNewsArticle } from "./published.server";
+import { albumSeedItems } from "./gallery.server";
 
 const EDITOR: Actor = { userId: "editor-1", email: "editor@test.example", ip: "10.0.0.1" };
 const OWNER: Actor = { userId: "owner-1", email: "owner@test.example", ip: "10.0.0.2" };
@@ -75,9 +76,9 @@ describe("content store", () => {
     expect(await contentVersion(t.db)).toBe(before + 1);
   });
 
-  it("copies the calendar and the openings in on the next start of a database seeded before they moved, published as the files have them", async () => {
+  it("copies the calendar, the openings and the gallery's albums in on the next start of a database seeded before they moved, published as the files have them", async () => {
     const seeds = contentSeedItems();
-    expect(await seedContent(t.db, seeds)).toBe(calendarSeedItems().length + openingSeedItems().length);
+    expect(await seedContent(t.db, seeds)).toBe(calendarSeedItems().length + openingSeedItems().length + albumSeedItems().length);
     expect(await seedContent(t.db, seeds)).toBe(0);
     expect((await listItems(t.db, "calendar")).map((i) => i.slug).sort()).toEqual(calendarSeedItems().map((s) => s.slug).sort());
     expect((await listItems(t.db, "opening")).every((i) => i.status === "published" && i.updatedBy === "system")).toBe(true);
@@ -195,6 +196,34 @@ describe("content store", () => {
     expect(bannerNotice(now)).toBeNull();
     const revisions = await t.db.select().from(contentRevisions).where(eq(contentRevisions.itemId, notice.item.id));
     expect(revisions.map((r) => r.action).sort()).toEqual(["publish", "save", "unpublish"]);
+  });
+
+  it("shows the gallery's albums newest first, and leaves out a photo that is gone but not its album", async () => {
+    const seeds = albumSeedItems();
+    await refreshPublished(t.db);
+    const now = new Date("2026-11-27T06:00:00Z");
+    const shown = visibleAlbums(now);
+    expect(shown.map((a) => a.id)).toEqual([...seeds].sort((a, b) => String(b.fields.date).localeCompare(String(a.fields.date))).map((a) => a.slug));
+    const campus = shown.find((a) => a.id === "campus")!;
+    expect(campus.pictures[0]).toMatchObject({ alt: expect.stringContaining("main school building"), caption: "The main building at Sadatpur" });
+    expect(campus.pictures[0]!.avif).toMatch(/\.avif/);
+
+    const gone = `/media/${"ab".repeat(16)}`;
+    const album = await createItem(t.db, EDITOR, {
+      kind: "album",
+      slug: "prize-day-2026",
+      fields: { title: "Prize day 2026", date: "2026-11-26", description: "Prizes for the best houses.", pictures: [{ image: gone, alt: "A photo whose files were deleted", caption: "" }, { image: "gallery/campus-library.svg", alt: "Two students reading at a table", caption: "The library" }] },
+    });
+    if (!album.ok) throw new Error(JSON.stringify(album));
+    await saveItem(t.db, OWNER, { id: album.item.id, expectedVersion: 1, fields: album.item.draft, publish: true });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect(await refreshPublished(t.db)).toBe(true);
+    const logged = errors.mock.calls.flat().join(" ");
+    errors.mockRestore();
+    const prize = visibleAlbums(now)[0]!;
+    expect(prize).toMatchObject({ id: "prize-day-2026", dateLabel: "26 Nov 2026" });
+    expect(prize.pictures.map((p) => p.caption)).toEqual(["The library"]);
+    expect(logged).toContain(`Album prize-day-2026: a photo is left out: its photo ${gone} is missing`);
   });
 });
 

@@ -32,6 +32,8 @@ const DAY_KEYS = new Set(["date", "start", "end", "closingDate", "posted"]);
 export function displayValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "";
   if (typeof value === "boolean") return value ? "Yes" : "No";
+  // An album's photos: one line each, its caption (or description) and the photo.
+  if (key === "pictures" && Array.isArray(value)) return value.map((p: { image?: unknown; alt?: unknown; caption?: unknown }) => `${String(p.caption || p.alt || "")} (${String(p.image)})`).join("\n");
   if (Array.isArray(value)) return value.join("\n");
   if (typeof value !== "string") return JSON.stringify(value);
   try {

@@ -4,7 +4,7 @@
  * read back exactly as typed (line ends made LF); a notice's address.
  */
 import { describe, expect, it } from "vitest";
-import { calendarFieldsSchema, newsFieldsSchema, noticeFieldsSchema, openingFieldsSchema } from "../items";
+import { albumFieldsSchema, calendarFieldsSchema, newsFieldsSchema, noticeFieldsSchema, openingFieldsSchema } from "../items";
 import { KIND_FORMS, emptyFormValues, fieldsInput, formValuesOf, readFormValues, type CalendarFormValues, type NewsFormValues, type NoticeFormValues, type OpeningFormValues } from "./form-values";
 
 const noticeSlug = (values: NoticeFormValues, n = 1) => KIND_FORMS.notice.slug(values, n);
@@ -96,5 +96,45 @@ describe("form values", () => {
     expect(formValuesOf("opening", stored, "pgt-physics").qualifications).toBe("M.Sc. in Physics\nB.Ed.");
     expect(fieldsInput("opening", { ...values, closingDate: "", posted: "" }).errors).toEqual({ closingDate: "Enter the closing date", posted: "Enter the day it was posted" });
     expect(KIND_FORMS.opening.slug(values, 2)).toBe("pgt-physics-2");
+  });
+});
+
+describe("an album's form", () => {
+  const photo = (n: number) => `/media/${String(n).repeat(32).slice(0, 32)}`;
+  const post = (rows: { image: string; alt: string; caption?: string; include: boolean }[]) => {
+    const f = form({ title: "Annual Day 2026", slug: "annual-day-2026", date: "2026-12-19", description: "Dance, song and the prizes." });
+    rows.forEach((r, i) => {
+      f.append("pictureImage", r.image);
+      f.append("pictureAlt", r.alt);
+      f.append("pictureCaption", r.caption ?? "");
+      f.append("pictureThumbnail", "");
+      if (r.include) f.append("pictureInclude", String(i));
+    });
+    return f;
+  };
+
+  it("reads the ticked photos first, in the posted order, so a message about the album's second photo names the second row", () => {
+    const values = readFormValues("album", post([
+      { image: photo(1), alt: "Not in the album", include: false },
+      { image: photo(2), alt: "The choir on stage", include: true },
+      { image: photo(3), alt: "x", include: true },
+    ]));
+    expect(values.pictures.map((p) => [p.image, p.include])).toEqual([[photo(2), true], [photo(3), true], [photo(1), false]]);
+    const input = fieldsInput("album", values);
+    expect(input.fields.pictures).toEqual([{ image: photo(2), alt: "The choir on stage", caption: "" }, { image: photo(3), alt: "x", caption: "" }]);
+    const checked = albumFieldsSchema.safeParse(input.fields);
+    expect(checked.success).toBe(false);
+    // The store's message is about the album's photo 1 (from 0): the row shown second.
+    expect(checked.error!.issues.map((i) => i.path.join("."))).toEqual(["pictures.1.alt"]);
+  });
+
+  it("saves an album without photos yet (its uploads are offered once it has an address), refuses a path outside the site's pictures, and keeps the stored fields through the form", () => {
+    const empty = albumFieldsSchema.safeParse(fieldsInput("album", readFormValues("album", post([{ image: photo(1), alt: "The choir on stage", include: false }]))).fields);
+    expect(empty.data?.pictures).toEqual([]);
+    const outside = albumFieldsSchema.safeParse({ ...fieldsInput("album", readFormValues("album", post([{ image: "../../etc/passwd", alt: "The choir on stage", include: true }]))).fields });
+    expect(outside.error!.issues[0]!.message).toBe("Choose a photo from the pictures page");
+    const stored = albumFieldsSchema.parse({ title: "Campus", date: "2025-07-01", description: "Where we learn.", pictures: [{ image: "gallery/campus-library.svg", alt: "Students reading in the library", caption: "The library" }] });
+    const again = fieldsInput("album", formValuesOf("album", stored, "campus"));
+    expect(albumFieldsSchema.parse(again.fields)).toEqual(stored);
   });
 });

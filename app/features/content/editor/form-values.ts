@@ -9,7 +9,7 @@
  */
 import type { ContentKind } from "~/db/content-values";
 import { kolkataDate, realDate } from "~/lib/dates";
-import { calendarSlug, instantToIstLocal, istLocalToInstant, numberedSlug, slugify, type CalendarFields, type ContentFields, type NewsFields, type NoticeFields, type OpeningFields } from "../items";
+import { ALBUM_MAX_PICTURES, calendarSlug, instantToIstLocal, istLocalToInstant, numberedSlug, slugify, type AlbumFields, type CalendarFields, type ContentFields, type NewsFields, type NoticeFields, type OpeningFields } from "../items";
 
 /** A news story's or event's form. `eventStart`/`eventEnd` are dates, `…Time` optional times ("hh:mm"). */
 export type NewsFormValues = {
@@ -66,7 +66,25 @@ export type OpeningFormValues = {
   unpublishAt: string;
 };
 
-export type FormValuesOf = { news: NewsFormValues; notice: NoticeFormValues; calendar: CalendarFormValues; opening: OpeningFormValues };
+/**
+ * One photo row of an album's form: the photo ("/media/<id>" or a site picture's path), its words,
+ * whether it is in the album (a photo uploaded to the album but not in it yet is offered
+ * unticked), and the thumbnail the row shows (carried along, never stored).
+ */
+export type AlbumPictureValues = { image: string; alt: string; caption: string; include: boolean; thumbnail: string };
+
+/** A gallery album's form; its photos in the album's order, those not in it after them. */
+export type AlbumFormValues = {
+  title: string;
+  slug: string;
+  date: string;
+  description: string;
+  pictures: AlbumPictureValues[];
+  publishAt: string;
+  unpublishAt: string;
+};
+
+export type FormValuesOf = { news: NewsFormValues; notice: NoticeFormValues; calendar: CalendarFormValues; opening: OpeningFormValues; album: AlbumFormValues };
 export type FormValues = FormValuesOf[ContentKind];
 
 /** The picture a new story starts with, until the picture picker exists. */
@@ -307,8 +325,68 @@ const openingForm: KindForm<OpeningFormValues, OpeningFields> = {
   controlIds: {},
 };
 
+/** The most photo rows a post is read for: an album's limit and the photos offered besides. */
+const ALBUM_ROWS_READ = ALBUM_MAX_PICTURES * 3;
+
+/**
+ * A post's photo rows, those ticked first (in the posted order), then the rest. The store numbers
+ * its messages by a photo's place among those in the album ("pictures.2.alt"), so with the ticked
+ * rows first a message names the row the form shows again.
+ */
+function readAlbumPictures(form: FormData): AlbumPictureValues[] {
+  const all = (name: string) => form.getAll(name).slice(0, ALBUM_ROWS_READ).map((v) => (typeof v === "string" ? v : ""));
+  const images = all("pictureImage");
+  const [alts, captions, thumbnails] = [all("pictureAlt"), all("pictureCaption"), all("pictureThumbnail")];
+  const ticked = new Set(all("pictureInclude"));
+  const rows = images.map((image, i) => ({ image, alt: alts[i] ?? "", caption: captions[i] ?? "", include: ticked.has(String(i)), thumbnail: thumbnails[i] ?? "" }));
+  return [...rows.filter((r) => r.include), ...rows.filter((r) => !r.include)];
+}
+
+/**
+ * A gallery album: its address typed or made from its title (fixed after the first save; photos
+ * uploaded with that album name are offered in its form), its date, description and photos.
+ */
+const albumForm: KindForm<AlbumFormValues, AlbumFields> = {
+  labels: {
+    title: "Title",
+    slug: "Address",
+    date: "Date",
+    description: "Description",
+    pictures: "Photos",
+    ...SCHEDULE_LABELS,
+  },
+  empty: (now) => ({ title: "", slug: "", date: kolkataDate(now), description: "", pictures: [], publishAt: "", unpublishAt: "" }),
+  valuesOf: (f, slug) => ({
+    title: f.title,
+    slug,
+    date: f.date,
+    description: f.description,
+    pictures: f.pictures.map((p) => ({ ...p, include: true, thumbnail: "" })),
+    ...scheduleValues(f),
+  }),
+  read: (form) => ({
+    title: textOf(form, "title"),
+    slug: textOf(form, "slug"),
+    date: textOf(form, "date"),
+    description: multiline(form, "description"),
+    pictures: readAlbumPictures(form),
+    ...readSchedule(form),
+  }),
+  input: (v) => {
+    const errors: Record<string, string> = {};
+    const pictures = v.pictures.filter((p) => p.include).map(({ image, alt, caption }) => ({ image, alt, caption }));
+    return { fields: { title: v.title, date: v.date, description: v.description, pictures, ...scheduleInput(v, errors) }, errors };
+  },
+  slug: (v) => v.slug.trim() || slugify(v.title),
+  slugTries: 1,
+  bodyLabel: null,
+  intro: "An album shows on /gallery with its photos in order, newest album first, once it has a photo. Save it, upload its photos on the pictures page with the album's address as their album, then tick them here.",
+  newLabel: "New gallery album",
+  controlIds: { pictures: "album-pictures" },
+};
+
 /** Each kind's form. */
-export const KIND_FORMS: { [K in ContentKind]: KindForm<FormValuesOf[K], ContentFields[K]> } = { news: newsForm, notice: noticeForm, calendar: calendarForm, opening: openingForm };
+export const KIND_FORMS: { [K in ContentKind]: KindForm<FormValuesOf[K], ContentFields[K]> } = { news: newsForm, notice: noticeForm, calendar: calendarForm, opening: openingForm, album: albumForm };
 
 /** The form of `kind` for code that holds any kind's values (a post, a refusal's values). */
 export function kindForm(kind: ContentKind): KindForm<FormValues, ContentFields[ContentKind]> {

@@ -9,7 +9,10 @@ import { formatDateTime } from "~/lib/dates";
 import { checkBody, renderEditedMarkdown } from "../markdown-render.server";
 import { itemById, listItems, revisionsOf } from "../store.server";
 import { compareFields } from "./diff";
-import { emptyFormValues, formValuesOf, type FormValues } from "./form-values";
+import { emptyFormValues, formValuesOf, type AlbumFormValues, type FormValues } from "./form-values";
+import { picture } from "../images.server";
+import { mediaRef, mediaThumbnail, publicIdOfRef } from "../media";
+import { photosByPublicId, photosOfAlbum } from "../media.server";
 import { contentRowView, itemSummaryView, publishedLine, revisionView, type BodyPreview, type ComparisonView, type ContentRowView, type ItemSummaryView, type RevisionView } from "./view";
 
 /** How many revisions the editor lists (newest first); older ones stay in the database. */
@@ -24,6 +27,34 @@ export function kindOf(value: string | null): ContentKind | null {
 export function previewOf(body: string): BodyPreview {
   const problem = checkBody(body);
   return problem ? { html: "", problem } : { html: renderEditedMarkdown(body, "text"), problem: null };
+}
+
+/**
+ * An album's form as its editor opens: each photo's thumbnail (an uploaded photo's smallest WebP,
+ * a site picture's file; none when it is gone), then the photos uploaded with the album's
+ * address as their album that are not in it, unticked, with the words given at upload.
+ */
+async function albumEditorValues(db: Database, slug: string, values: AlbumFormValues): Promise<AlbumFormValues> {
+  const listed = new Set(values.pictures.map((p) => p.image));
+  const offered = (await photosOfAlbum(db, slug)).filter((p) => !listed.has(mediaRef(p.publicId)));
+  const photos = await photosByPublicId(db, values.pictures.map((p) => publicIdOfRef(p.image)).filter((id): id is string => id !== null));
+  const thumbnail = (ref: string): string => {
+    const id = publicIdOfRef(ref);
+    const photo = id ? photos.get(id) : undefined;
+    if (photo) return mediaThumbnail(photo);
+    try {
+      return id ? "" : picture(ref, "").src;
+    } catch {
+      return "";
+    }
+  };
+  return {
+    ...values,
+    pictures: [
+      ...values.pictures.map((p) => ({ ...p, thumbnail: thumbnail(p.image) })),
+      ...offered.map((p) => ({ image: mediaRef(p.publicId), alt: p.alt, caption: p.caption, include: false, thumbnail: mediaThumbnail(p) })),
+    ],
+  };
 }
 
 /** The rows of /admin/content, of one kind or all. */
@@ -60,7 +91,7 @@ export async function itemEditorData(db: Database, id: number, options: { compar
   const compared = compareId !== null && item.published ? revisions.find((r) => r.id === compareId) : undefined;
   return {
     item: { ...itemSummaryView(item), version: item.version, hasPublished: item.published !== null },
-    values: formValuesOf(item.kind, item.draft as never, item.slug),
+    values: item.kind === "album" ? await albumEditorValues(db, item.slug, formValuesOf("album", item.draft as never, item.slug)) : formValuesOf(item.kind, item.draft as never, item.slug),
     preview: previewOf((item.draft as { body?: string }).body ?? ""),
     revisions: revisions.slice(0, REVISIONS_SHOWN).map((r) => revisionView(r, item.version)),
     comparison: compared

@@ -2,8 +2,9 @@
  * The pieces every content form is made of (issue 28): a field's ids and aria attributes, a
  * one-line field, a box to tick, a titled group of fields, the red ring of a field in error.
  */
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Field, TextInput, fieldAria } from "~/components/field";
+import { slugify } from "../../items";
 
 /** Messages keyed like the store's error paths ("title", "event.start"). */
 export type Errors = Record<string, string>;
@@ -56,3 +57,17 @@ export function Card({ title, children }: { title: string; children: ReactNode }
   );
 }
 
+
+/** A new item's address: made from `title` until the person types their own; `hint` says where it leads with the value shown. */
+export function SlugField({ initial, title, errors, hint }: { initial: string; title: string; errors: Errors; hint: (value: string) => ReactNode }) {
+  const [typed, setTyped] = useState<string | null>(initial || null);
+  const value = typed ?? slugify(title);
+  const { field, aria } = ids("slug", errors, true);
+  return (
+    <div className="sm:col-span-2">
+      <Field {...field} label="Address" hint={hint(value)}>
+        <TextInput look="dense" id={field.id} name="slug" value={value} onChange={(e) => setTyped(e.target.value)} className={`font-mono ${INVALID}`} autoComplete="off" {...aria} />
+      </Field>
+    </div>
+  );
+}

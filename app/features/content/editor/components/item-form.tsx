@@ -16,6 +16,7 @@ import { kindForm, type FormValuesOf } from "../form-values";
 import type { BodyPreview } from "../view";
 import { BodyEditor } from "./body-editor";
 import { Card, Input, type Errors } from "./form-parts";
+import { AlbumFields } from "./album-fields";
 import { CalendarFields } from "./calendar-fields";
 import { NewsFields } from "./news-fields";
 import { NoticeFields } from "./notice-fields";
@@ -25,11 +26,19 @@ import { OpeningFields } from "./opening-fields";
 export type KindFieldsProps<V> = { values: V; errors: Errors; slug: string | null };
 
 /** Each kind's own fields. */
-const KIND_FIELDS: { [K in ContentKind]: ComponentType<KindFieldsProps<FormValuesOf[K]>> } = { news: NewsFields, notice: NoticeFields, calendar: CalendarFields, opening: OpeningFields };
+const KIND_FIELDS: { [K in ContentKind]: ComponentType<KindFieldsProps<FormValuesOf[K]>> } = { news: NewsFields, notice: NoticeFields, calendar: CalendarFields, opening: OpeningFields, album: AlbumFields };
 
 /** The id of the control a message of `kind` keyed `key` (a store error path) is about. */
 export function controlIdOf(kind: ContentKind, key: string): string {
   return kindForm(kind).controlIds[key] ?? `field-${key}`;
+}
+
+/** The label a message keyed `key` is named by: the field's, "Photos, number 3" for a list's entry ("pictures.2.alt"), else "The form". */
+function labelOf(kind: ContentKind, key: string): string {
+  const labels = kindForm(kind).labels;
+  const entry = /^(\w+)\.(\d+)\./.exec(key);
+  if (!labels[key] && entry && labels[entry[1]!]) return `${labels[entry[1]!]}, number ${Number(entry[2]) + 1}`;
+  return labels[key] ?? "The form";
 }
 
 /** The messages of a refused save, each linking to its field and named by the field's label. */
@@ -40,7 +49,7 @@ export function ErrorList({ kind, errors }: { kind: ContentKind; errors: Errors 
     <ul className="mt-2 list-disc space-y-1 pl-5">
       {entries.map(([key, message]) => (
         <li key={key}>
-          <a href={`#${controlIdOf(kind, key)}`} className="font-semibold text-red-900 underline">{kindForm(kind).labels[key] ?? "The form"}: {message}</a>
+          <a href={`#${controlIdOf(kind, key)}`} className="font-semibold text-red-900 underline">{labelOf(kind, key)}: {message}</a>
         </li>
       ))}
     </ul>

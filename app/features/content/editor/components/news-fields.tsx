@@ -7,10 +7,10 @@
 import { useState } from "react";
 import { Button } from "~/components/button";
 import { DENSE_LABEL_CLASS, Field, LABEL_CLASS, TextArea, TextInput } from "~/components/field";
-import { SUMMARY_LIMITS, TITLE_MAX, slugify } from "../../items";
+import { SUMMARY_LIMITS, TITLE_MAX } from "../../items";
 import type { NewsFormValues } from "../form-values";
 import { ServerPicturePicker } from "../../components/picture-picker";
-import { Card, INVALID, Input, ids, type Errors } from "./form-parts";
+import { Card, INVALID, Input, SlugField, ids, type Errors } from "./form-parts";
 
 /** A news story's or event's fields (the text and schedule are the form's). */
 export function NewsFields({ values, errors, slug }: { values: NewsFormValues; errors: Errors; slug: string | null }) {
@@ -22,7 +22,7 @@ export function NewsFields({ values, errors, slug }: { values: NewsFormValues; e
           <TextInput look="dense" className={INVALID} id="field-title" name="title" defaultValue={values.title} onChange={(e) => setTitle(e.target.value)} autoComplete="off" required {...ids("title", errors, true).aria} />
         </Field>
       </div>
-      {slug === null ? <SlugField initial={values.slug} title={title} errors={errors} /> : (
+      {slug === null ? <SlugField initial={values.slug} title={title} errors={errors} hint={(value) => <>The story&apos;s web address: /news/<span className="font-mono">{value || "…"}</span>. Made from the title; lowercase letters, digits and hyphens. It cannot change after the first save.</>} /> : (
         <div className="sm:col-span-2">
           <p className={LABEL_CLASS}>Address</p>
           <p className="mt-1 font-mono text-sm text-slate-800">/news/{slug}</p>
@@ -79,20 +79,6 @@ function CoverPicture({ image, alt, errors }: { image: string; alt: string; erro
         </div>
       )}
     </>
-  );
-}
-
-/** A new story's address: made from the title until the person types their own. */
-function SlugField({ initial, title, errors }: { initial: string; title: string; errors: Errors }) {
-  const [typed, setTyped] = useState<string | null>(initial || null);
-  const value = typed ?? slugify(title);
-  const { field, aria } = ids("slug", errors, true);
-  return (
-    <div className="sm:col-span-2">
-      <Field {...field} label="Address" hint={<>The story&apos;s web address: /news/<span className="font-mono">{value || "…"}</span>. Made from the title; lowercase letters, digits and hyphens. It cannot change after the first save.</>}>
-        <TextInput look="dense" id={field.id} name="slug" value={value} onChange={(e) => setTyped(e.target.value)} className={`font-mono ${INVALID}`} autoComplete="off" {...aria} />
-      </Field>
-    </div>
   );
 }
 
