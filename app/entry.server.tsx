@@ -13,7 +13,6 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { isDatabaseUnavailable } from "~/db/unavailable";
 import { NonceProvider } from "~/lib/nonce";
-import { NONCE_PLACEHOLDER } from "~/lib/prerender";
 
 export const streamTimeout = 5_000;
 
@@ -47,8 +46,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // Build-time prerendering passes no load context: a placeholder the server fills per response.
-  const nonce = loadContext.cspNonce ?? NONCE_PLACEHOLDER;
+  // Our server puts a nonce in every load context (pages kept in memory get a token whose scripts are hashed).
+  const nonce = loadContext.cspNonce ?? "";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

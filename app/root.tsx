@@ -8,7 +8,6 @@ import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "~/lib/nonce";
-import { isBuildTimeRender, SITE_URL_PLACEHOLDER } from "~/lib/prerender";
 import { ErrorScreen, refusalMessage } from "~/features/site/components/error-screen";
 // The stylesheet is linked with a React 19 `precedence`, so React places it at the top of
 // <head>, before React Router's modulepreload links: it is render-blocking and must be fetched
@@ -19,12 +18,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/**
- * Values every page's meta needs; read on the server from the configuration. At build time
- * (prerendering) the site URL is a placeholder that the server replaces when it serves the page.
- */
-export async function loader({ context }: Route.LoaderArgs) {
-  if (isBuildTimeRender(context)) return { siteUrl: SITE_URL_PLACEHOLDER };
+/** Values every page's meta needs; read on the server from the configuration. */
+export async function loader() {
   const { getConfig } = await import("~/lib/config.server");
   return { siteUrl: getConfig().publicSiteUrl };
 }

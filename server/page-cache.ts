@@ -78,7 +78,7 @@ export function paintFirst(html: string): string {
   return html.replace(MODULE_PRELOAD, "").replace(whole, () => open + deferred + close);
 }
 
-const TYPES = { html: "text/html; charset=utf-8", data: "text/x-script" } as const;
+const HTML = "text/html; charset=utf-8";
 
 /** Brotli quality of a page's first encoding (~5 ms for 70 KB) and of the copy that replaces it (~95 ms, ~12 % smaller). */
 export const BROTLI_QUICK = 5;
@@ -95,19 +95,19 @@ const brotliAt = (identity: Buffer, quality: number) =>
 let upgrades: Promise<void> = Promise.resolve();
 
 /**
- * Encodes `text` (HTML or a turbo-stream `.data` body) for serving. Scripts marked with
+ * Encodes the HTML page `text` for serving. Scripts marked with
  * `nonce="<token>"` are hashed and the marks removed (see hashMarkedScripts). Compression runs
  * on libuv's thread pool. The Brotli body is first made at BROTLI_QUICK, so a page rendered
  * after a publish is served at once, and replaced by the BROTLI_BEST one in its turn (the same
  * bytes once decoded, so the ETag holds), unless `stillServed()` says by then that the page was
  * replaced. Resolves to the page; rejects only if zlib fails (a failed upgrade keeps the quick body).
  */
-export async function encodePage(text: string, kind: keyof typeof TYPES, token: string, origin: CachedPage["origin"], stillServed: () => boolean = () => true): Promise<CachedPage> {
-  const { html, hashes } = hashMarkedScripts(kind === "html" ? paintFirst(text) : text, token);
+export async function encodePage(text: string, token: string, origin: CachedPage["origin"], stillServed: () => boolean = () => true): Promise<CachedPage> {
+  const { html, hashes } = hashMarkedScripts(paintFirst(text), token);
   const identity = Buffer.from(html, "utf8");
   const [br, gz] = await Promise.all([brotliAt(identity, BROTLI_QUICK), gzipAsync(identity, { level: 9 })]);
   const etag = `W/"${createHash("sha1").update(identity).digest("base64url")}"`;
-  const page: CachedPage = { type: TYPES[kind], etag, bodies: { identity, gzip: gz, br }, scriptHashes: kind === "html" ? hashes : [], origin };
+  const page: CachedPage = { type: HTML, etag, bodies: { identity, gzip: gz, br }, scriptHashes: hashes, origin };
   page.smallest = upgrades = upgrades.then(async () => {
     if (!stillServed()) return;
     try {
@@ -186,7 +186,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const body = await response.text();
       // Only a plain 200 page is shared; anything else is left to per-request rendering.
       if (response.status !== 200 || response.headers.has("set-cookie")) throw new Error(`status ${response.status}${response.headers.has("set-cookie") ? " with Set-Cookie" : ""}`);
-      return await encodePage(body, "html", token, ["X-Rendered-For", `${kolkataDate(instant)}; content ${epoch}`], stillServed);
+      return await encodePage(body, token, ["X-Rendered-For", `${kolkataDate(instant)}; content ${epoch}`], stillServed);
     } catch (error) {
       log(`Page ${path} could not be rendered for ${kolkataDate(instant)} (content ${epoch}); rendering it per request: ${messageOf(error)}`);
       return undefined;

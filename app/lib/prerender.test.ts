@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isBuildTimeRender, renderInstant } from "./prerender";
+import { renderInstant } from "./prerender";
 
 describe("renderInstant", () => {
   it("is the load context's instant, else now", () => {
     const instant = new Date("2026-10-31T18:30:00Z");
     expect(renderInstant({ now: instant })).toBe(instant);
     expect(Math.abs(renderInstant(undefined).getTime() - Date.now())).toBeLessThan(1000);
-  });
-});
-
-describe("isBuildTimeRender", () => {
-  it("is true without the Express load context", () => {
-    expect(isBuildTimeRender({})).toBe(true);
-    expect(isBuildTimeRender(undefined)).toBe(true);
-    expect(isBuildTimeRender({ cspNonce: "abc" })).toBe(false);
   });
 });

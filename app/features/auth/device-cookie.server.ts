@@ -5,28 +5,16 @@
  * presents one valid for the account it tries is counted on its own, so strangers guessing from
  * elsewhere never stop the administrator's own browser from signing in.
  *
- * Signed with AUTH_SECRET by React Router's cookie helper (HMAC-SHA256); Secure with the
- * `__Host-` prefix in production; kept a year.
+ * Signed like every cookie of ours (app/lib/signed-cookie.server.ts); kept a year.
  */
 import { randomBytes } from "node:crypto";
-import { createCookie } from "react-router";
-import { getConfig } from "~/lib/config.server";
+import { signedCookie } from "~/lib/signed-cookie.server";
 
 const YEAR_S = 365 * 24 * 60 * 60;
 
 type DeviceValue = { id: string; account: string };
 
-function deviceCookie() {
-  const config = getConfig();
-  return createCookie(config.production ? "__Host-kva.device" : "kva.device", {
-    secrets: [config.authSecret],
-    httpOnly: true,
-    secure: config.production,
-    sameSite: "lax",
-    path: "/",
-    maxAge: YEAR_S,
-  });
-}
+const deviceCookie = () => signedCookie("device", YEAR_S);
 
 /** The device id of `request`'s cookie when it is valid for `email`; otherwise null. Never throws. */
 export async function deviceIdFor(request: Request, email: string): Promise<string | null> {

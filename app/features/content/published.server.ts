@@ -195,17 +195,17 @@ export async function refreshPublished(db: Database): Promise<boolean> {
 }
 
 /**
- * Keeps the content in memory current: reads it now, then the version every `intervalMs`;
- * `onChange` runs after each change. A failed read is logged once until reads work again (the
+ * Keeps the content in memory current: reads it now, then the version every `intervalMs`. A
+ * failed read is logged once until reads work again (the
  * pages keep the content they have). Returns a function that stops it.
  */
-export function watchPublished(getDb: () => Promise<Database>, options: { intervalMs?: number; onChange?: () => void } = {}): () => void {
+export function watchPublished(getDb: () => Promise<Database>, options: { intervalMs?: number } = {}): () => void {
   let stopped = false;
   let failing = false;
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {
     try {
-      if (await refreshPublished(await getDb())) options.onChange?.();
+      await refreshPublished(await getDb());
       if (failing) console.error("Published content is read again.");
       failing = false;
     } catch (error) {

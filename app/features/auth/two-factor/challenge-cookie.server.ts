@@ -6,8 +6,7 @@
  * is counted by the sign-in throttle for the right account without reading better-auth's cookie
  * format: a code is only checked when the browser still presents that same challenge.
  */
-import { createCookie } from "react-router";
-import { getConfig } from "~/lib/config.server";
+import { signedCookie } from "~/lib/signed-cookie.server";
 import { getAuth } from "../auth.server";
 
 /** better-auth's challenge lasts 10 minutes (the plugin's `twoFactorCookieMaxAge` default). */
@@ -15,17 +14,7 @@ const CHALLENGE_S = 10 * 60;
 
 type ChallengeValue = { email: string; challenge: string };
 
-function challengeCookie() {
-  const config = getConfig();
-  return createCookie(config.production ? "__Host-kva.second_step" : "kva.second_step", {
-    secrets: [config.authSecret],
-    httpOnly: true,
-    secure: config.production,
-    sameSite: "lax",
-    path: "/",
-    maxAge: CHALLENGE_S,
-  });
-}
+const challengeCookie = () => signedCookie("second_step", CHALLENGE_S);
 
 /** The name of better-auth's challenge cookie (with the __Secure- prefix in production). */
 async function pluginCookieName(): Promise<string> {

@@ -9,10 +9,9 @@
  */
 import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
-import { createCookie } from "react-router";
+import { signedCookie } from "~/lib/signed-cookie.server";
 import { getDb } from "~/db/client.server";
 import { twoFactor, user } from "~/db/schema/auth";
-import { getConfig } from "~/lib/config.server";
 import { getAuth } from "../auth.server";
 import { deviceIdFor } from "../device-cookie.server";
 import { needsTwoFactor } from "../permissions";
@@ -150,17 +149,7 @@ export async function clearSecondFactor(email: string): Promise<boolean> {
  * codes): a signed cookie naming the person, read and cleared by the next page load, so the
  * codes never travel in a cookie or a URL and a reload does not show them again.
  */
-function showCodesCookie() {
-  const config = getConfig();
-  return createCookie(config.production ? "__Host-kva.show_codes" : "kva.show_codes", {
-    secrets: [config.authSecret],
-    httpOnly: true,
-    secure: config.production,
-    sameSite: "lax",
-    path: "/",
-    maxAge: 10 * 60,
-  });
-}
+const showCodesCookie = () => signedCookie("show_codes", 10 * 60);
 
 /** A Set-Cookie line letting the next page load show `userId`'s recovery codes once. */
 export function showCodesOnce(userId: string): Promise<string> {
