@@ -29,6 +29,8 @@ export default defineConfig({
       {
         // Database tests: PGlite by default, PostgreSQL when DATABASE_URL is set.
         resolve: { alias },
+        // Content pages read from the database resolve their pictures like the app.
+        plugins: [responsiveImages({ sourceDir: "content/images" })],
         test: {
           name: "db",
           include: ["{app,server,scripts}/**/*.db.test.ts"],

@@ -26,7 +26,7 @@ import { PREVIEW_HEADERS, PREVIEW_PATH } from "~/core/messages/preview";
 import { STOP_PATH } from "~/core/messages/stop.server";
 import { crossSiteStopPosts } from "./messages-stop";
 import onHeaders from "on-headers";
-import { newsSeedItems } from "~/features/content/markdown.server";
+import { newsSeedItems, pageSeedItems } from "~/features/content/markdown.server";
 import { contentEpoch, visibleNewsPaths, watchPublished } from "~/features/content/published.server";
 import { seedContent } from "~/features/content/store.server";
 import { memoryPaths } from "~/page-routes";
@@ -63,8 +63,8 @@ export async function prepare(): Promise<string[]> {
   if (!config.production && (await seedSampleFees(db))) lines.push("Sample fee book and students added.");
   lines.push(await startAnalyticsJobs(getDatabase));
   lines.push(startMessages(getDatabase));
-  const seeded = await seedContent(db, newsSeedItems());
-  if (seeded > 0) lines.push(`Content: ${seeded} news stories copied from content/news/ into the database (edit them at /admin/content).`);
+  const seeded = await seedContent(db, [...newsSeedItems(), ...pageSeedItems()]);
+  if (seeded > 0) lines.push(`Content: ${seeded} news stories and pages copied from content/news/ and content/pages/ into the database (edit them at /admin/content).`);
   // After a publish each page is rendered again at its first request (one render however many ask).
   stopWatchingContent ??= watchPublished(async () => (await getDatabase()).db);
   const admin = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });

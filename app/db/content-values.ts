@@ -3,12 +3,14 @@
  * content_items. Safe on the client.
  *
  * - news: a news story or an event (schema.org NewsArticle / Event), /news/<slug>;
- * - notice: a notice, optionally the site-wide alert banner between its start and end.
+ * - notice: a notice, optionally the site-wide alert banner between its start and end;
+ * - page: the prose and search metadata of a content page (/overview, /principal, /fee, …),
+ *   whose address is fixed by the site's routes.
  *
  * Locales: English is the site's language; an item may later have a Bengali or Hindi variant
  * under the same slug, and a page without one falls back to English.
  */
-export const CONTENT_KINDS = ["news", "notice"] as const;
+export const CONTENT_KINDS = ["news", "notice", "page"] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 export const CONTENT_LOCALES = ["en", "bn", "hi"] as const;

@@ -1,5 +1,5 @@
 /**
- * The school's own content, edited in the admin (issue 28): news and events, notices. Each item
+ * The school's own content, edited in the admin (issue 28): news and events, notices, pages. Each item
  * keeps the fields being edited (`draft`) apart from the fields visitors see (`published`, null
  * until published or after unpublishing); both are JSON checked by the item's zod schema
  * (app/features/content/items.ts). `version` grows by one with every change to the row, so a save

@@ -1,13 +1,14 @@
 /**
  * The published content every public page reads (issue 28), held in memory: news and events,
- * notices. Loaded from the database at start and again whenever `content_state.version` changes
+ * notices, content pages. Loaded from the database at start and again whenever `content_state.version` changes
  * (each process reads it every CONTENT_POLL_MS; a publish in any process bumps it), so a publish
  * is visible in every process within about a second plus one render. Loaders read it
  * synchronously and decide what shows at their render instant (`renderInstant`): scheduled items
  * and notices appear and disappear by themselves.
  *
  * Before the database is read (a build-time render, a unit test) the content is the seed files'
- * (content/news/*.md), exactly what a fresh database holds, at version 0.
+ * (content/news/*.md, content/pages/*.md with content/pages.ts), exactly what a fresh database
+ * holds, at version 0.
  *
  * `contentEpoch(now)` names what pages show at `now`: the version and how many schedule
  * boundaries have passed. server/page-cache.ts keeps a rendered page while its epoch holds.
@@ -16,11 +17,11 @@ import type { Database } from "~/db/client.server";
 import type { ContentLocale } from "~/db/content-values";
 import { formatDisplayDate, formatDateTime } from "~/lib/dates";
 import { messageOf } from "~/lib/errors";
-import { isVisible, itemPath, scheduleBoundaries, type NewsFields, type NoticeFields } from "./items";
-import { newsSeedItems, type NewsItem, type NewsPicture } from "./markdown.server";
+import { isVisible, itemPath, scheduleBoundaries, type NewsFields, type NoticeFields, type PageFields } from "./items";
+import { newsSeedItems, pageSeedItems, type NewsItem, type NewsPicture } from "./markdown.server";
 import { mediaSources, publicIdOfRef, type MediaImage } from "./media";
 import { photosByPublicId } from "./media.server";
-import { renderEditedMarkdown } from "./markdown-render.server";
+import { interpolateValues, renderEditedMarkdown } from "./markdown-render.server";
 import { contentVersion, readPublished, type PublishedItem } from "./store.server";
 
 /** How often each process reads the content version (ms). */
@@ -50,7 +51,17 @@ export type NoticeView = {
   unpublishAt: string | null;
 };
 
-type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; boundaries: number[] };
+/** A content page as its route shows it: the fields with {{tokens}} filled (the body too, as HTML), and when it was last published. */
+export type PageView = {
+  slug: string;
+  locale: ContentLocale;
+  fields: Omit<PageFields, "body">;
+  html: string;
+  /** When it was last published (ISO instant): the sitemap's lastmod. */
+  publishedAt: string;
+};
+
+type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; pages: Map<string, PageView>; boundaries: number[] };
 
 /** Uploaded photos by public id (media.server.ts `photosByPublicId`). */
 type Photos = ReadonlyMap<string, MediaImage>;
@@ -97,21 +108,32 @@ function noticeView(item: Pick<PublishedItem, "slug" | "fields">): NoticeView {
   };
 }
 
+function pageView(item: Pick<PublishedItem, "slug" | "locale" | "fields"> & { publishedAt?: Date }): PageView {
+  const name = `page/${item.slug}`;
+  const { body, ...fields } = item.fields as PageFields;
+  return { slug: item.slug, locale: item.locale, fields: interpolateValues(fields, name) as PageView["fields"], html: renderEditedMarkdown(body, name), publishedAt: (item.publishedAt ?? new Date(0)).toISOString() };
+}
+
+/** The key of a page in the snapshot: "principal/en". */
+const pageKey = (slug: string, locale: ContentLocale) => `${slug}/${locale}`;
+
 /** Builds the snapshot from published items; an item that no longer renders is left out and logged (it passed its checks when saved). */
 function snapshotOf(version: number, items: readonly (Pick<PublishedItem, "kind" | "slug" | "locale" | "fields"> & { publishedAt?: Date })[], photos: Photos = new Map()): Snapshot {
   const news: NewsView[] = [];
   const notices: NoticeView[] = [];
+  const pages = new Map<string, PageView>();
   for (const item of items) {
     try {
       if (item.kind === "news") news.push(newsView(item, photos));
       else if (item.kind === "notice") notices.push(noticeView(item));
+      else if (item.kind === "page") pages.set(pageKey(item.slug, item.locale), pageView(item));
     } catch (error) {
       console.error(`Published ${item.kind}/${item.slug} could not be rendered; left off the site: ${messageOf(error)}`);
     }
   }
   news.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
   notices.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.slug.localeCompare(b.slug));
-  return { version, news, notices, boundaries: scheduleBoundaries(items) };
+  return { version, news, notices, pages, boundaries: scheduleBoundaries(items) };
 }
 
 let seedSnapshot: Snapshot | undefined;
@@ -121,7 +143,7 @@ function snapshot(): Snapshot {
   if (current) return current;
   seedSnapshot ??= snapshotOf(
     0,
-    newsSeedItems().map((i) => ({ ...i, locale: "en" as const })),
+    [...newsSeedItems(), ...pageSeedItems()].map((i) => ({ ...i, locale: "en" as const })),
   );
   return seedSnapshot;
 }
@@ -167,6 +189,12 @@ export function currentNotices(now: Date): NoticeView[] {
 /** The alert banner at `now`: the current notice marked as a banner that ends first, or null. */
 export function bannerNotice(now: Date): NoticeView | null {
   return currentNotices(now).find((n) => n.banner) ?? null;
+}
+
+/** The published page at `/<slug>` in `locale`, or its English one when it has no such variant; null when there is none. */
+export function publishedPage(slug: string, locale: ContentLocale = "en"): PageView | null {
+  const pages = snapshot().pages;
+  return pages.get(pageKey(slug, locale)) ?? pages.get(pageKey(slug, "en")) ?? null;
 }
 
 let newsPaths = { epoch: "", paths: [] as string[] };
