@@ -4,7 +4,7 @@
  * unchanged, removed and added runs. Short fields are compared word by word (jsdiff `diffWords`);
  * the body line by line (`diffLines`), and a changed line that replaces another is compared word
  * by word inside, so a corrected typo marks one word, not a paragraph. Times show in India
- * (en-IN, 12-hour), booleans as Yes/No. Pure.
+ * (en-IN, 12-hour), booleans as Yes/No, a list of words (a page's keywords) one per line. Pure.
  */
 import { diffLines, diffWords } from "diff";
 import type { ContentKind } from "~/db/content-values";
@@ -20,7 +20,7 @@ export type FieldComparison = {
   changed: boolean;
   /** The runs to show in order; for an unchanged field one "same" run (possibly empty). */
   parts: DiffPart[];
-  /** Whether the field is long text (the body), shown as a block with its line breaks. */
+  /** Whether the field is long text or lines (the body, keywords), shown as a block with its line breaks. */
   block: boolean;
 };
 
@@ -30,6 +30,8 @@ const INSTANT_KEYS = new Set(["publishAt", "unpublishAt", "startsAt", "endsAt"])
 export function displayValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "";
   if (typeof value === "boolean") return value ? "Yes" : "No";
+  // A page's keywords: one per line, as the form shows them.
+  if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value.join("\n");
   if (typeof value !== "string") return JSON.stringify(value);
   try {
     if (INSTANT_KEYS.has(key)) return formatDateTime(new Date(value));
@@ -103,7 +105,7 @@ export function compareFields(kind: ContentKind, before: Record<string, unknown>
     .map(([key, label]) => {
       const a = displayValue(key, valueAt(before, key));
       const b = displayValue(key, valueAt(after, key));
-      const block = key === "body";
+      const block = key === "body" || key === "keywords";
       if (a === b) return { key, label, changed: false, parts: [{ text: b, change: "same" as const }], block };
       return { key, label, changed: true, parts: block ? textDiff(a, b) : merge(wordDiff(a, b)), block };
     });
