@@ -29,7 +29,7 @@ export default defineConfig({
       {
         // Database tests: PGlite by default, PostgreSQL when DATABASE_URL is set.
         resolve: { alias },
-        // The published content resolves the site's pictures (gallery albums) through it too.
+        // The published content resolves its pictures (gallery albums, content pages) like the app.
         plugins: [responsiveImages({ sourceDir: "content/images" })],
         test: {
           name: "db",

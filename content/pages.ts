@@ -1,11 +1,14 @@
 /**
- * Every public route of SPEC §2 with its title and one-line description. Routes whose full
- * page is still being built render these as a plain "being prepared" page.
+ * Every public route of SPEC §2 with its title and one-line description, and `parent` (the path
+ * of the breadcrumb above it; Home when absent). Routes whose full page is still being built
+ * render these as a plain "being prepared" page.
  *
- * For built pages these fields are the page's search-engine metadata: `title` (also the <h1>
- * unless the page's content says otherwise), `description` (the meta description, about
- * 120–160 characters), `keywords`, `parent` (the path of the breadcrumb above it; Home when
- * absent) and `updated` (ISO date of the last content change: the sitemap's lastmod).
+ * For a route with a content page (content/pages/<name>.md) `title` (also the <h1> unless the
+ * page says otherwise), `description` (the meta description, about 120–160 characters),
+ * `keywords` and `updated` (the day of the last change) are the first copy only: on the first
+ * start they are copied into the database with the page (published on `updated`), and the
+ * site reads the published page from then on (edited at /admin/content). Routes without one
+ * (apply, payments) keep their title and description here.
  */
 import { formatAddress, school } from "./school";
 

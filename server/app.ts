@@ -63,7 +63,7 @@ export async function prepare(): Promise<string[]> {
   lines.push(await startAnalyticsJobs(getDatabase));
   lines.push(startMessages(getDatabase));
   const seeded = await seedContent(db, contentSeedItems());
-  if (seeded > 0) lines.push(`Content: ${seeded} news stories, calendar entries, job openings and gallery albums copied from content/ into the database (edit them at /admin/content).`);
+  if (seeded > 0) lines.push(`Content: ${seeded} news stories, calendar entries, job openings, gallery albums and pages copied from content/ into the database (edit them at /admin/content).`);
   // After a publish each page is rendered again at its first request (one render however many ask).
   stopWatchingContent ??= watchPublished(async () => (await getDatabase()).db);
   const admin = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });

@@ -7,8 +7,12 @@
  * leaves every page at its end time. The owner adds a holiday to the calendar and two openings
  * (one already closed), publishes them, and within 2 s the home calendar and /openings show the
  * holiday and the open one, never the closed one; axe finds nothing on the refused calendar and
- * opening forms at 1280 and 390 px.
+ * opening forms at 1280 and 390 px. On the same server, the owner changes the Principal's
+ * message's lead and description: an empty description is refused beside its field and in the
+ * list at the top, the preview shows the text, axe finds nothing on the page form at 1280 and
+ * 390 px, and within 2 s of the publish /principal shows the new lead and meta description.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "./env";
@@ -35,7 +39,7 @@ async function visitor(browser: Browser, width: number, problems: string[]): Pro
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(`${width}: console ${message.text()}`);
   });
-  await page.addInitScript(() => document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective}`)));
+  await page.addInitScript(() => document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} on ${location.pathname}`)));
   return page;
 }
 
@@ -50,9 +54,72 @@ async function msUntil(check: () => Promise<boolean>, limitMs: number, what: str
 }
 
 test.describe("the school edits its own site", () => {
-  // One server for both journeys: they run in turn in one worker.
+  // One server for the journeys: they run in turn in one worker (a changed page must not reach other specs).
   test.describe.configure({ mode: "default" });
   const server = ownDevelopmentServer(20, "desktop", "one editor, one publish: once, at both widths inside");
+
+  test("the owner changes a leadership message's lead and description and /principal shows them within 2 s", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now().toString(36);
+    const lead = `On learning with understanding and calm board examinations, written again for this term (${stamp}).`;
+    const description = `The Principal of Kharagpur Vidya Academy on learning with understanding, calm CBSE board preparation and working with parents (${stamp}).`;
+    const problems: string[] = [];
+    // The owner's page answers a refused save with 400 (checked below), so only visitors' pages are watched.
+    const owner = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signIn(owner, E2E_ADMIN, `${server.origin}/admin/content`);
+    await owner.getByRole("navigation", { name: "Filter by kind" }).getByRole("link", { name: "Pages", exact: true }).click();
+    await expect(owner.getByRole("link", { name: "Pages", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(owner.getByRole("link", { name: /^New page/ })).toHaveCount(0);
+    await owner.getByRole("link", { name: "Principal's Message" }).first().click();
+    await owner.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(owner.getByRole("heading", { name: "Principal's Message", level: 1 })).toBeVisible();
+    await expect(owner.getByRole("button", { name: "Unpublish" })).toHaveCount(0);
+    await expect(owner.getByTestId("body-preview").getByRole("heading", { name: "Board examinations without fear" })).toBeVisible();
+    await expect(owner.getByTestId("kept-parts")).toContainText("2 related links");
+
+    // An empty description is refused: beside the field and in the list at the top.
+    await owner.getByLabel("Description", { exact: true }).fill("");
+    await owner.getByRole("button", { name: "Save draft" }).click();
+    await expect(owner.getByTestId("refusal").getByRole("link", { name: "Description: Enter the description" })).toBeVisible();
+    await expect(owner.getByLabel("Description", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(owner.locator("#field-description-error")).toHaveText("Enter the description");
+    for (const width of [1280, 390]) {
+      await owner.setViewportSize({ width, height: 900 });
+      await owner.screenshot({ path: test.info().outputPath(`page-form-${width}.png`), fullPage: true });
+      const results = await new AxeBuilder({ page: owner }).analyze();
+      expect(results.violations.map((v) => `${v.id} (${width} px): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+    await owner.setViewportSize({ width: 1280, height: 900 });
+
+    await owner.getByLabel("Description", { exact: true }).fill(description);
+    await expect(owner.getByTestId("description-count")).toHaveText(`${description.length} of 160 characters`);
+    await owner.getByLabel("Lead").fill(lead);
+    await owner.getByRole("button", { name: "Save and publish" }).click();
+    await expect(owner.getByRole("status")).toHaveText("Saved and published: visitors see it now.");
+    const published = Date.now();
+    const escaped = (s: string) => s.replace(/'/g, "&#x27;");
+    const shown = await msUntil(
+      async () => {
+        const html = await (await fetch(`${server.origin}/principal`)).text();
+        return html.includes(`<meta name="description" content="${escaped(description)}"/>`) && html.includes(escaped(lead));
+      },
+      2_000 - (Date.now() - published),
+      "the published lead and description",
+    );
+    console.log(`page publish to visible on /principal: ${Date.now() - published} ms (${shown} ms after the owner's page showed the publish)`);
+
+    for (const width of [1280, 390]) {
+      const visit = await visitor(browser, width, problems);
+      await visit.goto(`${server.origin}/principal`);
+      await expect(visit.getByRole("heading", { name: "Principal's Message", level: 1 })).toBeVisible();
+      await expect(visit.getByText(lead)).toBeVisible();
+      await visit.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await visit.screenshot({ path: test.info().outputPath(`principal-${width}.png`), fullPage: true });
+      await visit.context().close();
+    }
+    expect(problems).toEqual([]);
+    await owner.context().close();
+  });
 
   test("an editor writes a banner and a story with a photo, the owner publishes, visitors see both within 2 s, a revision is restored and the banner ends on time", async ({ browser }) => {
     test.setTimeout(240_000);

@@ -1,6 +1,6 @@
 /**
  * The school's own content, edited in the admin (issue 28): news and events, notices, calendar
- * entries, job openings (app/db/content-values.ts CONTENT_KINDS). Each item
+ * entries, job openings, gallery albums, pages (app/db/content-values.ts CONTENT_KINDS). Each item
  * keeps the fields being edited (`draft`) apart from the fields visitors see (`published`, null
  * until published or after unpublishing); both are JSON checked by the item's zod schema
  * (app/features/content/items.ts). `version` grows by one with every change to the row, so a save

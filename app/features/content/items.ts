@@ -1,9 +1,9 @@
 /**
  * The editable content items of issue 28 (news and events, notices, calendar entries, job
- * openings): their fields, the rules each field meets, and when an item is visible. Shared by
- * the admin's forms (hints, the same messages) and the server (app/features/content/
- * store.server.ts validates every save with these schemas, so nothing that fails them is ever
- * stored). Safe on the client.
+ * openings, gallery albums, content pages): their fields, the rules each field meets, and when an
+ * item is visible. Shared by the admin's forms (hints, the same messages) and the server
+ * (app/features/content/store.server.ts validates every save with these schemas, so nothing that
+ * fails them is ever stored). Safe on the client.
  *
  * Times: a form's "date and time" is a wall-clock time in India ("2026-11-28T09:00", the value
  * of an `<input type="datetime-local">`); stored as a UTC instant ("2026-11-28T03:30:00.000Z").
@@ -16,9 +16,21 @@ import { IST_OFFSET, addDays, istMidnight, realDate } from "~/lib/dates";
 
 /** Longest Markdown body, in characters: a long news story is ~10,000; a page must not become a book. */
 export const BODY_MAX = 50_000;
-/** Longest title of a news story (as the files' schema had it), of a notice and of a calendar entry. */
-export const TITLE_MAX = { news: 100, notice: 120, calendar: 120 } as const;
+/** Longest title of a news story (as the files' schema had it), of a notice, of a calendar entry and of a page. */
+export const TITLE_MAX = { news: 100, notice: 120, calendar: 120, page: 100 } as const;
 export const SUMMARY_LIMITS = { min: 20, max: 240 } as const;
+/** How many characters of a page title search results show (Google cuts at ~600 px): the form's hint, not a rule. */
+export const TITLE_SHOWN = 60;
+/**
+ * A page's meta description: search results show about 120–160 characters (the form's hint and
+ * count), and one over `max` is refused (Google's snippet guide: "short and relevant").
+ */
+export const DESCRIPTION_LIMITS = { hintMin: 120, hintMax: 160, max: 300 } as const;
+/** A page's lead under its heading: one or two sentences (as the files' schema had it). */
+export const LEAD_LIMITS = { min: 20, max: 400 } as const;
+/** At most this many search keywords per page, each at most KEYWORD_MAX characters. */
+export const KEYWORDS_MAX = 12;
+export const KEYWORD_MAX = 60;
 
 /** Lowercase words of letters and digits joined by single hyphens: an item's slug, an album's. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -232,8 +244,56 @@ export const albumFieldsSchema = z
   .refine(scheduleInOrder, SCHEDULE_ORDER);
 export type AlbumFields = z.output<typeof albumFieldsSchema>;
 
-export type ContentFields = { news: NewsFields; notice: NoticeFields; calendar: CalendarFields; opening: OpeningFields; album: AlbumFields };
-export const FIELD_SCHEMAS = { news: newsFieldsSchema, notice: noticeFieldsSchema, calendar: calendarFieldsSchema, opening: openingFieldsSchema, album: albumFieldsSchema } as const satisfies Record<ContentKind, z.ZodType>;
+/**
+ * A picture of a content page: a file under content/images/ ("people/principal.svg"), made
+ * responsive at build. Whether the file exists is checked when the page is rendered
+ * (images.server.ts); the admin keeps a page's pictures as they are.
+ */
+const imageKey = z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*\.(svg|png|webp|avif|jpg)$/, "Name a picture under content/images/, for example people/principal.svg");
+const alt = (label: string) => z.string().trim().min(10, `Describe the ${label} in at least 10 characters`).max(300, `Keep the ${label}'s description to 300 characters or fewer`);
+
+/**
+ * A content page (/overview, /principal, /fee, …): its search title (also the h1 unless
+ * `heading` is given), meta description, keywords, the lead under the heading, the Markdown body,
+ * and for some pages a picture, the person speaking (a leadership message), highlight cards,
+ * pictures and related links. Strings may hold {{tokens}} (filled when rendered). Its address is
+ * the site's route (the slug is the path without its slash); it has no schedule.
+ */
+export const pageFieldsSchema = z
+  .strictObject({
+    title: text("title", TITLE_MAX.page),
+    description: text("description", DESCRIPTION_LIMITS.max),
+    keywords: z
+      .array(z.string().trim().min(1))
+      .max(KEYWORDS_MAX, `Keep to ${KEYWORDS_MAX} keywords or fewer`)
+      .refine((ks) => ks.every((k) => k.length <= KEYWORD_MAX), `Keep each keyword to ${KEYWORD_MAX} characters or fewer`)
+      .default([]),
+    heading: z.string().trim().min(1).max(TITLE_MAX.page, `Keep the heading to ${TITLE_MAX.page} characters or fewer`).optional(),
+    lead: text("lead", LEAD_LIMITS.max, LEAD_LIMITS.min),
+    body,
+    image: imageKey.optional(),
+    imageAlt: alt("picture").optional(),
+    person: z
+      .strictObject({
+        name: text("name", 100, 3),
+        role: text("role", 150, 3),
+        qualification: z.string().trim().min(1).max(200, "Keep the qualification to 200 characters or fewer").optional(),
+        image: imageKey,
+        imageAlt: alt("portrait"),
+      })
+      .optional(),
+    highlights: z.array(z.strictObject({ title: z.string().min(2), text: z.string().min(10) })).max(6).optional(),
+    pictures: z.array(z.strictObject({ image: imageKey, alt: z.string().min(10), caption: z.string().min(3) })).optional(),
+    related: z
+      .array(z.strictObject({ label: z.string().min(8), to: z.string().regex(/^\/[a-z0-9/#-]*$/, "must be a site path such as /fee") }))
+      .max(4)
+      .optional(),
+  })
+  .refine((d) => !d.image === !d.imageAlt, { message: "Describe the picture", path: ["imageAlt"] });
+export type PageFields = z.output<typeof pageFieldsSchema>;
+
+export type ContentFields = { news: NewsFields; notice: NoticeFields; calendar: CalendarFields; opening: OpeningFields; album: AlbumFields; page: PageFields };
+export const FIELD_SCHEMAS = { news: newsFieldsSchema, notice: noticeFieldsSchema, calendar: calendarFieldsSchema, opening: openingFieldsSchema, album: albumFieldsSchema, page: pageFieldsSchema } as const satisfies Record<ContentKind, z.ZodType>;
 
 /** The kinds as the admin names them. */
 export const KIND_LABELS: Record<ContentKind, { one: string; many: string }> = {
@@ -242,10 +302,11 @@ export const KIND_LABELS: Record<ContentKind, { one: string; many: string }> = {
   calendar: { one: "Calendar entry", many: "Calendar" },
   opening: { one: "Job opening", many: "Job openings" },
   album: { one: "Gallery album", many: "Gallery albums" },
+  page: { one: "Page", many: "Pages" },
 };
 
 /** The field an item of each kind is named by in the admin. */
-const TITLE_KEYS: Record<ContentKind, string> = { news: "title", notice: "title", calendar: "title", opening: "role", album: "title" };
+const TITLE_KEYS: Record<ContentKind, string> = { news: "title", notice: "title", calendar: "title", opening: "role", album: "title", page: "title" };
 
 /** What the admin calls an item: its title (an opening's role). */
 export function itemTitle(kind: ContentKind, fields: Record<string, unknown>): string {
@@ -261,9 +322,19 @@ export function closesAt(day: string): string {
   return istMidnight(addDays(day, 1)).toISOString();
 }
 
-/** The public address of an item, or null for a kind without a page of its own (a notice, a calendar entry, an opening). */
+/**
+ * Kinds whose items are the site's own routes: made on first start from the files, never created
+ * or unpublished in the admin (a route without its page would fail).
+ */
+export const FIXED_KINDS: ReadonlySet<ContentKind> = new Set(["page"]);
+/** Why an item of a fixed kind cannot be unpublished. */
+export const FIXED_UNPUBLISH = "A page cannot be unpublished: its address is part of the site's menus and links. Change its text and publish it instead.";
+/** Why an item of a fixed kind cannot be created in the admin. */
+export const FIXED_CREATE = "Pages cannot be added here: each page's address is part of the site. Edit an existing page instead.";
+
+/** The public address of an item, or null for a kind without a page of its own (a notice, a calendar entry, an opening, an album). */
 export function itemPath(kind: ContentKind, slug: string): string | null {
-  return kind === "news" ? `/news/${slug}` : null;
+  return kind === "news" ? `/news/${slug}` : kind === "page" ? `/${slug}` : null;
 }
 
 /**

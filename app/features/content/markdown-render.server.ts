@@ -89,8 +89,18 @@ export function renderEditedMarkdown(markdown: string, name: string): string {
 
 /** Why a body written in the admin cannot be rendered (an unknown {{token}}, a top-level heading), or null when it can. */
 export function checkBody(markdown: string): string | null {
+  return problemOf(() => renderEditedMarkdown(markdown, "text"));
+}
+
+/** Why a line written in the admin (a page's title, lead, …) cannot be shown (an unknown {{token}}), or null when it can. */
+export function checkTokens(value: unknown): string | null {
+  return problemOf(() => interpolateValues(value, "text"));
+}
+
+/** The editor's words for the ContentError `render` throws, or null when it throws none. */
+function problemOf(render: () => unknown): string | null {
   try {
-    renderEditedMarkdown(markdown, "text");
+    render();
     return null;
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
@@ -100,4 +110,3 @@ export function checkBody(markdown: string): string | null {
       .replace(/^heading level 1 "(.*)" is not allowed here \(use level 2 or deeper\)$/, 'The heading "$1" uses level 1, which is the page\'s own title: start headings at level 2 (## )');
   }
 }
-

@@ -7,6 +7,8 @@
  */
 import matter from "gray-matter";
 import { z } from "zod";
+import { pageFor, PAGES_UPDATED } from "#content/pages";
+import { IST_OFFSET } from "~/lib/dates";
 import { ContentError, interpolate, interpolateValues, renderMarkdown } from "./markdown-render.server";
 
 const files = import.meta.glob<string>("/content/**/*.md", { query: "?raw", import: "default", eager: true });
@@ -148,5 +150,25 @@ export function newsSeedItems(): { kind: "news"; slug: string; fields: Record<st
     if (data.slug !== fileName(path)) throw new ContentError(path, `slug "${data.slug}" does not match the file name`);
     const { slug, ...fields } = data;
     return { kind: "news" as const, slug, fields: { ...fields, body: matter(raw, {}).content.trim() } };
+  });
+}
+
+/**
+ * The content pages of content/pages/<name>.md as items of the database (the first start's
+ * copy): their front matter and Markdown body as written (tokens kept, filled at render), plus
+ * the page's title, description and keywords from content/pages.ts, published on its `updated`
+ * day (India), so the sitemap's lastmod stays the files' last change. The slug is the path
+ * without its slash. Throws ContentError for a file whose `path` is not its name or is not listed
+ * in content/pages.ts; its fields are checked by the store (items.ts pageFieldsSchema).
+ */
+export function pageSeedItems(): { kind: "page"; slug: string; fields: Record<string, unknown>; publishedAt: Date }[] {
+  return filesUnder("pages").map(([path, raw]) => {
+    const { data, content } = matter(raw, {});
+    const { path: route, ...front } = data as { path?: unknown };
+    if (route !== `/${fileName(path)}`) throw new ContentError(path, `path "${String(route)}" does not match the file name`);
+    const entry = pageFor(route);
+    if (!entry) throw new ContentError(path, `no entry for ${route} in content/pages.ts`);
+    const fields = { title: entry.title, description: entry.description, keywords: entry.keywords ?? [], ...front, body: content.trim() };
+    return { kind: "page" as const, slug: fileName(path), fields, publishedAt: new Date(`${entry.updated ?? PAGES_UPDATED}T00:00:00${IST_OFFSET}`) };
   });
 }

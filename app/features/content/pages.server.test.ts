@@ -34,6 +34,6 @@ describe("content/pages.ts metadata", () => {
       expect(page.html, p.path).not.toMatch(/\{\{|<h1/);
       expect(page.seo.image.width).toBe(1200);
     }
-    expect(() => pageSeo("/no-such-page")).toThrow(/no entry/);
+    expect(() => pageSeo("/no-such-page")).toThrow(/no published page/);
   });
 });

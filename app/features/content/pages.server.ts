@@ -1,18 +1,18 @@
 /**
- * Public content pages: search metadata from content/pages.ts and prose from
- * content/pages/<name>.md (front matter validated with zod, body rendered from Markdown with
- * {{tokens}} filled from content/school.ts). Everything here runs on the server (or at build,
- * when pages are prerendered); components receive plain data.
+ * Public content pages: their prose and search metadata are the published `page` items (issue
+ * 28, edited at /admin/content; first copied from content/pages/<name>.md and content/pages.ts),
+ * read synchronously from the content in memory (published.server.ts); their place in the site
+ * (`parent`, the breadcrumbs) is content/pages.ts. Everything here runs on the server;
+ * components receive plain data.
  */
-import { z } from "zod";
 import { pageFor, PAGES_UPDATED, type PageEntry } from "#content/pages";
-import { parseMarkdown } from "./markdown.server";
+import type { ContentLocale } from "~/db/content-values";
+import { kolkataDate } from "~/lib/dates";
 import { ContentError } from "./markdown-render.server";
-import { hasImage, picture, socialImage, type Picture } from "./images.server";
+import { picture, socialImage, type Picture } from "./images.server";
 import type { SocialImage } from "./meta";
+import { publishedPage, type PageView } from "./published.server";
 import type { Crumb } from "./structured-data";
-
-const files = import.meta.glob<string>("/content/pages/*.md", { query: "?raw", import: "default", eager: true });
 
 /** Everything a page's `meta` needs, computed on the server. */
 export type PageSeo = {
@@ -22,6 +22,7 @@ export type PageSeo = {
   keywords: string[];
   crumbs: Crumb[];
   image: SocialImage;
+  /** The day (India) it was last published, "2026-11-21": the sitemap's lastmod. */
   updated: string;
 };
 
@@ -32,9 +33,22 @@ function entryFor(path: string): PageEntry {
   return entry;
 }
 
+/** The published page for `path` ("/principal"), or null when the path has none. */
+function pageAt(path: string, locale: ContentLocale = "en"): PageView | null {
+  return /^\/[a-z0-9-]+$/.test(path) ? publishedPage(path.slice(1), locale) : null;
+}
+
+/** The published page for `path`; throws ContentError when there is none. */
+function requirePage(path: string, locale?: ContentLocale): PageView {
+  const page = pageAt(path, locale);
+  if (!page) throw new ContentError(`page ${path}`, "no published page");
+  return page;
+}
+
 /**
  * The breadcrumb trail of a page, from Home to the page itself, following `parent` in
- * content/pages.ts. Throws ContentError for an unknown path or a parent cycle.
+ * content/pages.ts; each label is the page's published title (content/pages.ts's for a route
+ * without a content page). Throws ContentError for an unknown path or a parent cycle.
  */
 export function crumbsFor(path: string, title?: string): Crumb[] {
   const trail: Crumb[] = [];
@@ -44,66 +58,35 @@ export function crumbsFor(path: string, title?: string): Crumb[] {
     if (seen.has(current)) throw new ContentError("content/pages.ts", `parent cycle at ${current}`);
     seen.add(current);
     const entry = entryFor(current);
-    trail.unshift({ label: current === path && title ? title : entry.title, path: current });
+    trail.unshift({ label: current === path && title ? title : (pageAt(current)?.fields.title ?? entry.title), path: current });
     current = entry.parent;
   }
   return [{ label: "Home", path: "/" }, ...trail];
 }
 
+/** The day in India of an instant, "2026-11-21". */
+const istDay = (instant: string) => kolkataDate(new Date(instant));
+
 /**
- * Search metadata for a page listed in content/pages.ts: title, description, keywords,
- * breadcrumbs and the social preview image (`imageKey` under content/images/, default the
- * school's). Throws ContentError when the path is not listed.
+ * The sitemap's lastmod of `path`: the day (India) its page was last published, or
+ * PAGES_UPDATED for a route without a content page.
  */
-export function pageSeo(path: string, options: { imageKey?: string; imageAlt?: string } = {}): PageSeo {
-  const entry = entryFor(path);
-  return {
-    path,
-    title: entry.title,
-    description: entry.description,
-    keywords: entry.keywords ?? [],
-    crumbs: crumbsFor(path),
-    image: options.imageKey ? socialImage(options.imageKey, options.imageAlt) : socialImage(),
-    updated: entry.updated ?? PAGES_UPDATED,
-  };
+export function pageUpdated(path: string): string {
+  const page = pageAt(path);
+  return page ? istDay(page.publishedAt) : PAGES_UPDATED;
 }
 
-// Content page front matter -------------------------------------------------------------------
-
-const imageKey = z.string().refine(hasImage, "must name a file under content/images/");
-const internalLink = z.strictObject({
-  label: z.string().min(8),
-  to: z.string().regex(/^\/[a-z0-9/#-]*$/, "must be a site path such as /fee"),
-});
-
-export const contentPageSchema = z
-  .strictObject({
-    /** The route this file is for; must match the file name and an entry of content/pages.ts. */
-    path: z.string().regex(/^\/[a-z0-9-]+$/),
-    /** Heading if it should differ from the title in content/pages.ts. */
-    heading: z.string().min(1).optional(),
-    /** One or two sentences under the heading. */
-    lead: z.string().min(20).max(400),
-    image: imageKey.optional(),
-    imageAlt: z.string().min(10).optional(),
-    /** A leadership message: who speaks. SAMPLE names must be replaced by the school. */
-    person: z
-      .strictObject({
-        name: z.string().min(3),
-        role: z.string().min(3),
-        qualification: z.string().optional(),
-        image: imageKey,
-        imageAlt: z.string().min(10),
-      })
-      .optional(),
-    /** Short cards under the lead. */
-    highlights: z.array(z.strictObject({ title: z.string().min(2), text: z.string().min(10) })).max(6).optional(),
-    /** Pictures shown as a grid after the body, with captions. */
-    pictures: z.array(z.strictObject({ image: imageKey, alt: z.string().min(10), caption: z.string().min(3) })).optional(),
-    /** Links to the next pages a reader may want. */
-    related: z.array(internalLink).max(4).optional(),
-  })
-  .refine((d) => !d.image === !d.imageAlt, "image and imageAlt go together");
+/**
+ * Search metadata of a content page from its published item (English when `locale` has no
+ * variant): title, description, keywords, breadcrumbs, the social preview image (the speaker's
+ * portrait, else the page's picture, else the school's) and the day it was last published.
+ * Throws ContentError when the path has no published page or no entry in content/pages.ts.
+ */
+export function pageSeo(path: string, locale?: ContentLocale): PageSeo {
+  const { fields, publishedAt } = requirePage(path, locale);
+  const image = fields.person ? socialImage(fields.person.image, fields.person.imageAlt) : fields.image ? socialImage(fields.image, fields.imageAlt) : socialImage();
+  return { path, title: fields.title, description: fields.description, keywords: fields.keywords, crumbs: crumbsFor(path), image, updated: istDay(publishedAt) };
+}
 
 export type ContentPage = {
   seo: PageSeo;
@@ -118,52 +101,41 @@ export type ContentPage = {
   html: string;
 };
 
-const cache = new Map<string, ContentPage>();
-
-/** True when content/pages/<name>.md exists for `path` ("/overview" → overview.md). */
+/** True when `path` ("/overview") has a published content page. */
 export function hasContentPage(path: string): boolean {
-  return `/content/pages${path}.md` in files;
+  return pageAt(path) !== null;
 }
 
 /**
- * The content page for `path` from content/pages/<name>.md plus its metadata from
- * content/pages.ts. Throws ContentError when the file is missing or invalid, or its `path`
- * does not match.
+ * The content page for `path` as published (English when `locale` has no variant), with its
+ * pictures made responsive. Throws ContentError when the path has no published page, Error when
+ * a picture is not under content/images/.
  */
-export function getContentPage(path: string): ContentPage {
-  const cached = cache.get(path);
-  if (cached) return cached;
-  const file = `/content/pages${path}.md`;
-  const raw = files[file];
-  if (raw === undefined) throw new ContentError(file, "file not found");
-  const { data, html } = parseMarkdown(file, raw, contentPageSchema, { minHeading: 2 });
-  if (data.path !== path) throw new ContentError(file, `path "${data.path}" does not match the file name`);
-  const seo = pageSeo(path, data.person ? { imageKey: data.person.image, imageAlt: data.person.imageAlt } : data.image ? { imageKey: data.image, imageAlt: data.imageAlt } : {});
-  const page: ContentPage = {
-    seo,
-    heading: data.heading ?? seo.title,
-    lead: data.lead,
-    image: data.image ? picture(data.image, data.imageAlt ?? "") : undefined,
-    person: data.person && {
-      name: data.person.name,
-      role: data.person.role,
-      qualification: data.person.qualification,
-      image: picture(data.person.image, data.person.imageAlt),
+export function getContentPage(path: string, locale?: ContentLocale): ContentPage {
+  const { fields, html } = requirePage(path, locale);
+  return {
+    seo: pageSeo(path, locale),
+    heading: fields.heading ?? fields.title,
+    lead: fields.lead,
+    image: fields.image ? picture(fields.image, fields.imageAlt ?? "") : undefined,
+    person: fields.person && {
+      name: fields.person.name,
+      role: fields.person.role,
+      qualification: fields.person.qualification,
+      image: picture(fields.person.image, fields.person.imageAlt),
     },
-    highlights: data.highlights ?? [],
-    pictures: (data.pictures ?? []).map((p) => ({ ...picture(p.image, p.alt), caption: p.caption })),
-    related: data.related ?? [],
+    highlights: fields.highlights ?? [],
+    pictures: (fields.pictures ?? []).map((p) => ({ ...picture(p.image, p.alt), caption: p.caption })),
+    related: fields.related ?? [],
     html,
   };
-  cache.set(path, page);
-  return page;
 }
 
 /**
  * A Markdown body for a page built from a typed module (fee, mandatory disclosure, …): the
- * prose of content/pages/<name>.md rendered like any content page.
+ * page's published prose, rendered like any content page.
  */
-export function getPageProse(path: string): Pick<ContentPage, "lead" | "html" | "heading" | "related" | "highlights" | "image" | "pictures"> {
-  const { lead, html, heading, related, highlights, image, pictures } = getContentPage(path);
+export function getPageProse(path: string, locale?: ContentLocale): Pick<ContentPage, "lead" | "html" | "heading" | "related" | "highlights" | "image" | "pictures"> {
+  const { lead, html, heading, related, highlights, image, pictures } = getContentPage(path, locale);
   return { lead, html, heading, related, highlights, image, pictures };
 }

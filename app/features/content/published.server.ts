@@ -1,14 +1,15 @@
 /**
  * The published content every public page reads (issue 28), held in memory: news and events,
- * notices, the school calendar, job openings, gallery albums. Loaded from the database at start
- * and again whenever `content_state.version` changes (each process reads it every
- * CONTENT_POLL_MS; a publish in any process bumps it), so a publish is visible in every process
- * within about a second plus one render. Loaders read it synchronously and decide what shows at
- * their render instant (`renderInstant`): scheduled items, notices and openings appear and
- * disappear by themselves.
+ * notices, the school calendar, job openings, gallery albums, content pages. Loaded from the
+ * database at start and again whenever `content_state.version` changes (each process reads it
+ * every CONTENT_POLL_MS; a publish in any process bumps it), so a publish is visible in every
+ * process within about a second plus one render. Loaders read it synchronously and decide what
+ * shows at their render instant (`renderInstant`): scheduled items, notices and openings appear
+ * and disappear by themselves.
  *
  * Before the database is read (a unit test) the content is the seed files' (content/news/*.md,
- * content/seed/, content/gallery.ts), exactly what a fresh database holds, at version 0.
+ * content/seed/, content/gallery.ts, content/pages/*.md with content/pages.ts), exactly what a
+ * fresh database holds, at version 0.
  *
  * `contentEpoch(now)` names what pages show at `now`: the version and how many schedule
  * boundaries have passed. server/page-cache.ts keeps a rendered page while its epoch holds.
@@ -18,15 +19,15 @@ import type { ContentKind, ContentLocale } from "~/db/content-values";
 import { formatDisplayDate, formatDateTime } from "~/lib/dates";
 import { messageOf } from "~/lib/errors";
 import { calendarSeedItems, toCalendarEntry, upcomingCalendarItems, type CalendarEntry } from "./calendar";
-import { isVisible, itemPath, scheduleBoundaries, type AlbumFields, type CalendarFields, type NewsFields, type NoticeFields, type OpeningFields } from "./items";
+import { isVisible, itemPath, scheduleBoundaries, type AlbumFields, type CalendarFields, type NewsFields, type NoticeFields, type OpeningFields, type PageFields } from "./items";
 import { byClosingDate, openingSeedItems, toOpeningView, type OpeningView } from "./openings";
 import { albumSeedItems } from "./gallery.server";
 import type { GalleryAlbum } from "./components/gallery-page";
 import { picture } from "./images.server";
-import { newsSeedItems, type NewsItem, type NewsPicture } from "./markdown.server";
+import { newsSeedItems, pageSeedItems, type NewsItem, type NewsPicture } from "./markdown.server";
 import { mediaPicture, mediaSources, publicIdOfRef, type MediaImage } from "./media";
 import { photosByPublicId } from "./media.server";
-import { renderEditedMarkdown } from "./markdown-render.server";
+import { interpolateValues, renderEditedMarkdown } from "./markdown-render.server";
 import { contentVersion, readPublished, type PublishedItem } from "./store.server";
 
 /** How often each process reads the content version (ms). */
@@ -62,7 +63,17 @@ type Scheduled<T> = { view: T; fields: { publishAt: string | null; unpublishAt: 
 /** A gallery album as /gallery shows it, with its schedule. */
 export type AlbumView = GalleryAlbum & { publishAt: string | null; unpublishAt: string | null };
 
-type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; calendar: Scheduled<CalendarEntry>[]; openings: Scheduled<OpeningView>[]; albums: AlbumView[]; boundaries: number[] };
+/** A content page as its route shows it: the fields with {{tokens}} filled (the body too, as HTML), and when it was last published. */
+export type PageView = {
+  slug: string;
+  locale: ContentLocale;
+  fields: Omit<PageFields, "body">;
+  html: string;
+  /** When it was last published (ISO instant): the sitemap's lastmod. */
+  publishedAt: string;
+};
+
+type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; calendar: Scheduled<CalendarEntry>[]; openings: Scheduled<OpeningView>[]; albums: AlbumView[]; pages: Map<string, PageView>; boundaries: number[] };
 
 /** Uploaded photos by public id (media.server.ts `photosByPublicId`). */
 type Photos = ReadonlyMap<string, MediaImage>;
@@ -130,6 +141,15 @@ function noticeView(item: Pick<PublishedItem, "slug" | "fields">): NoticeView {
   };
 }
 
+function pageView(item: Pick<PublishedItem, "slug" | "locale" | "fields"> & { publishedAt?: Date }): PageView {
+  const name = `page/${item.slug}`;
+  const { body, ...fields } = item.fields as PageFields;
+  return { slug: item.slug, locale: item.locale, fields: interpolateValues(fields, name) as PageView["fields"], html: renderEditedMarkdown(body, name), publishedAt: (item.publishedAt ?? new Date(0)).toISOString() };
+}
+
+/** The key of a page in the snapshot: "principal/en". */
+const pageKey = (slug: string, locale: ContentLocale) => `${slug}/${locale}`;
+
 /** Builds the snapshot from published items; an item that no longer renders is left out and logged (it passed its checks when saved). */
 function snapshotOf(version: number, items: readonly (Pick<PublishedItem, "kind" | "slug" | "locale" | "fields"> & { publishedAt?: Date })[], photos: Photos = new Map()): Snapshot {
   const news: NewsView[] = [];
@@ -137,6 +157,7 @@ function snapshotOf(version: number, items: readonly (Pick<PublishedItem, "kind"
   const albums: AlbumView[] = [];
   const calendar: Scheduled<CalendarEntry>[] = [];
   const openings: Scheduled<OpeningView>[] = [];
+  const pages = new Map<string, PageView>();
   for (const item of items) {
     try {
       if (item.kind === "news") news.push(newsView(item, photos));
@@ -144,6 +165,7 @@ function snapshotOf(version: number, items: readonly (Pick<PublishedItem, "kind"
       else if (item.kind === "album") albums.push(albumView(item, photos));
       else if (item.kind === "calendar") calendar.push({ view: toCalendarEntry(item.fields as CalendarFields), fields: item.fields as CalendarFields });
       else if (item.kind === "opening") openings.push({ view: toOpeningView(item.slug, item.fields as OpeningFields), fields: item.fields as OpeningFields });
+      else if (item.kind === "page") pages.set(pageKey(item.slug, item.locale), pageView(item));
     } catch (error) {
       console.error(`Published ${item.kind}/${item.slug} could not be rendered; left off the site: ${messageOf(error)}`);
     }
@@ -152,12 +174,15 @@ function snapshotOf(version: number, items: readonly (Pick<PublishedItem, "kind"
   notices.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.slug.localeCompare(b.slug));
   openings.sort((a, b) => byClosingDate(a.view, b.view));
   albums.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
-  return { version, news, notices, calendar, openings, albums, boundaries: scheduleBoundaries(items) };
+  return { version, news, notices, calendar, openings, albums, pages, boundaries: scheduleBoundaries(items) };
 }
 
-/** Every item of the content files (content/news/*.md, content/seed/, content/gallery.ts): the database's first copy (store.server.ts `seedContent`) and the content before it is read. */
-export function contentSeedItems(): { kind: ContentKind; slug: string; fields: Record<string, unknown> }[] {
-  return [...newsSeedItems(), ...calendarSeedItems(), ...openingSeedItems(), ...albumSeedItems()];
+/** An item of the content files; a page keeps the day its file was last changed as its publish time. */
+export type SeedItem = { kind: ContentKind; slug: string; fields: Record<string, unknown>; publishedAt?: Date };
+
+/** Every item of the content files (content/news/*.md, content/seed/, content/gallery.ts, content/pages/): the database's first copy (store.server.ts `seedContent`) and the content before it is read. */
+export function contentSeedItems(): SeedItem[] {
+  return [...newsSeedItems(), ...calendarSeedItems(), ...openingSeedItems(), ...albumSeedItems(), ...pageSeedItems()];
 }
 
 let seedSnapshot: Snapshot | undefined;
@@ -231,6 +256,12 @@ export function currentOpenings(now: Date): OpeningView[] {
   return snapshot()
     .openings.filter((o) => isVisible("opening", o.fields, now))
     .map((o) => o.view);
+}
+
+/** The published page at `/<slug>` in `locale`, or its English one when it has no such variant; null when there is none. */
+export function publishedPage(slug: string, locale: ContentLocale = "en"): PageView | null {
+  const pages = snapshot().pages;
+  return pages.get(pageKey(slug, locale)) ?? pages.get(pageKey(slug, "en")) ?? null;
 }
 
 let newsPaths = { epoch: "", paths: [] as string[] };

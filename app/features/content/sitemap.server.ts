@@ -1,5 +1,6 @@
 /** Entries of /sitemap.xml: canonical public pages with their last content change. */
 import { pages, PAGES_UPDATED } from "#content/pages";
+import { pageUpdated } from "./pages.server";
 import { visibleNews } from "./published.server";
 
 /** Pages that are steps of a payment, receipts or diagnostics: not content to be found. */
@@ -7,10 +8,13 @@ export const NOT_IN_SITEMAP: ReadonlySet<string> = new Set(["/fees", "/fee-payme
 
 export type SitemapEntry = { path: string; lastmod: string };
 
-/** Home, the pages of content/pages.ts (minus NOT_IN_SITEMAP) and every news story visible at `now`, once each. */
+/**
+ * Home, the pages of content/pages.ts (minus NOT_IN_SITEMAP; a content page's lastmod is the day
+ * it was last published) and every news story visible at `now`, once each.
+ */
 export function sitemapEntries(now: Date): SitemapEntry[] {
   const entries = new Map<string, string>([["/", PAGES_UPDATED]]);
-  for (const p of pages) if (!NOT_IN_SITEMAP.has(p.path) && !p.path.startsWith("/news/")) entries.set(p.path, p.updated ?? PAGES_UPDATED);
+  for (const p of pages) if (!NOT_IN_SITEMAP.has(p.path) && !p.path.startsWith("/news/")) entries.set(p.path, pageUpdated(p.path));
   for (const n of visibleNews(now)) entries.set(n.href, n.date);
   return [...entries].map(([path, lastmod]) => ({ path, lastmod }));
 }

@@ -14,7 +14,7 @@ import { contentItems, contentRevisions } from "~/db/schema/content";
 import { settings } from "~/db/schema/settings";
 import type { Actor } from "~/core/audit/audit.server";
 import { contentVersion, createItem, itemById, listItems, readPublished, restoreRevision, revisionsOf, saveItem, seedContent, unpublishItem } from "./store.server";
-import { newsSeedItems } from "./markdown.server";
+import { newsSeedItems, pageSeedItems } from "./markdown.server";
 import { calendarSeedItems, upcomingCalendarItems } from "./calendar";
 import { openingSeedItems } from "./openings";
 import { calendarSeed } from "#content/seed/calendar";
@@ -76,9 +76,9 @@ describe("content store", () => {
     expect(await contentVersion(t.db)).toBe(before + 1);
   });
 
-  it("copies the calendar, the openings and the gallery's albums in on the next start of a database seeded before they moved, published as the files have them", async () => {
+  it("copies the calendar, the openings, the gallery's albums and the pages in on the next start of a database seeded before they moved, published as the files have them", async () => {
     const seeds = contentSeedItems();
-    expect(await seedContent(t.db, seeds)).toBe(calendarSeedItems().length + openingSeedItems().length + albumSeedItems().length);
+    expect(await seedContent(t.db, seeds)).toBe(calendarSeedItems().length + openingSeedItems().length + albumSeedItems().length + pageSeedItems().length);
     expect(await seedContent(t.db, seeds)).toBe(0);
     expect((await listItems(t.db, "calendar")).map((i) => i.slug).sort()).toEqual(calendarSeedItems().map((s) => s.slug).sort());
     expect((await listItems(t.db, "opening")).every((i) => i.status === "published" && i.updatedBy === "system")).toBe(true);

@@ -17,8 +17,8 @@ import { contentItems, contentRevisions, contentState } from "~/db/schema/conten
 import { settings } from "~/db/schema/settings";
 import { jsonOf, sqlState } from "~/db/sql.server";
 import { recordAudit, type Actor } from "~/core/audit/audit.server";
-import { FIELD_SCHEMAS, fieldErrors, slugSchema, type ContentFields } from "./items";
-import { checkBody } from "./markdown-render.server";
+import { FIELD_SCHEMAS, FIXED_CREATE, FIXED_KINDS, FIXED_UNPUBLISH, fieldErrors, slugSchema, type ContentFields } from "./items";
+import { checkBody, checkTokens } from "./markdown-render.server";
 
 export type ContentItemRow = typeof contentItems.$inferSelect;
 
@@ -84,18 +84,22 @@ export async function itemById(db: Database, id: number): Promise<ContentItem | 
 export type SaveRefusal =
   | { ok: false; reason: "invalid"; errors: Record<string, string> }
   | { ok: false; reason: "conflict"; current: { version: number; updatedBy: string; updatedAt: Date } }
-  | { ok: false; reason: "missing" };
+  | { ok: false; reason: "missing" }
+  | { ok: false; reason: "fixed"; message: string };
 export type SaveResult = { ok: true; item: ContentItem } | SaveRefusal;
 
 /** The fields of `kind` checked by its schema: the parsed fields, or one message per field. */
 export function checkFields<K extends ContentKind>(kind: K, input: unknown): { ok: true; fields: ContentFields[K] } | { ok: false; errors: Record<string, string> } {
   const result = (FIELD_SCHEMAS[kind] as unknown as z.ZodType<ContentFields[K]>).safeParse(input);
   const errors = result.success ? {} : fieldErrors(result.error);
-  // The body must also render: no unknown {{token}}, no level-1 heading.
-  const body = (input as { body?: unknown } | null)?.body;
-  const bodyProblem = typeof body === "string" && !errors.body ? checkBody(body) : null;
-  if (bodyProblem) errors.body = bodyProblem;
-  return result.success && !bodyProblem ? { ok: true, fields: result.data } : { ok: false, errors };
+  // The body must also render: no unknown {{token}}, no level-1 heading; a page's other words
+  // (title, lead, …) may hold tokens too.
+  const { body, ...rest } = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
+  const problems: Record<string, string> = {};
+  if (typeof body === "string" && !errors.body) problems.body = checkBody(body) ?? "";
+  if (kind === "page") for (const [key, value] of Object.entries(rest)) if (!errors[key]) problems[key] = checkTokens(value) ?? "";
+  for (const [key, problem] of Object.entries(problems)) if (problem) errors[key] = problem;
+  return result.success && Object.keys(errors).length === 0 ? { ok: true, fields: result.data } : { ok: false, errors };
 }
 
 async function addRevision(tx: Database, item: ContentItemRow, action: RevisionAction, actor: Actor): Promise<void> {
@@ -125,6 +129,7 @@ function auditId(row: Pick<ContentItemRow, "kind" | "slug" | "locale">): string 
  * malformed address).
  */
 export async function createItem<K extends ContentKind>(db: Database, actor: Actor, input: { kind: K; slug: string; locale?: ContentLocale; fields: unknown }): Promise<SaveResult> {
+  if (FIXED_KINDS.has(input.kind)) return { ok: false, reason: "invalid", errors: { form: FIXED_CREATE } };
   const slug = slugSchema.safeParse(input.slug);
   const checked = checkFields(input.kind, input.fields);
   if (!slug.success || !checked.ok) {
@@ -191,12 +196,14 @@ async function saveDraft(tx: Database, actor: Actor, input: { id: number; expect
 
 /**
  * Takes an item off the site (its draft stays): audit row "content.unpublish", content version
- * bumped. Refused as a conflict when the item changed since `expectedVersion`.
+ * bumped. Refused as a conflict when the item changed since `expectedVersion`, and as "fixed"
+ * for a page (items.ts FIXED_KINDS: its route would have nothing to show).
  */
 export async function unpublishItem(db: Database, actor: Actor, input: { id: number; expectedVersion: number }): Promise<SaveResult> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(contentItems).where(eq(contentItems.id, input.id)).for("update");
     if (!current) return { ok: false, reason: "missing" } as const;
+    if (FIXED_KINDS.has(current.kind as ContentKind)) return { ok: false, reason: "fixed", message: FIXED_UNPUBLISH } as const;
     if (current.version !== input.expectedVersion) {
       return { ok: false, reason: "conflict", current: { version: current.version, updatedBy: current.updatedBy, updatedAt: current.updatedAt } } as const;
     }
@@ -273,12 +280,13 @@ const FIRST_SEED_KINDS: readonly ContentKind[] = ["news", "notice"];
 
 /**
  * Copies the content files into the database once per kind, published as they are on the site
- * today (revision "seed" by "system"), so a fresh clone looks as before and a kind that moves to
+ * today (revision "seed" by "system"; published at `publishedAt` when given, the files' last
+ * change, else now), so a fresh clone looks as before and a kind that moves to
  * the database later is copied in on the next start. A `settings` row per kind records it: an
  * item the school later deletes does not come back. Resolves to how many items it wrote (0 when
  * every kind given was done). Items whose fields fail today's schema throw: the files are ours.
  */
-export async function seedContent(db: Database, items: readonly { kind: ContentKind; slug: string; fields: unknown }[]): Promise<number> {
+export async function seedContent(db: Database, items: readonly { kind: ContentKind; slug: string; fields: unknown; publishedAt?: Date }[]): Promise<number> {
   return db.transaction(async (tx) => {
     // Two processes starting at once: the second waits here, then finds the markers.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('kva content seed'))`);
@@ -291,7 +299,7 @@ export async function seedContent(db: Database, items: readonly { kind: ContentK
       if (!checked.ok) throw new Error(`Seed content ${item.kind}/${item.slug}: ${Object.entries(checked.errors).map(([k, v]) => `${k}: ${v}`).join("; ")}`);
       const [row] = await tx
         .insert(contentItems)
-        .values({ kind: item.kind, slug: item.slug, draft: checked.fields, published: checked.fields, publishedVersion: 1, publishedAt: sql`now()` as unknown as Date, publishedBy: "system", updatedBy: "system" })
+        .values({ kind: item.kind, slug: item.slug, draft: checked.fields, published: checked.fields, publishedVersion: 1, publishedAt: item.publishedAt ?? (sql`now()` as unknown as Date), publishedBy: "system", updatedBy: "system" })
         .onConflictDoNothing()
         .returning();
       if (row) await addRevision(tx, row, "seed", { userId: null, email: "system", ip: null });

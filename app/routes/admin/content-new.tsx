@@ -13,14 +13,15 @@ import { demandPermission, requirePermission } from "~/features/auth/session.ser
 import { EditorPage } from "~/features/content/editor/components/editor-page";
 import { kindOf, newItemData } from "~/features/content/editor/load.server";
 import { createFromForm } from "~/features/content/editor/save.server";
-import { KIND_LABELS } from "~/features/content/items";
+import { FIXED_CREATE, FIXED_KINDS, KIND_LABELS } from "~/features/content/items";
 import { setNoStore } from "~/lib/http";
 import { readForm } from "~/lib/request-body.server";
 
-/** The kind of the page's URL; an unknown one is a 404. */
+/** The kind of the page's URL; an unknown one, or one written only by the site (a page), is a 404. */
 function kindOfRequest(request: Request) {
   const kind = kindOf(new URL(request.url).searchParams.get("kind"));
-  if (!kind) throw data(`Choose what to write: /admin/content/new?kind=${CONTENT_KINDS.join(", ?kind=")}.`, { status: 404 });
+  if (!kind) throw data(`Choose what to write: /admin/content/new?kind=${CONTENT_KINDS.filter((k) => !FIXED_KINDS.has(k)).join(", ?kind=")}.`, { status: 404 });
+  if (FIXED_KINDS.has(kind)) throw data(FIXED_CREATE, { status: 404 });
   return kind;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Markdown-driven public pages (content/pages/<name>.md with metadata from content/pages.ts):
- * who we are, leadership messages, the four pillars, admissions and policies. Prerendered.
+ * Content pages (published `page` items, edited at /admin/content; breadcrumbs from
+ * content/pages.ts): who we are, leadership messages, the four pillars, admissions and policies.
  */
 import type { Route } from "./+types/content-page";
 import { getContentPage } from "~/features/content/pages.server";

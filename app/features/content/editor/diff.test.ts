@@ -53,6 +53,7 @@ describe("compareFields", () => {
   it("reads values in words: India times, dates, 12-hour event times, Yes and No", () => {
     expect(displayValue("publishAt", "2026-11-28T03:30:00.000Z")).toBe("28 Nov 2026, 9:00 AM");
     expect(displayValue("date", "2026-11-20")).toBe("20 Nov 2026");
+    expect(displayValue("keywords", ["principal message", "CBSE school principal Kharagpur"])).toBe("principal message\nCBSE school principal Kharagpur");
     expect(displayValue("event.start", "2026-11-20T17:05")).toBe("20 Nov 2026, 5:05 PM");
     expect(displayValue("banner", false)).toBe("No");
     expect(displayValue("unpublishAt", null)).toBe("");

@@ -4,7 +4,7 @@
  * unchanged, removed and added runs. Short fields are compared word by word (jsdiff `diffWords`);
  * the body line by line (`diffLines`), and a changed line that replaces another is compared word
  * by word inside, so a corrected typo marks one word, not a paragraph. Times show in India
- * (en-IN, 12-hour), booleans as Yes/No. Pure.
+ * (en-IN, 12-hour), booleans as Yes/No, a list of words (a page's keywords) one per line. Pure.
  */
 import { diffLines, diffWords } from "diff";
 import type { ContentKind } from "~/db/content-values";
@@ -20,7 +20,7 @@ export type FieldComparison = {
   changed: boolean;
   /** The runs to show in order; for an unchanged field one "same" run (possibly empty). */
   parts: DiffPart[];
-  /** Whether the field is long text (the body), shown as a block with its line breaks. */
+  /** Whether the field is long text or lines (the body, keywords), shown as a block with its line breaks. */
   block: boolean;
 };
 
@@ -34,7 +34,8 @@ export function displayValue(key: string, value: unknown): string {
   if (typeof value === "boolean") return value ? "Yes" : "No";
   // An album's photos: one line each, its caption (or description) and the photo.
   if (key === "pictures" && Array.isArray(value)) return value.map((p: { image?: unknown; alt?: unknown; caption?: unknown }) => `${String(p.caption || p.alt || "")} (${String(p.image)})`).join("\n");
-  if (Array.isArray(value)) return value.join("\n");
+  // A list of words (an opening's qualifications, a page's keywords): one per line, as the form shows them.
+  if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value.join("\n");
   if (typeof value !== "string") return JSON.stringify(value);
   try {
     if (INSTANT_KEYS.has(key)) return formatDateTime(new Date(value));

@@ -138,3 +138,35 @@ describe("an album's form", () => {
     expect(albumFieldsSchema.parse(again.fields)).toEqual(stored);
   });
 });
+
+describe("a page's form", () => {
+  const fields = {
+    title: "Principal's Message",
+    description: "A message from the Principal.",
+    keywords: ["principal message", "CBSE school principal Kharagpur"],
+    lead: "On learning with understanding and the partnership between school and home.",
+    body: "## Dear parents\n\nWelcome.",
+    person: { name: "Mr. Debashis Sample", role: "Principal, {{name}}", image: "people/principal.svg", imageAlt: "Illustrated portrait of the Principal" },
+    related: [{ label: "Read the Secretary's message", to: "/secretary" }],
+  };
+
+  it("edits the words and keeps the parts it does not show (the portrait's file, the related links) through a save", () => {
+    const values = formValuesOf("page", fields as never, "principal");
+    expect(values.keywords).toBe("principal message\nCBSE school principal Kharagpur");
+    const posted = readFormValues("page", form({ ...values, title: "A word from the Principal", keywords: "principal message\r\n\r\n  school head  \r\n", personName: "Ms. Anita Sample" }));
+    const { fields: saved, errors } = fieldsInput("page", posted);
+    expect(errors).toEqual({});
+    expect(saved).toMatchObject({ title: "A word from the Principal", keywords: ["principal message", "school head"], heading: undefined, related: fields.related, person: { ...fields.person, name: "Ms. Anita Sample", qualification: undefined } });
+  });
+
+  it("makes a description or lead typed on several lines one line, and refuses kept parts it cannot read", () => {
+    const values = formValuesOf("page", fields as never, "principal");
+    expect(fieldsInput("page", { ...values, description: "First line\n second line" }).fields.description).toBe("First line second line");
+    expect(fieldsInput("page", { ...values, kept: "not json" }).errors).toEqual({ form: "That request was not understood: reload the page and try again." });
+  });
+
+  it("is never new and has no schedule", () => {
+    expect(KIND_FORMS.page.newLabel).toBeNull();
+    expect(KIND_FORMS.page.schedule).toBe(false);
+  });
+});

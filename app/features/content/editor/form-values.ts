@@ -9,7 +9,7 @@
  */
 import type { ContentKind } from "~/db/content-values";
 import { kolkataDate, realDate } from "~/lib/dates";
-import { ALBUM_MAX_PICTURES, calendarSlug, instantToIstLocal, istLocalToInstant, numberedSlug, slugify, type AlbumFields, type CalendarFields, type ContentFields, type NewsFields, type NoticeFields, type OpeningFields } from "../items";
+import { ALBUM_MAX_PICTURES, calendarSlug, instantToIstLocal, istLocalToInstant, numberedSlug, slugify, type AlbumFields, type CalendarFields, type ContentFields, type NewsFields, type NoticeFields, type OpeningFields, type PageFields } from "../items";
 
 /** A news story's or event's form. `eventStart`/`eventEnd` are dates, `…Time` optional times ("hh:mm"). */
 export type NewsFormValues = {
@@ -84,7 +84,31 @@ export type AlbumFormValues = {
   unpublishAt: string;
 };
 
-export type FormValuesOf = { news: NewsFormValues; notice: NoticeFormValues; calendar: CalendarFormValues; opening: OpeningFormValues; album: AlbumFormValues };
+/**
+ * A content page's form: its words (keywords one per line; an empty heading is the title), the
+ * speaker's words for a leadership message, and `kept`: the parts the form does not edit (the
+ * pictures' files, highlight cards, picture grid, related links) as JSON, posted back as they
+ * were so a save keeps them.
+ */
+export type PageFormValues = {
+  title: string;
+  description: string;
+  keywords: string;
+  heading: string;
+  lead: string;
+  body: string;
+  imageAlt: string;
+  personName: string;
+  personRole: string;
+  personQualification: string;
+  personImageAlt: string;
+  kept: string;
+};
+
+/** What a page's form keeps as it is (PageFormValues.kept). */
+export type KeptPageParts = Pick<PageFields, "image" | "highlights" | "pictures" | "related"> & { personImage?: string };
+
+export type FormValuesOf = { news: NewsFormValues; notice: NoticeFormValues; calendar: CalendarFormValues; opening: OpeningFormValues; album: AlbumFormValues; page: PageFormValues };
 export type FormValues = FormValuesOf[ContentKind];
 
 /** The picture a new story starts with, until the picture picker exists. */
@@ -97,7 +121,7 @@ type ScheduleValues = { publishAt: string; unpublishAt: string };
 export type FieldsInput = { fields: Record<string, unknown>; errors: Record<string, string> };
 
 /** One kind's form. `V` is its values (plain strings and booleans), `F` its stored fields. */
-export type KindForm<V extends ScheduleValues, F> = {
+export type KindForm<V, F> = {
   /** Every field's name as the form labels it, keyed like the store's error paths, in the form's order (diffs and messages). */
   labels: Record<string, string>;
   /** The values of a new item's form at `now`. */
@@ -120,8 +144,10 @@ export type KindForm<V extends ScheduleValues, F> = {
   bodyLabel: string | null;
   /** The sentence under a new item's heading: where it shows. */
   intro: string;
-  /** The list's button to write one. */
-  newLabel: string;
+  /** The list's button to write one; null for a kind the admin does not create (items.ts FIXED_KINDS). */
+  newLabel: string | null;
+  /** Whether it has a schedule (appears at, disappears at): a page has none, its route is always there. */
+  schedule: boolean;
   /** Ids of the controls a message's key leads to, when not `field-<key>`. */
   controlIds: Record<string, string>;
 };
@@ -230,6 +256,7 @@ const newsForm: KindForm<NewsFormValues, NewsFields> = {
   bodyLabel: "Text",
   intro: "A news story has its own page under /news/; an event also shows its date, time and place.",
   newLabel: "New news story or event",
+  schedule: true,
   controlIds: { "event.start": "field-eventStart", "event.end": "field-eventEnd", "event.location": "field-eventLocation", event: "field-eventStart", category: "field-category-news" },
 };
 
@@ -270,6 +297,7 @@ const noticeForm: KindForm<NoticeFormValues, NoticeFields> = {
   bodyLabel: "More detail (optional)",
   intro: "A notice shows in the notices list between its start and end and, if you tick the box, as the alert banner at the top of every page.",
   newLabel: "New notice",
+  schedule: true,
   controlIds: {},
 };
 
@@ -290,6 +318,7 @@ const calendarForm: KindForm<CalendarFormValues, CalendarFields> = {
   bodyLabel: null,
   intro: "A calendar entry shows in the school calendar on the home page until its last day has passed.",
   newLabel: "New calendar entry",
+  schedule: true,
   controlIds: {},
 };
 
@@ -322,6 +351,7 @@ const openingForm: KindForm<OpeningFormValues, OpeningFields> = {
   bodyLabel: null,
   intro: "An opening shows on /openings until the end of its closing date (India).",
   newLabel: "New opening",
+  schedule: true,
   controlIds: {},
 };
 
@@ -382,11 +412,102 @@ const albumForm: KindForm<AlbumFormValues, AlbumFields> = {
   bodyLabel: null,
   intro: "An album shows on /gallery with its photos in order, newest album first, once it has a photo. Save it, upload its photos on the pictures page with the album's address as their album, then tick them here.",
   newLabel: "New gallery album",
+  schedule: true,
   controlIds: { pictures: "album-pictures" },
 };
 
+/** The parts of a page the form keeps as they are, from its `kept` value; null when it is not such JSON. */
+export function keptParts(kept: string): KeptPageParts | null {
+  try {
+    const parts = JSON.parse(kept || "{}") as unknown;
+    return parts && typeof parts === "object" && !Array.isArray(parts) ? (parts as KeptPageParts) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A content page: made on first start from the files, never new in the admin (its address is
+ * its route). The form edits its words; the pictures' files and the lists are kept (`kept`).
+ */
+const pageForm: KindForm<PageFormValues, PageFields> = {
+  labels: {
+    title: "Title",
+    description: "Description",
+    keywords: "Keywords",
+    heading: "Heading",
+    lead: "Lead",
+    body: "Text",
+    imageAlt: "Description of the picture",
+    "person.name": "Name",
+    "person.role": "Role",
+    "person.qualification": "Qualification",
+    "person.imageAlt": "Description of the portrait",
+  },
+  empty: () => ({ title: "", description: "", keywords: "", heading: "", lead: "", body: "", imageAlt: "", personName: "", personRole: "", personQualification: "", personImageAlt: "", kept: "{}" }),
+  valuesOf: (f) => {
+    const kept: KeptPageParts = { image: f.image, personImage: f.person?.image, highlights: f.highlights, pictures: f.pictures, related: f.related };
+    return {
+      title: f.title,
+      description: f.description,
+      keywords: f.keywords.join("\n"),
+      heading: f.heading ?? "",
+      lead: f.lead,
+      body: f.body,
+      imageAlt: f.imageAlt ?? "",
+      personName: f.person?.name ?? "",
+      personRole: f.person?.role ?? "",
+      personQualification: f.person?.qualification ?? "",
+      personImageAlt: f.person?.imageAlt ?? "",
+      kept: JSON.stringify(kept),
+    };
+  },
+  read: (form) => ({
+    title: textOf(form, "title"),
+    description: multiline(form, "description"),
+    keywords: multiline(form, "keywords"),
+    heading: textOf(form, "heading"),
+    lead: multiline(form, "lead"),
+    body: multiline(form, "body"),
+    imageAlt: textOf(form, "imageAlt"),
+    personName: textOf(form, "personName"),
+    personRole: textOf(form, "personRole"),
+    personQualification: textOf(form, "personQualification"),
+    personImageAlt: textOf(form, "personImageAlt"),
+    kept: textOf(form, "kept"),
+  }),
+  input: (v) => {
+    const errors: Record<string, string> = {};
+    const kept = keptParts(v.kept);
+    if (!kept) errors.form = "That request was not understood: reload the page and try again.";
+    const { image, personImage, highlights, pictures, related } = kept ?? {};
+    const fields: Record<string, unknown> = {
+      title: v.title,
+      description: v.description.replace(/\s*\n\s*/g, " "),
+      keywords: v.keywords.split("\n").map((k) => k.trim()).filter(Boolean),
+      heading: v.heading.trim() || undefined,
+      lead: v.lead.replace(/\s*\n\s*/g, " "),
+      body: v.body,
+      image,
+      imageAlt: image ? v.imageAlt : undefined,
+      person: personImage ? { name: v.personName, role: v.personRole, qualification: v.personQualification.trim() || undefined, image: personImage, imageAlt: v.personImageAlt } : undefined,
+      highlights,
+      pictures,
+      related,
+    };
+    return { fields, errors };
+  },
+  slug: () => "",
+  slugTries: 0,
+  bodyLabel: "Text",
+  intro: "",
+  newLabel: null,
+  schedule: false,
+  controlIds: { "person.name": "field-personName", "person.role": "field-personRole", "person.qualification": "field-personQualification", "person.imageAlt": "field-personImageAlt", form: "field-title" },
+};
+
 /** Each kind's form. */
-export const KIND_FORMS: { [K in ContentKind]: KindForm<FormValuesOf[K], ContentFields[K]> } = { news: newsForm, notice: noticeForm, calendar: calendarForm, opening: openingForm, album: albumForm };
+export const KIND_FORMS: { [K in ContentKind]: KindForm<FormValuesOf[K], ContentFields[K]> } = { news: newsForm, notice: noticeForm, calendar: calendarForm, opening: openingForm, album: albumForm, page: pageForm };
 
 /** The form of `kind` for code that holds any kind's values (a post, a refusal's values). */
 export function kindForm(kind: ContentKind): KindForm<FormValues, ContentFields[ContentKind]> {

@@ -38,6 +38,7 @@ function refusal(result: SaveRefusal, values: FormValues | null, what: "save" | 
     return refusedFields(result.errors, values);
   }
   if (result.reason === "missing") return { status: 404, notice: { ok: false, message: "This item no longer exists: someone may have deleted it.", errors: {}, values, conflict: false } };
+  if (result.reason === "fixed") return { status: 400, notice: { ok: false, message: result.message, errors: {}, values, conflict: false } };
   const by = `Saved by ${result.current.updatedBy} at ${formatDateTime(result.current.updatedAt)}`;
   const message =
     what === "save"

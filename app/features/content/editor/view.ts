@@ -70,8 +70,9 @@ export function revisionView(r: { id: number; version: number; action: RevisionA
  * The line after a publish: when the published fields show later than `now` (their schedule's
  * start, a notice's own start), from when; otherwise that visitors see it now.
  */
-export function publishedLine(published: { publishAt?: string | null; startsAt?: string } | null, now: Date): string {
-  const later = [published?.publishAt, published?.startsAt]
+export function publishedLine(published: object | null, now: Date): string {
+  const times = published as { publishAt?: string | null; startsAt?: string } | null;
+  const later = [times?.publishAt, times?.startsAt]
     .filter((t): t is string => typeof t === "string")
     .map((t) => new Date(t))
     .filter((t) => t > now)

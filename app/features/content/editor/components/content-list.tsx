@@ -1,9 +1,9 @@
 /**
- * /admin/content (issue 28): the school's news stories, events, notices, calendar entries and job
- * openings, newest change first, each with its kind, state (Draft, Published, Unpublished
- * changes) and who saved it last and when (India, 12-hour); a filter by kind (links, so it lives
- * in the URL) and the actions to write a new item of each kind. A table on wide screens, cards on
- * phones.
+ * /admin/content (issue 28): the school's news stories, events, notices, calendar entries, job
+ * openings, gallery albums and pages, newest change first, each with its kind, state (Draft,
+ * Published, Unpublished changes) and who saved it last and when (India, 12-hour); a filter by
+ * kind (links, so it lives in the URL) and the actions to write a new item of each kind that can
+ * be made here (not a page: its address is a route). A table on wide screens, cards on phones.
  */
 import { Link } from "react-router";
 import { ButtonLink } from "~/components/button";
@@ -29,14 +29,15 @@ export function ContentList({ rows, kind }: Props) {
         actions={
           <div className="flex flex-wrap gap-2">
             {/* The first kind (news) is the main action, last in the row. */}
-            {CONTENT_KINDS.toReversed().map((k) => (
-              <ButtonLink key={k} to={`/admin/content/new?kind=${k}`} variant={k === CONTENT_KINDS[0] ? "primary" : "secondary"} size="xs">{kindForm(k).newLabel}</ButtonLink>
-            ))}
+            {CONTENT_KINDS.toReversed().map((k) => {
+              const label = kindForm(k).newLabel;
+              return label && <ButtonLink key={k} to={`/admin/content/new?kind=${k}`} variant={k === CONTENT_KINDS[0] ? "primary" : "secondary"} size="xs">{label}</ButtonLink>;
+            })}
           </div>
         }
       />
       <p className="mt-1 max-w-3xl text-sm text-slate-700">
-        The site&apos;s news, events, notices, calendar and job openings. Drafts are only seen here; publishing shows an item to visitors within a second, and every change is kept as a revision you can compare and restore.
+        The site&apos;s news, events, notices, calendar, job openings, gallery albums and pages. Drafts are only seen here; publishing shows an item to visitors within a second, and every change is kept as a revision you can compare and restore.
       </p>
 
       <nav aria-label="Filter by kind" className="mt-4">

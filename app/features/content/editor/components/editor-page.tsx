@@ -11,7 +11,7 @@ import { Button, ButtonLink } from "~/components/button";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import type { ContentKind } from "~/db/content-values";
-import { KIND_LABELS } from "../../items";
+import { FIXED_KINDS, KIND_LABELS } from "../../items";
 import { kindForm, type FormValuesOf } from "../form-values";
 import type { EditorNotice } from "../save.server";
 import { STATUS_LABELS, type BodyPreview, type ComparisonView, type ItemSummaryView, type RevisionView } from "../view";
@@ -55,7 +55,7 @@ export function EditorPage<K extends ContentKind>({ kind, item, values, preview,
             <span>{item.kindLabel}</span>
             <span>Last saved by {item.savedBy} at {item.saved}</span>
             {item.published && <span>Published by {item.publishedBy} at {item.published}</span>}
-            {canPublish && item.status !== "draft" && (
+            {canPublish && item.status !== "draft" && !FIXED_KINDS.has(kind) && (
               <Form method="post">
                 <input type="hidden" name="intent" value="unpublish" />
                 <input type="hidden" name="version" value={item.version} />

@@ -1,9 +1,10 @@
 /**
  * The pieces every content form is made of (issue 28): a field's ids and aria attributes, a
- * one-line field, a box to tick, a titled group of fields, the red ring of a field in error.
+ * one-line field, a box to tick, a text with a live count of its characters, a titled group of
+ * fields, the red ring of a field in error.
  */
 import { useState, type ReactNode } from "react";
-import { Field, TextInput, fieldAria } from "~/components/field";
+import { Field, TextArea, TextInput, fieldAria } from "~/components/field";
 import { slugify } from "../../items";
 
 /** Messages keyed like the store's error paths ("title", "event.start"). */
@@ -69,5 +70,23 @@ export function SlugField({ initial, title, errors, hint }: { initial: string; t
         <TextInput look="dense" id={field.id} name="slug" value={value} onChange={(e) => setTyped(e.target.value)} className={`font-mono ${INVALID}`} autoComplete="off" {...aria} />
       </Field>
     </div>
+  );
+}
+
+/**
+ * A text whose length matters (a story's summary, a page's title and description): its hint
+ * followed by a live count "n of `max` characters", in red outside `min`…`max` (an empty text is
+ * the store's to refuse). `rows` 1 is a one-line field.
+ */
+export function CountedText({ name, label, hint, min = 0, max, errors, defaultValue, rows, testId }: { name: string; label: string; hint: ReactNode; min?: number; max: number; errors: Errors; defaultValue: string; rows: number; testId: string }) {
+  const [text, setText] = useState(defaultValue);
+  const n = text.trim().length;
+  const outside = n > max || (n > 0 && n < min);
+  const { field, aria } = ids(name, errors, true);
+  const control = { look: "dense" as const, className: INVALID, id: field.id, name, value: text, required: true, ...aria };
+  return (
+    <Field {...field} label={label} hint={<>{hint} <span className={outside ? "font-semibold text-red-800" : ""} data-testid={testId}>{n} of {max} characters</span></>}>
+      {rows === 1 ? <TextInput {...control} onChange={(e) => setText(e.target.value)} autoComplete="off" /> : <TextArea {...control} rows={rows} onChange={(e) => setText(e.target.value)} />}
+    </Field>
   );
 }

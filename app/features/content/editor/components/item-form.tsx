@@ -1,7 +1,7 @@
 /**
  * The form of a content item (issue 28): the kind's own fields (KIND_FIELDS: news-fields.tsx,
- * notice-fields.tsx, calendar-fields.tsx, opening-fields.tsx), its Markdown text when the kind
- * has one, and the schedule every kind has.
+ * notice-fields.tsx, calendar-fields.tsx, opening-fields.tsx, album-fields.tsx, page-fields.tsx),
+ * its Markdown text when the kind has one, and its schedule when it has one (a page has none).
  * Times are India wall-clock times. Each message shows beside its field and in a list at the top
  * that links to it; the values shown are those posted when a save was refused. The buttons
  * follow the person's permissions: Save draft for every editor; Save and publish for
@@ -21,12 +21,13 @@ import { CalendarFields } from "./calendar-fields";
 import { NewsFields } from "./news-fields";
 import { NoticeFields } from "./notice-fields";
 import { OpeningFields } from "./opening-fields";
+import { PageFields } from "./page-fields";
 
 /** What a kind's fields component gets: the values shown, the messages, and an existing item's address (null for a new one). */
 export type KindFieldsProps<V> = { values: V; errors: Errors; slug: string | null };
 
 /** Each kind's own fields. */
-const KIND_FIELDS: { [K in ContentKind]: ComponentType<KindFieldsProps<FormValuesOf[K]>> } = { news: NewsFields, notice: NoticeFields, calendar: CalendarFields, opening: OpeningFields, album: AlbumFields };
+const KIND_FIELDS: { [K in ContentKind]: ComponentType<KindFieldsProps<FormValuesOf[K]>> } = { news: NewsFields, notice: NoticeFields, calendar: CalendarFields, opening: OpeningFields, album: AlbumFields, page: PageFields };
 
 /** The id of the control a message of `kind` keyed `key` (a store error path) is about. */
 export function controlIdOf(kind: ContentKind, key: string): string {
@@ -92,7 +93,7 @@ export function ItemForm<K extends ContentKind>(props: Props<K>) {
           />
         </div>
       )}
-      <Schedule values={values} errors={errors} />
+      {kindForm(kind).schedule && <Schedule values={values as { publishAt: string; unpublishAt: string }} errors={errors} />}
       <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4">
         <Button name="intent" value="save" variant={canPublish ? "secondary" : "primary"} size="sm" disabled={busy}>Save draft</Button>
         {canPublish ? (

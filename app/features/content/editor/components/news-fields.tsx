@@ -6,11 +6,11 @@
  */
 import { useState } from "react";
 import { Button } from "~/components/button";
-import { DENSE_LABEL_CLASS, Field, LABEL_CLASS, TextArea, TextInput } from "~/components/field";
+import { DENSE_LABEL_CLASS, Field, LABEL_CLASS, TextInput } from "~/components/field";
 import { SUMMARY_LIMITS, TITLE_MAX } from "../../items";
 import type { NewsFormValues } from "../form-values";
 import { ServerPicturePicker } from "../../components/picture-picker";
-import { Card, INVALID, Input, SlugField, ids, type Errors } from "./form-parts";
+import { Card, CountedText, INVALID, Input, SlugField, ids, type Errors } from "./form-parts";
 
 /** A news story's or event's fields (the text and schedule are the form's). */
 export function NewsFields({ values, errors, slug }: { values: NewsFormValues; errors: Errors; slug: string | null }) {
@@ -83,19 +83,7 @@ function CoverPicture({ image, alt, errors }: { image: string; alt: string; erro
 }
 
 function SummaryField({ defaultValue, errors }: { defaultValue: string; errors: Errors }) {
-  const [text, setText] = useState(defaultValue);
-  const n = text.trim().length;
-  const outside = n > SUMMARY_LIMITS.max || (n > 0 && n < SUMMARY_LIMITS.min);
-  const { field, aria } = ids("summary", errors, true);
-  return (
-    <Field
-      {...field}
-      label="Summary"
-      hint={<>Shown on the news cards and in search results: {SUMMARY_LIMITS.min} to {SUMMARY_LIMITS.max} characters. <span className={outside ? "font-semibold text-red-800" : ""} data-testid="summary-count">{n} of {SUMMARY_LIMITS.max} characters</span></>}
-    >
-      <TextArea look="dense" className={INVALID} id={field.id} name="summary" rows={3} value={text} onChange={(e) => setText(e.target.value)} required {...aria} />
-    </Field>
-  );
+  return <CountedText name="summary" label="Summary" hint={`Shown on the news cards and in search results: ${SUMMARY_LIMITS.min} to ${SUMMARY_LIMITS.max} characters.`} min={SUMMARY_LIMITS.min} max={SUMMARY_LIMITS.max} errors={errors} defaultValue={defaultValue} rows={3} testId="summary-count" />;
 }
 
 function CategoryAndEvent({ values, errors }: { values: NewsFormValues; errors: Errors }) {
