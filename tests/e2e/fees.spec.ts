@@ -304,7 +304,7 @@ test("/fee shows the admissions session's fee book, and a tuition amount the adm
   test.setTimeout(90_000);
   await page.goto(`${server.origin}/fee`);
   await expect(page.getByRole("heading", { name: "Fee structure, session 2027–28" })).toBeVisible();
-  const nursery = page.getByRole("region", { name: "Fee structure table" }).getByRole("row", { name: /^Nursery – UKG/ });
+  const nursery = page.getByRole("region", { name: "Fee structure table" }).getByRole("row", { name: /^Nursery\s– UKG/ });
   await expect(nursery).toContainText("Tuition Fee: ₹2,200 a month");
   // 2,200 × 12 + 600 × 4 + 6,500 + 12,000: the sample book's heads, each as often as it is charged.
   await expect(nursery).toContainText("₹47,300");

@@ -16,7 +16,7 @@ export function FeePage({ page, fees }: { page: ContentPage; fees: FeeFigures })
       <div className="mx-auto max-w-5xl px-5 py-10 sm:py-14">
         <section aria-labelledby="fee-table-title">
           <h2 id="fee-table-title" className={h2}>
-            {fees.session ? `Fee structure, session ${fees.session}` : "Fee structure"}
+            Fee structure{fees.session && <>, session <span className="whitespace-nowrap">{fees.session}</span></>}
           </h2>
           {fees.notice && <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-lg text-amber-900">{fees.notice}</p>}
           {fees.noBook && (
@@ -41,7 +41,7 @@ export function FeePage({ page, fees }: { page: ContentPage; fees: FeeFigures })
                 <tbody>
                   {fees.groups.map((group) => (
                     <tr key={group.label}>
-                      <th scope="row" className={`${td} text-left font-semibold`}>{group.label}</th>
+                      <th scope="row" className={`${td} text-left font-semibold`}>{group.label.replaceAll(" – ", "\u00a0– ")}</th>
                       <td className={td}>
                         <ul className="space-y-1">
                           {group.heads.map((head) => (
@@ -84,7 +84,9 @@ export function FeePage({ page, fees }: { page: ContentPage; fees: FeeFigures })
 
         {(fees.concessions.length > 0 || fees.applicationFee) && (
           <section aria-labelledby="other-charges-title" className="mt-12">
-            <h2 id="other-charges-title" className={h2}>Application fee and concessions</h2>
+            <h2 id="other-charges-title" className={h2}>
+              {fees.applicationFee && fees.concessions.length > 0 ? "Application fee and concessions" : fees.applicationFee ? "Application fee" : "Concessions"}
+            </h2>
             <ul className={list}>
               {fees.applicationFee && (
                 <li className={row}>
@@ -106,7 +108,9 @@ export function FeePage({ page, fees }: { page: ContentPage; fees: FeeFigures })
 
         {fees.cutoffLabel && (
           <section aria-labelledby="age-title" className="mt-12">
-            <h2 id="age-title" className={h2}>Age criteria for session {fees.admissionSession}</h2>
+            <h2 id="age-title" className={h2}>
+              Age criteria for session <span className="whitespace-nowrap">{fees.admissionSession}</span>
+            </h2>
             <p className="mt-3 text-lg text-slate-700">Age as on {fees.cutoffLabel}.</p>
             <TableScroll label="Age criteria table">
               <table className="w-full min-w-[32rem] border-collapse bg-white text-base">
