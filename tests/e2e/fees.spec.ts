@@ -8,7 +8,7 @@
  * collections CSV, whose totals match the receipts. A fee reminder's family link pays two
  * siblings' school and bus months in one payment, each child's receipts download, and an expired
  * link says so. /fee shows the fee book of the admissions session, and a tuition amount the
- * administrator changes there shows on /fee within 2 s, without a restart.
+ * administrator changes there shows on /fee and in the brochure within 2 s, without a restart.
  */
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
@@ -310,6 +310,7 @@ test("/fee shows the admissions session's fee book, and a tuition amount the adm
   await expect(nursery).toContainText("₹47,300");
   await expect(page.getByText("Fees fall due on the 15th of the month they are charged for; after that there is a late fee of ₹100 once a month is past its due date.")).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("fee-390.png"), fullPage: true });
+  expect(await pdfText(await (await page.request.get(`${server.origin}/documents/school-brochure.pdf`)).body())).toContain("₹47,300");
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
 
   await page.goto(`${server.origin}/admin/fees/book`);
@@ -332,4 +333,7 @@ test("/fee shows the admissions session's fee book, and a tuition amount the adm
   await page.goto(`${server.origin}/fee`);
   await expect(nursery).toContainText("Tuition Fee: ₹2,450 a month");
   await expect(nursery).toContainText("₹50,300");
+  // The brochure carries the same figures.
+  const brochure = async () => pdfText(await (await page.request.get(`${server.origin}/documents/school-brochure.pdf`)).body());
+  await expect.poll(brochure, { timeout: 2_000, intervals: [200] }).toContain("₹50,300");
 });
