@@ -109,6 +109,16 @@ export function yearLabel(startYear: number): string {
   return `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`;
 }
 
+/** "2027-28" for "2027–28": a session as keys and the fee book write it (content/ writes an en dash). */
+export function sessionKey(name: string): string {
+  return name.replace(/[\u2013\u2014]/g, "-").trim();
+}
+
+/** "2027–28" for "2027-28": a session as pages write it. */
+export function sessionLabel(session: string): string {
+  return session.replace("-", "–");
+}
+
 /**
  * The April–March year holding an IST date "yyyy-mm-dd" (or a month "yyyy-mm"), e.g. "2026-27"
  * for 1 Apr 2026 to 31 Mar 2027. The school's fee session (the academic session of its fee book,

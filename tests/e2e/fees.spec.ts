@@ -7,9 +7,11 @@
  * fixes it (imported), records a cash payment, sees the defaulters list shrink, and exports the
  * collections CSV, whose totals match the receipts. A fee reminder's family link pays two
  * siblings' school and bus months in one payment, each child's receipts download, and an expired
- * link says so.
+ * link says so. /fee shows the fee book of the admissions session, and a tuition amount the
+ * administrator changes there shows on /fee and in the brochure within 2 s, without a restart.
  */
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { pdfText } from "../support/pdf";
 import { FAMILY_LINK_MS, familyPayPath, familyPayToken } from "../../app/features/fees/family-link.server";
@@ -296,4 +298,42 @@ test("a fee reminder's family link pays two siblings' school and bus months in o
   await expect(page.getByRole("alert")).toContainText("This fee link has expired or is not valid.");
   await expect(page.getByRole("link", { name: "Go to fee payment" })).toHaveAttribute("href", "/fees");
   expect(errors).toEqual([]);
+});
+
+test("/fee shows the admissions session's fee book, and a tuition amount the administrator changes shows there within 2 s without a restart", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${server.origin}/fee`);
+  await expect(page.getByRole("heading", { name: "Fee structure, session 2027–28" })).toBeVisible();
+  const nursery = page.getByRole("region", { name: "Fee structure table" }).getByRole("row", { name: /^Nursery\s– UKG/ });
+  await expect(nursery).toContainText("Tuition Fee: ₹2,200 a month");
+  // 2,200 × 12 + 600 × 4 + 6,500 + 12,000: the sample book's heads, each as often as it is charged.
+  await expect(nursery).toContainText("₹47,300");
+  await expect(page.getByText("Fees fall due on the 15th of the month they are charged for; after that there is a late fee of ₹100 once a month is past its due date.")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("fee-390.png"), fullPage: true });
+  expect(await pdfText(await (await page.request.get(`${server.origin}/documents/school-brochure.pdf`)).body())).toContain("₹47,300");
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  await page.goto(`${server.origin}/admin/fees/book`);
+  await signIn(page, E2E_ADMIN);
+  await page.goto(`${server.origin}/admin/fees/book`);
+  await page.getByRole("link", { name: "Session 2027-28" }).click();
+  await expect(page.getByRole("heading", { name: "Fee book 2027-28" })).toBeVisible();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const editor = page.getByRole("textbox", { name: /Edit the fee book/ });
+  const book = JSON.parse(await editor.inputValue()) as { session: string; structures: { classes: string[]; heads: { name: string; amountPaise: number }[] }[] };
+  expect(book.session).toBe("2027-28");
+  book.structures[0]!.heads.find((h) => h.name === "Tuition Fee")!.amountPaise = 2_450_00;
+  await editor.fill(JSON.stringify(book, null, 2));
+  await page.getByRole("button", { name: "Save fee book" }).click();
+  await expect(page.getByRole("status")).toHaveText("Fee book 2027-28 saved.");
+  const saved = Date.now();
+  await expect.poll(async () => (await page.request.get(`${server.origin}/fee`)).text(), { timeout: 2_000, intervals: [100] }).toContain("₹2,450");
+  expect(Date.now() - saved).toBeLessThan(2_000);
+
+  await page.goto(`${server.origin}/fee`);
+  await expect(nursery).toContainText("Tuition Fee: ₹2,450 a month");
+  await expect(nursery).toContainText("₹50,300");
+  // The brochure carries the same figures.
+  const brochure = async () => pdfText(await (await page.request.get(`${server.origin}/documents/school-brochure.pdf`)).body());
+  await expect.poll(brochure, { timeout: 2_000, intervals: [200] }).toContain("₹50,300");
 });

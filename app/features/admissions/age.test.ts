@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ageRules } from "#content/fees";
-import { ageOn, classThatFits, defaultCutOff, eligibility, eligibilityMessage, isIsoDate } from "./age";
+import { ageCriteria, ageOn, birthRange, classThatFits, defaultCutOff, eligibility, eligibilityMessage, isIsoDate } from "./age";
 
 const CUT_OFF = "2027-03-31";
 
@@ -38,6 +38,34 @@ describe.each(ageRules.map((r) => [r.className, r.minimumAge] as const))("%s (mi
     expect(r).toMatchObject({ kind: "too_young", age: minimum - 1 });
     const younger = ageRules.find((x) => x.minimumAge === minimum - 1)?.className ?? null;
     expect(r.kind === "too_young" && r.fits).toBe(younger);
+  });
+});
+
+describe("birthRange", () => {
+  it("gives the dates of birth of a child exactly the minimum age on the cut-off", () => {
+    expect(birthRange(3, "2027-03-31")).toEqual({ from: "2023-04-01", to: "2024-03-31" });
+    expect(birthRange(6, "2027-09-30")).toEqual({ from: "2020-10-01", to: "2021-09-30" });
+  });
+
+  it("agrees with ageOn at both ends and just outside them, on leap-day cut-offs too", () => {
+    for (const cutOff of ["2027-03-31", "2028-02-29", "2027-02-28", "2030-01-01"]) {
+      for (const minimum of [3, 4, 5, 6]) {
+        const { from, to } = birthRange(minimum, cutOff);
+        const shift = (iso: string, days: number) => {
+          const d = new Date(`${iso}T00:00:00Z`);
+          d.setUTCDate(d.getUTCDate() + days);
+          return d.toISOString().slice(0, 10);
+        };
+        expect(ageOn(from, cutOff), `${minimum} on ${cutOff}`).toBe(minimum);
+        expect(ageOn(to, cutOff)).toBe(minimum);
+        expect(ageOn(shift(from, -1), cutOff)).toBe(minimum + 1);
+        expect(ageOn(shift(to, 1), cutOff)).toBe(minimum - 1);
+      }
+    }
+  });
+
+  it("refuses a cut-off that is not a date", () => {
+    expect(() => birthRange(3, "2027-02-30")).toThrow(RangeError);
   });
 });
 
@@ -86,5 +114,28 @@ describe("the class that fits and the message", () => {
   it("a child too young for every class is told so", () => {
     const r = eligibility("2025-01-01", "Nursery", CUT_OFF);
     expect(eligibilityMessage(r, "Nursery", CUT_OFF)).toContain("too young for every class");
+  });
+});
+
+describe("ageCriteria (age on the session's cut-off)", () => {
+  it("gives Nursery 3+, LKG 4+, UKG 5+ and Class 1 6+ with the qualifying birth dates", () => {
+    const rows = ageCriteria("2027-03-31");
+    expect(rows.map((r) => [r.className, r.minimumAge, r.bornFrom, r.bornTo])).toEqual([
+      ["Nursery", 3, "2023-04-01", "2024-03-31"],
+      ["LKG", 4, "2022-04-01", "2023-03-31"],
+      ["UKG", 5, "2021-04-01", "2022-03-31"],
+      ["Class 1", 6, "2020-04-01", "2021-03-31"],
+    ]);
+    expect(rows[3]).toMatchObject({ bornFromLabel: "1 Apr 2020", bornToLabel: "31 Mar 2021" });
+  });
+
+  it("follows a cut-off the school moved, leaving no gap and no overlap between classes", () => {
+    const rows = ageCriteria("2030-07-31");
+    expect(rows[0]).toMatchObject({ bornFrom: "2026-08-01", bornTo: "2027-07-31" });
+    for (let i = 1; i < rows.length; i++) {
+      const day = new Date(`${rows[i - 1]!.bornFrom}T00:00:00Z`);
+      day.setUTCDate(day.getUTCDate() - 1);
+      expect(rows[i]!.bornTo).toBe(day.toISOString().slice(0, 10));
+    }
   });
 });

@@ -7,6 +7,7 @@
  * Classes above Class 1 have no minimum age here. Pure functions on ISO dates ("yyyy-mm-dd").
  */
 import { ageRules, type AgeRule } from "#content/fees";
+import { formatDisplayDate } from "~/lib/dates";
 
 export { ageRules };
 
@@ -68,6 +69,50 @@ export function eligibility(birth: string, className: string, cutOff: string, ru
   const fit = classThatFits(age, rules);
   const fits = fit === className ? null : fit;
   return age >= rule.minimumAge ? { kind: "eligible", age, rule, fits } : { kind: "too_young", age, rule, fits };
+}
+
+/**
+ * The dates of birth ("yyyy-mm-dd", both inclusive) of a child who is exactly `minimumAge` on
+ * `cutOff` by `ageOn`: old enough for the class with that minimum and not yet old enough for one
+ * year more. E.g. 3 on 31 March 2027: born 1 April 2023 to 31 March 2024. Throws RangeError for
+ * a cut-off that is not a real date.
+ */
+export function birthRange(minimumAge: number, cutOff: string): { from: string; to: string } {
+  if (!isIsoDate(cutOff)) throw new RangeError(`Not a date: ${cutOff}`);
+  const [y, m, d] = cutOff.split("-").map(Number) as [number, number, number];
+  // The latest birthday that has come round `years` times by the cut-off (29 February falls back to the 28th).
+  const latest = (years: number) => {
+    const day = new Date(Date.UTC(y - years, m - 1, d));
+    if (day.getUTCMonth() !== m - 1) day.setUTCDate(0);
+    return day;
+  };
+  const from = latest(minimumAge + 1);
+  from.setUTCDate(from.getUTCDate() + 1);
+  return { from: from.toISOString().slice(0, 10), to: latest(minimumAge).toISOString().slice(0, 10) };
+}
+
+/** One row of /fee's age table: the class, minimum age and the dates of birth that qualify. */
+export type AgeCriterion = {
+  className: string;
+  minimumAge: number;
+  basis: string;
+  /** ISO yyyy-mm-dd, inclusive: the oldest and youngest dates of birth for this class. */
+  bornFrom: string;
+  bornTo: string;
+  /** "1 Apr 2023" style labels (en-IN). */
+  bornFromLabel: string;
+  bornToLabel: string;
+};
+
+/**
+ * The age table of a session whose age cut-off is `cutOff` ("2027-03-31"): each class of
+ * `rules` with the dates of birth of a child exactly its minimum age that day (`birthRange`).
+ */
+export function ageCriteria(cutOff: string, rules: readonly AgeRule[] = ageRules): AgeCriterion[] {
+  return rules.map((rule) => {
+    const born = birthRange(rule.minimumAge, cutOff);
+    return { className: rule.className, minimumAge: rule.minimumAge, basis: rule.basis, bornFrom: born.from, bornTo: born.to, bornFromLabel: formatDisplayDate(born.from), bornToLabel: formatDisplayDate(born.to) };
+  });
 }
 
 /** "31 March 2027" for "2027-03-31" (the date is a calendar date: no time zone applies). */

@@ -4,11 +4,7 @@
  * transaction, applications.server.ts). Shown to parents and on receipts; never a key in links.
  */
 import { school } from "#content/school";
-
-/** "2027-28" for "2027–28" (the content module writes the session with an en dash). */
-export function sessionKey(name: string): string {
-  return name.replace(/[\u2013\u2014]/g, "-").trim();
-}
+import { sessionKey } from "~/lib/dates";
 
 /** "KVA/ADM/2027-28/0001" for session "2027-28" and sequence 1 (at least four digits). */
 export function formatApplicationNumber(session: string, sequence: number): string {

@@ -7,12 +7,14 @@
  * Every function throws what the driver throws.
  */
 import { desc, eq, sql } from "drizzle-orm";
-import { applicationDefaults, feeSession } from "#content/fees";
+import { admissionsSession } from "#content/calendar";
+import { applicationDefaults } from "#content/fees";
 import { recordAudit, recordChange, type Actor } from "~/core/audit/audit.server";
+import { bumpContentVersion } from "~/core/content/version.server";
 import type { Database } from "~/db/client.server";
 import { admissionSessions } from "~/db/schema/admissions";
+import { sessionKey } from "~/lib/dates";
 import { defaultCutOff } from "./age";
-import { sessionKey } from "./numbering";
 
 export type AdmissionSession = typeof admissionSessions.$inferSelect;
 
@@ -20,7 +22,7 @@ export type AdmissionSession = typeof admissionSessions.$inferSelect;
 export async function ensureDefaultSession(db: Database): Promise<void> {
   const [any] = await db.select({ id: admissionSessions.id }).from(admissionSessions).limit(1);
   if (any) return;
-  const name = sessionKey(feeSession);
+  const name = sessionKey(admissionsSession);
   // A concurrent first call inserts the same row: any unique conflict means it exists.
   await db
     .insert(admissionSessions)
@@ -51,7 +53,8 @@ function auditedSettings(s: Pick<AdmissionSession, "isOpen" | "openClasses" | "a
 /**
  * Saves the settings of session `name` (creating it when new) and makes it the open one; every
  * other session closes. One transaction, with an audit row (`settings.admissions`, by session
- * name) for each session that changed. `actor` is who saves them.
+ * name) for each session that changed, and the content version bumped (/fee shows the open
+ * session's application fee and age cut-off). `actor` is who saves them.
  */
 export async function saveSessionSettings(db: Database, settings: SessionSettings, actor: Actor, now = new Date()): Promise<AdmissionSession> {
   return db.transaction(async (tx) => {
@@ -67,15 +70,21 @@ export async function saveSessionSettings(db: Database, settings: SessionSetting
     const audit = { actor, action: "settings.admissions", entity: "settings", entityId: `admissions ${settings.name}`, after: auditedSettings(row!) };
     if (old) await recordChange(tx, { ...audit, before: auditedSettings(old) });
     else await recordAudit(tx, audit);
+    // /fee shows the open session's application fee and age cut-off.
+    await bumpContentVersion(tx);
     return row!;
   });
 }
 
-/** Closes admissions: no session is open (the form says so). An audit row per session closed. */
+/**
+ * Closes admissions: no session is open (the form says so). An audit row per session closed,
+ * and the content version bumped when one was (/fee shows the open session's figures).
+ */
 export async function closeAdmissions(db: Database, actor: Actor, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const closed = await tx.update(admissionSessions).set({ isOpen: false, updatedAt: now, updatedBy: actor.email }).where(eq(admissionSessions.isOpen, true)).returning({ name: admissionSessions.name });
     for (const c of closed) await recordAudit(tx, { actor, action: "settings.admissions", entity: "settings", entityId: `admissions ${c.name}`, before: { isOpen: true }, after: { isOpen: false } });
+    if (closed.length > 0) await bumpContentVersion(tx);
   });
 }
 

@@ -1,14 +1,15 @@
 /**
  * PDFs made from content with PDFKit: the school brochure (/documents/school-brochure.pdf) and
- * the placeholder documents of the mandatory disclosure. Both are prerendered at build, so the
- * files are static in production. Text uses the embedded DejaVu Sans (assets/fonts/), which has
+ * the placeholder documents of the mandatory disclosure. The placeholders are prerendered at
+ * build; the brochure holds the fee book's figures and is made by the server
+ * (app/brochure.server.ts). Text uses the embedded DejaVu Sans (assets/fonts/), which has
  * the rupee sign ₹ that PDFKit's standard fonts lack.
  */
 import { stages } from "#content/curriculum";
 import { formatAddress, school } from "#content/school";
 import { formatDisplayDate, kolkataDate } from "~/lib/dates";
 import { renderPdf } from "~/lib/pdf.server";
-import { feeTables } from "./fees";
+import type { FeeFigures } from "./fees";
 import { getContentPage } from "./pages.server";
 
 const BRAND = "#12305a";
@@ -54,15 +55,14 @@ function table(doc: PDFKit.PDFDocument, rows: readonly (readonly string[])[], wi
 }
 
 /**
- * The school brochure as a PDF (A4, two to three pages), built from content/: school facts,
- * the overview, stages and streams, facilities, the fee table and age criteria, how to apply
- * and contact details. `now` dates the edition.
+ * The school brochure as a PDF (A4, two to three pages), built from content/ and `fees` (/fee's
+ * figures, app/fee-figures.ts): school facts, the overview, stages and streams, facilities, the
+ * fees and age criteria, how to apply and contact details. `now` dates the edition.
  */
-export function schoolBrochurePdf(now = new Date()): Promise<Buffer> {
+export function schoolBrochurePdf(fees: FeeFigures, now = new Date()): Promise<Buffer> {
   const overview = getContentPage("/overview");
   const facilities = getContentPage("/facilities");
   const admissions = getContentPage("/admissions-overview");
-  const fees = feeTables();
   return render({ title: `${school.name} – School Brochure`, subject: `${school.board} school in ${school.address.locality}, ${school.classes}` }, (doc) => {
     const width = doc.page.width;
     doc.rect(0, 0, width, 130).fill(BRAND);
@@ -84,16 +84,25 @@ export function schoolBrochurePdf(now = new Date()): Promise<Buffer> {
     heading(doc, "Facilities");
     bullets(doc, facilities.highlights.map((h) => `${h.title}: ${h.text}`));
 
-    heading(doc, `Fee structure, session ${fees.session}`);
-    table(
-      doc,
-      [["Class", "Admission fee (once)", "Annual charges", "Tuition per month", "First year in all"], ...fees.classes.map((c) => [c.label, c.admissionFee, c.annualCharges, c.monthlyTuition, c.firstYearTotal])],
-      [155, 85, 85, 85, 85],
-    );
-    bullets(doc, fees.other.map((o) => `${o.label}: ${o.amount} ${o.per === "one-time" ? "once" : `a ${o.per}`}`));
+    if (fees.session) {
+      heading(doc, `Fee structure, session ${fees.session}`);
+      if (fees.notice) doc.text(fees.notice, { paragraphGap: 4 });
+      table(
+        doc,
+        [["Class", "Fees", "First year in all"], ...fees.groups.map((g) => [g.label, g.heads.map((h) => `${h.name}: ${h.amount} ${h.per}`).join("\n"), g.firstYearTotal])],
+        [155, 240, 100],
+      );
+      bullets(doc, [...fees.bus.map((b) => `School bus, ${b.name}: ${b.amount} ${b.per}`), ...fees.concessions.map((c) => `${c.name}: ${c.text}`), ...(fees.dueAndLate ? [fees.dueAndLate] : [])]);
+    } else {
+      heading(doc, "Fees");
+      if (fees.noBook) doc.text(`${fees.noBook.text} ${fees.noBook.phone}.`, { paragraphGap: 4 });
+    }
+    if (fees.applicationFee) doc.text(`Application fee: ${fees.applicationFee}, paid online with the application form.`, { paragraphGap: 4 });
 
-    heading(doc, `Age criteria (age on ${fees.cutoffLabel})`);
-    table(doc, [["Class", "Minimum age", "Date of birth between"], ...fees.ages.map((a) => [a.className, `${a.minimumAge}+ years`, `${a.bornFromLabel} and ${a.bornToLabel}`])], [155, 100, 240]);
+    if (fees.cutoffLabel) {
+      heading(doc, `Age criteria (age on ${fees.cutoffLabel})`);
+      table(doc, [["Class", "Minimum age", "Date of birth between"], ...fees.ages.map((a) => [a.className, `${a.minimumAge}+ years`, `${a.bornFromLabel} and ${a.bornToLabel}`])], [155, 100, 240]);
+    }
 
     heading(doc, "How to apply");
     // The steps are numbered in their titles ("1. Enquire or visit").

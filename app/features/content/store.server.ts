@@ -17,6 +17,7 @@ import { contentItems, contentRevisions, contentState } from "~/db/schema/conten
 import { settings } from "~/db/schema/settings";
 import { jsonOf, sqlState } from "~/db/sql.server";
 import { recordAudit, type Actor } from "~/core/audit/audit.server";
+import { bumpContentVersion } from "~/core/content/version.server";
 import { FIELD_SCHEMAS, FIXED_CREATE, FIXED_KINDS, FIXED_UNPUBLISH, fieldErrors, slugSchema, type ContentFields } from "./items";
 import { checkBody, checkTokens } from "./markdown-render.server";
 
@@ -104,18 +105,6 @@ export function checkFields<K extends ContentKind>(kind: K, input: unknown): { o
 
 async function addRevision(tx: Database, item: ContentItemRow, action: RevisionAction, actor: Actor): Promise<void> {
   await tx.insert(contentRevisions).values({ itemId: item.id, version: item.version, action, data: item.draft, authorId: actor.userId, authorEmail: actor.email });
-}
-
-/**
- * Bumps the published content's version inside the caller's transaction: every process renders
- * its pages again within a second. Also for changes outside content_items that public pages show
- * (the fee book and admission settings behind /fee).
- */
-export async function bumpContentVersion(tx: Database): Promise<void> {
-  await tx
-    .update(contentState)
-    .set({ version: sql`${contentState.version} + 1`, changedAt: sql`now()` })
-    .where(eq(contentState.id, 1));
 }
 
 /** The id the audit log names an item by: "news/annual-sports-meet-2026" (plus "/bn" for a translation). */

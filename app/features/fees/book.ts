@@ -115,6 +115,12 @@ export function headsFor(book: FeeBook, className: string): FeeHead[] {
   return book.structures.find((s) => (s.classes as string[]).includes(className))?.heads ?? [];
 }
 
+/** What a concession rule takes off, in words: "10% off Tuition Fee", "₹500 off Tuition Fee, Computer Fee" (a fixed rule, per period). */
+export function concessionText(rule: ConcessionRule): string {
+  const off = rule.kind === "percent" ? `${rule.percent}%` : formatRupees(rule.amountPaise ?? 0);
+  return `${off} off ${rule.heads.join(", ")}`;
+}
+
 /**
  * The book as the audit log keeps it (app/core/audit): one line per head of a class group, bus
  * stop and concession, named so that a change to one amount shows as that line alone, e.g.
@@ -126,10 +132,7 @@ export function bookAuditFields(book: FeeBook): Record<string, string | number> 
     for (const h of s.heads) out[`fee: ${s.classes.join(", ")} / ${h.name}`] = `${formatRupees(h.amountPaise)} ${HEAD_PERIOD_LABELS[h.period].toLowerCase()}${h.kind === "tuition" ? " (tuition)" : ""}`;
   }
   for (const b of book.bus) out[`bus: ${b.code}`] = `${b.name}, ${formatRupees(b.monthlyPaise)} a month`;
-  for (const c of book.concessions) {
-    const off = c.kind === "percent" ? `${c.percent}%` : formatRupees(c.amountPaise ?? 0);
-    out[`concession: ${c.code}`] = `${c.name}: ${off} off ${c.heads.join(", ")}`;
-  }
+  for (const c of book.concessions) out[`concession: ${c.code}`] = `${c.name}: ${concessionText(c)}`;
   const late = book.lateFee;
   out["late fee"] = late.amountPaise === 0 ? "none" : `${formatRupees(late.amountPaise)} ${late.kind === "per_day" ? "a day" : "once"}, at most ${formatRupees(late.capPaise)}`;
   return out;

@@ -6,13 +6,14 @@
  * office counter never interleave for one student. Amounts are integer paise; dates IST.
  * Every function throws what the driver throws.
  */
-import { and, asc, eq, inArray, isNull, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, TransactionRollbackError } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { ReceiptLine } from "~/core/receipts/issue.server";
 import type { Student } from "~/core/students/roll.server";
 import { feeBooks, feeLedger, feePayments, students } from "~/db/schema/fees";
 import { checkReason } from "~/lib/reason";
 import { recordAudit, recordChange, type Actor } from "~/core/audit/audit.server";
+import { bumpContentVersion } from "~/core/content/version.server";
 import { bookAuditFields, feeBookSchema, type FeeBook } from "./book";
 import {
   CHARGE_KINDS,
@@ -40,16 +41,30 @@ export type FeePayment = typeof feePayments.$inferSelect;
 /** The fee book of `session`, validated; null when the school has not set one. */
 export async function bookFor(db: Database, session: string): Promise<FeeBook | null> {
   const [row] = await db.select().from(feeBooks).where(eq(feeBooks.session, session));
+  return readBook(row);
+}
+
+function readBook(row: { book: unknown } | undefined): FeeBook | null {
   if (!row) return null;
   const parsed = feeBookSchema.safeParse(row.book);
   return parsed.success ? parsed.data : null;
 }
 
 /**
+ * The fee book of the newest session the school has set one for, validated; null when there is
+ * none (or it does not read as a book).
+ */
+export async function latestBook(db: Database): Promise<FeeBook | null> {
+  const [row] = await db.select().from(feeBooks).orderBy(desc(feeBooks.session)).limit(1);
+  return readBook(row);
+}
+
+/**
  * Saves a session's fee book (validated again here) on behalf of `actor`, with its audit row
- * (`fee_book.update`: the heads, stops, concessions and rules that changed) in the same
- * transaction. Lines already on the ledger keep the amounts they were posted with: the new book
- * applies to what is posted from now on. Throws ZodError for an invalid book.
+ * (`fee_book.update`: the heads, stops, concessions and rules that changed) and the content
+ * version bumped (/fee and the brochure show the book) in the same transaction. Lines already
+ * on the ledger keep the amounts they were posted with: the new book applies to what is posted
+ * from now on. Throws ZodError for an invalid book.
  */
 export async function saveBook(db: Database, book: FeeBook, actor: Actor): Promise<void> {
   const valid = feeBookSchema.parse(book);
@@ -63,6 +78,7 @@ export async function saveBook(db: Database, book: FeeBook, actor: Actor): Promi
     const audit = { actor, action: "fee_book.update", entity: "fee_book", entityId: valid.session, after: bookAuditFields(valid) };
     if (old) await recordChange(tx, { ...audit, before: previous?.success ? bookAuditFields(previous.data) : { book: "(unreadable)" } });
     else await recordAudit(tx, audit);
+    await bumpContentVersion(tx);
   });
 }
 

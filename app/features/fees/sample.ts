@@ -1,22 +1,31 @@
 /**
- * The sample fee book and roll a fresh development database starts with, built from
- * the fee structure of content/fees.ts (SAMPLE amounts the school replaces). Students' mobiles
- * are 90000000xx, never real numbers; two siblings share one, and their family has an
- * example.com e-mail.
+ * The sample fee book and roll a fresh development database starts with (SAMPLE amounts the
+ * school replaces with its approved fees in the admin area; /fee shows whatever the fee book
+ * holds). Students' mobiles are 90000000xx, never real numbers; two siblings share one, and their
+ * family has an example.com e-mail.
  */
-import { classFees, otherCharges } from "#content/fees";
 import { feeBookSchema, type FeeBook } from "./book";
 import type { StudentInput } from "~/core/students/roster";
 
-/** Bus stops from content/fees.ts's bus charges: R1 up to 5 km, R2 5-10 km, R3 beyond. */
+/** SAMPLE monthly tuition, annual charges and admission fee per class group, paise. */
+const SAMPLE_GROUPS = [
+  { classes: ["Nursery", "LKG", "UKG"], monthlyTuition: 2_200_00, annualCharges: 6_500_00, admissionFee: 12_000_00 },
+  { classes: ["Class 1", "Class 2", "Class 3", "Class 4", "Class 5"], monthlyTuition: 2_600_00, annualCharges: 7_500_00, admissionFee: 15_000_00 },
+  { classes: ["Class 6", "Class 7", "Class 8"], monthlyTuition: 2_900_00, annualCharges: 8_500_00, admissionFee: 15_000_00 },
+  { classes: ["Class 9", "Class 10"], monthlyTuition: 3_300_00, annualCharges: 9_500_00, admissionFee: 18_000_00 },
+  { classes: ["Class 11", "Class 12"], monthlyTuition: 3_500_00, annualCharges: 10_500_00, admissionFee: 20_000_00 },
+] as const;
+
+/**
+ * The SAMPLE fee book of `session` ("2026-27"): four heads per class group (monthly tuition,
+ * quarterly computer fee, annual charges, one-time admission fee), three bus routes, four
+ * concessions and a flat ₹100 late fee, due on the 15th. Throws ZodError for a malformed session.
+ */
 export function sampleFeeBook(session: string): FeeBook {
-  const bus = otherCharges.filter((c) => c.per === "month" && /bus/i.test(c.label));
-  const late = otherCharges.find((c) => /late fee/i.test(c.label));
-  const groups = classFees.filter((g, i) => classFees.findIndex((o) => o.classes.join() === g.classes.join()) === i);
   return feeBookSchema.parse({
     session,
     dueDay: 15,
-    structures: groups.map((g) => ({
+    structures: SAMPLE_GROUPS.map((g) => ({
       classes: g.classes,
       heads: [
         { name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: g.monthlyTuition },
@@ -25,14 +34,18 @@ export function sampleFeeBook(session: string): FeeBook {
         { name: "Admission Fee", kind: "fee", period: "one_time", amountPaise: g.admissionFee },
       ],
     })),
-    bus: bus.map((b, i) => ({ code: `R${i + 1}`, name: b.label.replace(/^School bus,\s*/i, "Route "), monthlyPaise: b.amount })),
+    bus: [
+      { code: "R1", name: "Route up to 5 km", monthlyPaise: 1_200_00 },
+      { code: "R2", name: "Route 5 – 10 km", monthlyPaise: 1_600_00 },
+      { code: "R3", name: "Route over 10 km", monthlyPaise: 2_000_00 },
+    ],
     concessions: [
       { code: "SIBLING", name: "Sibling concession", kind: "percent", percent: 10, heads: ["Tuition Fee"] },
       { code: "STAFF", name: "Staff child concession", kind: "percent", percent: 50, heads: ["Tuition Fee", "Computer Fee"] },
       { code: "RTE", name: "RTE / EWS", kind: "percent", percent: 100, heads: ["Tuition Fee", "Computer Fee", "Annual Charges", "Admission Fee", "Bus Fee"] },
       { code: "MERIT", name: "Merit scholarship", kind: "fixed", amountPaise: 500_00, heads: ["Tuition Fee"] },
     ],
-    lateFee: { kind: "flat", amountPaise: late?.amount ?? 100_00, capPaise: late?.amount ?? 100_00 },
+    lateFee: { kind: "flat", amountPaise: 100_00, capPaise: 100_00 },
   });
 }
 

@@ -1,10 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { feeBookSchema } from "./book";
 import { sampleFeeBook } from "./sample";
-import { accountSummary, balanceOf, chargedPaise, checkSelection, LEDGER_KINDS, paidPaise, signedPaise, concessionOn, creditOf, creditsOf, firstBilledMonth, lateFee, monthViews, schedule, sessionMonths, totalOf, type LedgerEntry, type MonthStatus } from "./schedule";
+import { accountSummary, balanceOf, chargedPaise, checkSelection, LEDGER_KINDS, paidPaise, signedPaise, concessionOn, creditOf, creditsOf, firstBilledMonth, firstYearPaise, lateFee, monthViews, schedule, sessionMonths, totalOf, type LedgerEntry, type MonthStatus } from "./schedule";
 
 const book = sampleFeeBook("2026-27");
 const riya = { className: "Class 5", busStop: "R1", concessions: [], joinedSession: null, joinedMonth: null };
+
+describe("firstYearPaise", () => {
+  it("counts monthly heads 12 times, quarterly 4, annual and one-time once, from the book's heads", () => {
+    // Class 5: tuition 2,600 × 12 + computer 600 × 4 + annual 7,500 + admission 15,000.
+    expect(firstYearPaise(book, "Class 5")).toBe(2_600_00 * 12 + 600_00 * 4 + 7_500_00 + 15_000_00);
+    expect(firstYearPaise(book, "Class 5")).toBe(5_610_000);
+  });
+
+  it("is 0 for a class the book does not charge", () => {
+    expect(firstYearPaise({ ...book, structures: book.structures.slice(0, 1) }, "Class 5")).toBe(0);
+  });
+});
 
 describe("schedule", () => {
   it("runs April to March", () => {

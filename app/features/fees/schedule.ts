@@ -155,6 +155,17 @@ export function schedule(book: FeeBook, student: StudentFacts, purpose: FeePurpo
 }
 
 /**
+ * What the heads of `className` in `book` add up to over the session for a student who joins in
+ * its April, paise: each head as often as `schedule` charges it (monthly 12 times, quarterly 4,
+ * annual and one-time once), without bus fee, concessions or late fees. 0 when the book does not
+ * charge the class. The "first year in all" of /fee.
+ */
+export function firstYearPaise(book: FeeBook, className: string): number {
+  const months = schedule(book, { className, busStop: null, concessions: [], joinedSession: book.session, joinedMonth: null }, "tuition");
+  return months.reduce((sum, m) => sum + m.items.reduce((s, i) => s + i.amountPaise, 0), 0);
+}
+
+/**
  * Late fee of one period paid on `paidOn` when it fell due on `dueDate`: nothing up to and on
  * the due date; after it, the rule's amount per day late (or once, for "flat"), at most the cap.
  */

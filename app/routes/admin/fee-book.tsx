@@ -1,4 +1,7 @@
-/** /admin/fees/book: the session's fee book, viewed and edited (validated). */
+/**
+ * /admin/fees/book: the current session's fee book (or, with `?session=`, the next one's, which
+ * /fee shows while admissions for it are open), viewed and edited (validated).
+ */
 import { data } from "react-router";
 import type { Route } from "./+types/fee-book";
 import { actorOf } from "~/core/audit/audit.server";
@@ -8,16 +11,18 @@ import { requirePermission } from "~/features/auth/session.server";
 import { feeBookSchema } from "~/features/fees/book";
 import { FeeBookPage } from "~/features/fees/components/fee-book";
 import { bookFor, saveBook } from "~/features/fees/ledger.server";
-import { kolkataDate, sessionOf } from "~/lib/dates";
+import { kolkataDate, sessionOf, yearLabel } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 import { setNoStore } from "~/lib/http";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, headers } = await requirePermission(request, "fees.view");
   setNoStore(headers);
-  const session = sessionOf(kolkataDate(new Date()));
+  const current = sessionOf(kolkataDate(new Date()));
+  const next = yearLabel(Number(current.slice(0, 4)) + 1);
+  const session = new URL(request.url).searchParams.get("session") === next ? next : current;
   const book = await bookFor(await getDb(), session);
-  return data({ session, book, canEdit: can(user, "fees.manage"), text: JSON.stringify(book ?? { session, dueDay: 15, structures: [], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }, null, 2) }, { headers });
+  return data({ session, sessions: [current, next], book, canEdit: can(user, "fees.manage"), text: JSON.stringify(book ?? { session, dueDay: 15, structures: [], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }, null, 2) }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,5 +44,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Fee book | Admin" }];
 
 export default function AdminFeeBook({ loaderData, actionData }: Route.ComponentProps) {
-  return <FeeBookPage book={loaderData.book} session={loaderData.session} text={actionData?.text ?? loaderData.text} error={actionData?.error ?? null} ok={actionData?.ok ?? null} canEdit={loaderData.canEdit} need={whoMay("fees.manage")} />;
+  return <FeeBookPage book={loaderData.book} session={loaderData.session} sessions={loaderData.sessions} text={actionData?.text ?? loaderData.text} error={actionData?.error ?? null} ok={actionData?.ok ?? null} canEdit={loaderData.canEdit} need={whoMay("fees.manage")} />;
 }

@@ -1,8 +1,8 @@
-/** The school brochure PDF, made from content/ (prerendered at build into build/client). */
+/** The school brochure PDF, made from content and the fee book (app/brochure.server.ts), once per day and content epoch. */
 import type { Route } from "./+types/brochure-pdf";
-import { schoolBrochurePdf } from "~/features/content/pdf.server";
+import { currentBrochure } from "~/brochure.server";
 import { pdfResponse } from "~/lib/pdf.server";
 
 export async function loader(_: Route.LoaderArgs) {
-  return pdfResponse(await schoolBrochurePdf(), { fileName: "school-brochure.pdf", disposition: "inline", cache: "public" });
+  return pdfResponse((await currentBrochure()).pdf, { fileName: "school-brochure.pdf", disposition: "inline", cache: "public" });
 }

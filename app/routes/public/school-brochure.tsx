@@ -1,15 +1,15 @@
-/** /school-brochure: the download page of the brochure PDF the build makes from content. Prerendered. */
+/** /school-brochure: the download page of the brochure PDF (app/brochure.server.ts), kept in memory like every built page. */
 import type { Route } from "./+types/school-brochure";
 import { BROCHURE_PDF_PATH } from "~/page-routes";
 import { getContentPage } from "~/features/content/pages.server";
-import { schoolBrochurePdf } from "~/features/content/pdf.server";
-import { feeTables } from "~/features/content/fees";
+import { currentBrochure } from "~/brochure.server";
+import { renderInstant } from "~/lib/prerender";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { BrochurePage } from "~/features/content/components/brochure-page";
 
-export async function loader() {
-  const bytes = (await schoolBrochurePdf()).length;
-  const { session } = feeTables();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { pdf, fees } = await currentBrochure(renderInstant(context));
+  const bytes = pdf.length;
   return {
     page: getContentPage("/school-brochure"),
     pdf: { href: BROCHURE_PDF_PATH, fileName: "school-brochure.pdf", sizeLabel: `${Math.max(1, Math.round(bytes / 1024))} KB` },
@@ -17,7 +17,7 @@ export async function loader() {
       "The school at a glance: board, classes, figures and our story",
       "Stages of study from Nursery to Class XII, and the three streams in Classes XI and XII",
       "Facilities: laboratories, library, sport, arts and transport",
-      `Fee structure and age criteria for session ${session}`,
+      fees.session ? `Fee structure and age criteria for session ${fees.session}` : "Age criteria, and whom to call about fees",
       "How to apply, step by step, and how to reach us",
     ],
   };

@@ -4,7 +4,7 @@
  * with the same rules as the server; the error names the field), for those who may edit it
  * (`canEdit`; others read who may: `need`). Saving never touches the ledger.
  */
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ReadOnlyNote } from "~/components/read-only-note";
 import { formatRupees } from "~/lib/money";
 import { HEAD_PERIOD_LABELS, type FeeBook } from "../book";
@@ -12,12 +12,23 @@ import { FeesNav, Notice, primary } from "./admin";
 
 const th = "p-2 text-left";
 
-export function FeeBookPage({ book, session, text, error, ok, canEdit, need }: { book: FeeBook | null; session: string; text: string; error: string | null; ok: string | null; canEdit: boolean; need: string }) {
+export function FeeBookPage({ book, session, sessions, text, error, ok, canEdit, need }: { book: FeeBook | null; session: string; sessions: readonly string[]; text: string; error: string | null; ok: string | null; canEdit: boolean; need: string }) {
   const busy = useNavigation().state === "submitting";
   return (
     <div>
       <h1 className="text-2xl font-bold text-brand-800">Fee book {session}</h1>
       <FeesNav />
+      <p className="mb-4 flex flex-wrap gap-4 text-sm">
+        {sessions.map((s, i) =>
+          s === session ? (
+            <span key={s} className="font-semibold">Session {s}</span>
+          ) : (
+            <Link key={s} to={i === 0 ? "/admin/fees/book" : `/admin/fees/book?session=${s}`} className="text-brand-700 underline">
+              Session {s}
+            </Link>
+          ),
+        )}
+      </p>
       <Notice tone="error" message={error} />
       <Notice tone="ok" message={ok} />
       {!book ? (
@@ -51,7 +62,7 @@ export function FeeBookPage({ book, session, text, error, ok, canEdit, need }: {
           <label className="block">
             <span className="text-lg font-bold text-brand-800">Edit the fee book</span>
             <span className="block text-sm text-slate-700">Amounts are in paise (₹1 = 100). Changes apply to dues posted from now on; what families have been charged or have paid stays as it is.</span>
-            <textarea name="book" rows={18} spellCheck={false} defaultValue={text} className="mt-2 block w-full rounded-lg border border-slate-400 bg-white p-3 font-mono text-xs" />
+            <textarea key={session} name="book" rows={18} spellCheck={false} defaultValue={text} className="mt-2 block w-full rounded-lg border border-slate-400 bg-white p-3 font-mono text-xs" />
           </label>
           <button type="submit" disabled={busy} className={`${primary} mt-3`}>Save fee book</button>
         </Form>
