@@ -11,6 +11,7 @@ const choice = (n: number, over: Partial<PictureChoice> = {}): PictureChoice => 
   thumbnail: `/media/${ID.slice(0, 31)}${n}-320.webp`,
   width: 640,
   height: 480,
+  sources: { width: 640, height: 480, avif: "", webp: "", src: `/media/${ID.slice(0, 31)}${n}-640.webp`, social: "" },
   ...over,
 });
 

@@ -14,10 +14,10 @@ import { LABEL_CLASS, inputClass } from "~/components/field";
 import { PICTURES_JSON_PATH, type PictureView } from "../media";
 
 /** What a picker needs of a photo. */
-export type PictureChoice = Pick<PictureView, "ref" | "alt" | "caption" | "album" | "thumbnail" | "width" | "height">;
+export type PictureChoice = Pick<PictureView, "ref" | "alt" | "caption" | "album" | "thumbnail" | "width" | "height" | "sources">;
 
-/** What the picker hands back: the reference to store and the photo's alt text ("" when it has none yet). */
-export type ChosenPicture = { ref: string; alt: string };
+/** What the picker hands back: the reference to store, the photo's alt text ("" when it has none yet) and its largest WebP file (for a picture placed in a text). */
+export type ChosenPicture = { ref: string; alt: string; src: string };
 
 type Props = {
   pictures: readonly PictureChoice[];
@@ -66,7 +66,7 @@ export function PicturePicker({ pictures, onChoose, value, legend = "Choose a pi
         ))}
       </ul>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <Button type="button" size="xs" disabled={!chosen} onClick={() => chosen && onChoose({ ref: chosen.ref, alt: chosen.alt })}>Use this picture</Button>
+        <Button type="button" size="xs" disabled={!chosen} onClick={() => chosen && onChoose({ ref: chosen.ref, alt: chosen.alt, src: chosen.sources.src })}>Use this picture</Button>
         {chosen && !chosen.alt && <p className="text-sm text-amber-950">This photo has no alt text yet: write it on the pictures page, or in this form.</p>}
       </div>
     </fieldset>

@@ -1,6 +1,6 @@
 /** The body editor's toolbar: each button's edit of the Markdown and the selection after it. */
 import { describe, expect, it } from "vitest";
-import { applyEdit, formatEdit, type Format } from "./markdown-edit";
+import { applyEdit, formatEdit, pictureEdit, type Format } from "./markdown-edit";
 
 /** `text` with the selection written as [ and ] (a caret as |), pressed `format`: the text and selection after, written the same way. */
 function press(text: string, format: Format): string {
@@ -58,5 +58,21 @@ describe("formatEdit", () => {
     expect(press("See [the results] now", "link")).toBe("See [the results]([https://]) now");
     expect(press("See |", "link")).toBe("See [[link text]](https://)");
     expect(press("[https://example.org/r]", "link")).toBe("[[link text]](https://example.org/r)");
+  });
+});
+
+describe("a picture from the school's photos", () => {
+  const pic = { src: "/media/0123456789abcdef0123456789abcdef-1280.webp", alt: "Relay runners" };
+  it("goes in as a paragraph of its own with its alt text selected", () => {
+    const value = "First paragraph.\nSecond line";
+    const edit = pictureEdit(value, 16, 16, pic);
+    expect(applyEdit(value, edit)).toBe("First paragraph.\n\n![Relay runners](/media/0123456789abcdef0123456789abcdef-1280.webp)\n\nSecond line");
+    expect(applyEdit(value, edit).slice(edit.selectFrom, edit.selectTo)).toBe("Relay runners");
+  });
+
+  it("adds no blank lines where there are some, and asks for a description when the photo has none", () => {
+    const edit = pictureEdit("", 0, 0, { ...pic, alt: "" });
+    expect(applyEdit("", edit)).toBe("![Describe the picture](/media/0123456789abcdef0123456789abcdef-1280.webp)");
+    expect(applyEdit("Text\n\n", pictureEdit("Text\n\n", 6, 6, { ...pic, alt: "a [b]" }))).toBe("Text\n\n![a  b](/media/0123456789abcdef0123456789abcdef-1280.webp)");
   });
 });

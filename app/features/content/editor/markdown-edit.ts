@@ -135,3 +135,20 @@ function numbers(ls: string[]): string[] {
   let n = 0;
   return ls.map((l) => (!l.trim() ? l : already ? l.replace(NUMBER, "") : `${++n}. ${bare(l)}`));
 }
+
+/**
+ * The edit that puts a picture `![alt](src)` at the cursor (replacing a selection) as a paragraph
+ * of its own, with blank lines around it where the text has none; the alt text is selected, so
+ * it can be written at once when the photo has none ("Describe the picture").
+ */
+export function pictureEdit(value: string, start: number, end: number, picture: { src: string; alt: string }): TextEdit {
+  const [from, to] = start <= end ? [start, end] : [end, start];
+  const before = value.slice(0, from);
+  const after = value.slice(to);
+  const alt = picture.alt.replace(/[[\]\n]/g, " ").trim() || "Describe the picture";
+  const lead = before === "" || before.endsWith("\n\n") ? "" : before.endsWith("\n") ? "\n" : "\n\n";
+  const tail = after === "" || after.startsWith("\n\n") ? "" : after.startsWith("\n") ? "\n" : "\n\n";
+  const insert = `${lead}![${alt}](${picture.src})${tail}`;
+  const altStart = from + lead.length + 2;
+  return { from, to, insert, selectFrom: altStart, selectTo: altStart + alt.length };
+}

@@ -13,7 +13,8 @@ import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, t
 import { ERROR_CLASS, LABEL_CLASS, fieldAria, inputClass } from "~/components/field";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Prose } from "../../components/prose";
-import { FORMATS, formatEdit, type Format, type TextEdit } from "../markdown-edit";
+import { FORMATS, formatEdit, pictureEdit, type Format, type TextEdit } from "../markdown-edit";
+import { ServerPicturePicker } from "../../components/picture-picker";
 import type { BodyPreview } from "../view";
 
 /** How long typing must pause before the preview is asked for. */
@@ -66,6 +67,7 @@ export function BodyEditor({ id, name, label, hint, defaultValue, error, initial
   const [text, setText] = useState(defaultValue);
   const [preview, setPreview] = useState(initialPreview);
   const [previewFailed, setPreviewFailed] = useState(false);
+  const [picking, setPicking] = useState(false);
   const shown = useRef(defaultValue);
 
   useEffect(() => {
@@ -146,6 +148,26 @@ export function BodyEditor({ id, name, label, hint, defaultValue, error, initial
                 {BUTTONS[f].face}
               </button>
             ))}
+            <button
+              type="button"
+              onClick={() => setPicking(!picking)}
+              aria-expanded={picking}
+              className="min-h-9 rounded-md px-2 text-sm font-semibold text-slate-800 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              {picking ? "Close the photos" : "Picture"}
+            </button>
+          </div>
+        )}
+        {picking && (
+          <div className="mb-2">
+            <ServerPicturePicker
+              legend="Put one of the school's photos in the text"
+              onChoose={(chosen) => {
+                const el = area.current;
+                setPicking(false);
+                if (el) typeInto(el, pictureEdit(el.value, el.selectionStart, el.selectionEnd, chosen));
+              }}
+            />
           </div>
         )}
         <textarea
