@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ZodError } from "zod";
-import { DESCRIPTION_LIMITS, TITLE_MAX, calendarFieldsSchema, calendarSlug, closesAt, fieldErrors, isVisible, itemPath, openingFieldsSchema, pageFieldsSchema, scheduleBoundaries } from "./items";
+import { ALT_MAX, DESCRIPTION_LIMITS, TITLE_MAX, albumPictureRef, calendarFieldsSchema, imageRef, calendarSlug, closesAt, fieldErrors, isVisible, itemPath, openingFieldsSchema, pageFieldsSchema, scheduleBoundaries } from "./items";
 
 const entry = { title: "Annual Sports Meet", start: "2026-12-12", category: "event" };
 const opening = { role: "PGT Physics", subject: "Physics", type: "Teaching, full-time", qualifications: ["M.Sc. in Physics"], experience: "Two years", howToApply: "E-mail your CV.", closingDate: "2026-12-20", posted: "2026-11-10" };
@@ -108,12 +108,39 @@ describe("a page's fields", () => {
     expect(pageErrors(page({ keywords: Array.from({ length: 13 }, (_, i) => `keyword ${i}`) }))).toEqual({ keywords: "Keep to 12 keywords or fewer" });
     expect(pageErrors(page({ image: "gallery/campus-main-building.svg" }))).toEqual({ imageAlt: "Describe the picture" });
     expect(pageErrors(page({ image: "/images/campus.svg", imageAlt: "The main building" }))).toHaveProperty("image");
-    expect(pageErrors(page({ person: { name: "Mr. Sample", role: "Principal", image: "people/principal.svg", imageAlt: "" } }))).toEqual({ "person.imageAlt": "Describe the portrait in at least 10 characters" });
+    expect(pageErrors(page({ person: { name: "Mr. Sample", role: "Principal", image: "people/principal.svg", imageAlt: "" } }))).toEqual({ "person.imageAlt": "Write at least 10 characters for the portrait's description" });
+    expect(pageErrors(page({ image: "gallery/campus-main-building.svg", imageAlt: "x".repeat(ALT_MAX + 1) }))).toEqual({ imageAlt: `Keep the picture's description to ${ALT_MAX} characters or fewer` });
   });
 
   it("put a page at its route: the slug is the path without its slash", () => {
     expect(itemPath("page", "principal")).toBe("/principal");
     expect(itemPath("news", "sports-day")).toBe("/news/sports-day");
     expect(itemPath("notice", "closed")).toBeNull();
+  });
+});
+
+describe("picture references", () => {
+  const media = "/media/0123456789abcdef0123456789abcdef";
+
+  it("take an uploaded photo by its 32-hex-digit id in a story and in an album alike", () => {
+    expect(imageRef.safeParse(media).success).toBe(true);
+    expect(albumPictureRef.safeParse(media).success).toBe(true);
+    for (const bad of ["/media/0123456789ABCDEF0123456789ABCDEF", "/media/k3v9x2ab", `${media}-640.avif`, `${media}/../x`]) {
+      expect(imageRef.safeParse(bad).success, bad).toBe(false);
+      expect(albumPictureRef.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+
+  it("take a site picture as each kind names it: a story a file of /images/, an album or a page one under content/images/ in a format the build makes responsive", () => {
+    expect(imageRef.safeParse("/images/campus.svg").success).toBe(true);
+    expect(imageRef.safeParse("gallery/campus-library.svg").success).toBe(false);
+    for (const key of ["gallery/campus-library.svg", "gallery/sports-day.jpeg", "gallery/sports-day.jpg", "people/principal.png", "a.webp"]) {
+      expect(albumPictureRef.safeParse(key).success, key).toBe(true);
+      expect(pageErrors(page({ image: key, imageAlt: "The main building of the school" })), key).toEqual({});
+    }
+    for (const bad of ["../../etc/passwd", "gallery/../secret.svg", "gallery/campus.avif", "/images/campus.svg", "Gallery/A.svg"]) {
+      expect(albumPictureRef.safeParse(bad).success, bad).toBe(false);
+      expect(pageErrors(page({ image: bad, imageAlt: "The main building of the school" })), bad).toHaveProperty("image");
+    }
   });
 });

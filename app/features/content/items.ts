@@ -102,11 +102,30 @@ const instant = z.iso.datetime({ offset: false });
 
 const body = z.string().max(BODY_MAX, `Keep the text to ${BODY_MAX.toLocaleString("en-IN")} characters or fewer`);
 
-/** A picture the site serves: a file of the site (/images/…) or an uploaded photo (/media/<id>). */
+/** How a page refers to an uploaded photo: "/media/<publicId>", the id 32 hex digits (media.server.ts). */
+export const MEDIA_PREFIX = "/media/";
+export const PUBLIC_ID_PATTERN = /^[0-9a-f]{32}$/;
+const isMediaRef = (ref: string) => ref.startsWith(MEDIA_PREFIX) && PUBLIC_ID_PATTERN.test(ref.slice(MEDIA_PREFIX.length));
+
+/** A file of public/images/ by its address ("/images/campus.svg"), served as it is. */
+export const PUBLIC_IMAGE_PATH = /^\/images\/[a-z0-9-]+\.(svg|png|webp|avif|jpg)$/;
+
+/**
+ * The path of one of the site's own pictures under content/images/ ("people/principal.svg"): the
+ * source formats the build makes responsive (scripts/vite/responsive-images.ts). Whether the file
+ * exists is checked where it is used (images.server.ts `hasImage`).
+ */
+const SITE_IMAGE_PATH = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(svg|png|jpe?g|webp)$/;
+
+/** Longest alt text and caption of a picture, in characters (the pictures page, stories, albums and pages alike). */
+export const ALT_MAX = 250;
+export const CAPTION_MAX = 300;
+
+/** A news story's picture: a file of public/images/ or an uploaded photo. */
 export const imageRef = z
   .string()
   .trim()
-  .regex(/^\/(images\/[a-z0-9-]+\.(svg|png|webp|avif|jpg)|media\/[A-Za-z0-9_-]{8,40})$/, "Choose a picture from the gallery or upload one");
+  .refine((ref) => isMediaRef(ref) || PUBLIC_IMAGE_PATH.test(ref), "Choose a picture from the gallery or upload one");
 
 const schedule = {
   /** When it appears (null: as soon as it is published). */
@@ -126,7 +145,7 @@ export const newsFieldsSchema = z
     summary: text("summary", SUMMARY_LIMITS.max, SUMMARY_LIMITS.min),
     body,
     image: imageRef,
-    imageAlt: z.string().trim().max(300, "Keep the picture's description to 300 characters or fewer"),
+    imageAlt: z.string().trim().max(ALT_MAX, `Keep the picture's description to ${ALT_MAX} characters or fewer`),
     /** For an Event: when (India, "yyyy-mm-dd" or "yyyy-mm-ddThh:mm") and where (default the campus). */
     event: z
       .strictObject({
@@ -211,18 +230,12 @@ export type OpeningFields = z.output<typeof openingFieldsSchema>;
 export const ALBUM_MAX_PICTURES = 100;
 export const ALBUM_TITLE_MAX = 80;
 export const ALBUM_DESCRIPTION_MAX = 300;
-/** Longest alt text and caption of a photo, in characters (the pictures page and albums alike). */
-export const ALT_MAX = 250;
-export const CAPTION_MAX = 300;
 
-/**
- * A gallery photo: an uploaded one ("/media/<publicId>") or one of the site's own pictures under
- * content/images/ by its path ("gallery/campus-library.svg"; the server checks the file exists).
- */
+/** A gallery photo: an uploaded one ("/media/<publicId>") or one of the site's own pictures by its path. */
 export const albumPictureRef = z
   .string()
   .trim()
-  .regex(/^(\/media\/[0-9a-f]{32}|[a-z0-9-]+(\/[a-z0-9-]+)*\.(svg|png|jpe?g|webp))$/, "Choose a photo from the pictures page");
+  .refine((ref) => isMediaRef(ref) || SITE_IMAGE_PATH.test(ref), "Choose a photo from the pictures page");
 
 export const albumFieldsSchema = z
   .strictObject({
@@ -249,8 +262,8 @@ export type AlbumFields = z.output<typeof albumFieldsSchema>;
  * responsive at build. Whether the file exists is checked when the page is rendered
  * (images.server.ts); the admin keeps a page's pictures as they are.
  */
-const imageKey = z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*\.(svg|png|webp|avif|jpg)$/, "Name a picture under content/images/, for example people/principal.svg");
-const alt = (label: string) => z.string().trim().min(10, `Describe the ${label} in at least 10 characters`).max(300, `Keep the ${label}'s description to 300 characters or fewer`);
+const imageKey = z.string().regex(SITE_IMAGE_PATH, "Name a picture under content/images/, for example people/principal.svg");
+const alt = (label: string) => text(`${label}'s description`, ALT_MAX, 10);
 
 /**
  * A content page (/overview, /principal, /fee, …): its search title (also the h1 unless

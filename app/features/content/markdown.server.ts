@@ -10,6 +10,7 @@ import { z } from "zod";
 import { pageFor, PAGES_UPDATED } from "#content/pages";
 import { IST_OFFSET } from "~/lib/dates";
 import { ContentError, interpolate, interpolateValues, renderMarkdown } from "./markdown-render.server";
+import { PUBLIC_IMAGE_PATH } from "./items";
 
 const files = import.meta.glob<string>("/content/**/*.md", { query: "?raw", import: "default", eager: true });
 
@@ -32,7 +33,7 @@ export function parseMarkdown<S extends z.ZodType>(file: string, raw: string, sc
 
 // Schemas -----------------------------------------------------------------------------------
 
-const imagePath = z.string().regex(/^\/images\/[a-z0-9-]+\.(svg|png|webp|avif|jpg)$/, "must be a file name under /images/");
+const imagePath = z.string().regex(PUBLIC_IMAGE_PATH, "must be a file name under /images/");
 /** YAML turns an unquoted 2024-05-13 into a Date: accept both, keep the ISO string. */
 const isoDate = z.union([z.iso.date(), z.date().transform((d) => d.toISOString().slice(0, 10))]);
 const linkLabel = z

@@ -15,10 +15,7 @@ import { z } from "zod";
 import type { ResponsiveImageData } from "virtual:responsive-images";
 import { IMAGE_BOUNDS_HINT, SOCIAL_WIDTH, imageProblemMessage, servedWidths, type ImageProblem, type ServedFormat, type UploadImageFormat, type VariantSpec } from "~/lib/images";
 import type { Picture } from "./images.server";
-import { ALT_MAX, CAPTION_MAX, SLUG_PATTERN } from "./items";
-
-/** Where photos are served: "/media/<file>" (server/media-files.ts). */
-export const MEDIA_PREFIX = "/media/";
+import { ALT_MAX, CAPTION_MAX, MEDIA_PREFIX, PUBLIC_ID_PATTERN, SLUG_PATTERN } from "./items";
 
 /** The most bytes one photo may have as sent: 15 MiB (a 48-megapixel phone photo is 8-12 MB). */
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
@@ -35,10 +32,8 @@ export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.we
 /** One line for the upload form: what photos the site takes. */
 export const PHOTO_HINT = `JPEG, PNG or WebP, up to ${MAX_PHOTO_LABEL} each; ${IMAGE_BOUNDS_HINT}.`;
 
-export { ALT_MAX, CAPTION_MAX };
-
-/** A public id: 32 lowercase hex digits (16 random bytes). */
-export const PUBLIC_ID_PATTERN = /^[0-9a-f]{32}$/;
+/** Where photos are served ("/media/<file>", server/media-files.ts) and their ids: one rule, in items.ts. */
+export { ALT_MAX, CAPTION_MAX, MEDIA_PREFIX, PUBLIC_ID_PATTERN };
 
 /** A served file's name: "<publicId>-<width>.avif", "<publicId>-<width>.webp" or "<publicId>-social.jpg". */
 const MEDIA_FILE = /^([0-9a-f]{32})-(?:([1-9][0-9]{0,4})\.(avif|webp)|social\.jpg)$/;

@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { Button } from "~/components/button";
 import { DENSE_LABEL_CLASS, Field, LABEL_CLASS, TextInput } from "~/components/field";
-import { SUMMARY_LIMITS, TITLE_MAX } from "../../items";
+import { ALT_MAX, SUMMARY_LIMITS, TITLE_MAX } from "../../items";
 import type { NewsFormValues } from "../form-values";
 import { ServerPicturePicker } from "../../components/picture-picker";
 import { Card, CountedText, INVALID, Input, SlugField, ids, type Errors } from "./form-parts";
@@ -61,7 +61,7 @@ function CoverPicture({ image, alt, errors }: { image: string; alt: string; erro
         </Button>
       </div>
       <div>
-        <Field {...words.field} label="Description of the picture" hint="What it shows, for people who cannot see it (at most 300 characters).">
+        <Field {...words.field} label="Description of the picture" hint={`What it shows, for people who cannot see it (at most ${ALT_MAX} characters).`}>
           <TextInput look="dense" className={INVALID} id={words.field.id} name="imageAlt" value={description} onChange={(e) => setDescription(e.target.value)} autoComplete="off" {...words.aria} />
         </Field>
       </div>
