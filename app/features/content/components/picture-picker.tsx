@@ -92,6 +92,16 @@ export function usePictureChoices(): { state: "loading" } | { state: "ready"; pi
   return result;
 }
 
+/**
+ * The button that opens and closes a picker (the cover picture's, an album's, the body editor's):
+ * `open` while the picker shows; `toggle` is spread on a <button> (its aria-expanded, click and
+ * label: `label` while closed, "Close the photos" while open); call `close` once a photo is chosen.
+ */
+export function usePickerToggle(label: string) {
+  const [open, setOpen] = useState(false);
+  return { open, close: () => setOpen(false), toggle: { type: "button" as const, "aria-expanded": open, onClick: () => setOpen(!open), children: open ? "Close the photos" : label } };
+}
+
 /** A PicturePicker that loads the photos itself (GET PICTURES_JSON_PATH). */
 export function ServerPicturePicker(props: Omit<Props, "pictures">) {
   const choices = usePictureChoices();

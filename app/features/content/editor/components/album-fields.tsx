@@ -11,7 +11,7 @@ import { Button } from "~/components/button";
 import { DENSE_LABEL_CLASS, Field, LABEL_CLASS, TextArea, TextInput } from "~/components/field";
 import { ALBUM_DESCRIPTION_MAX, ALBUM_MAX_PICTURES, ALBUM_TITLE_MAX, ALT_MAX, CAPTION_MAX } from "../../items";
 import type { AlbumFormValues, AlbumPictureValues } from "../form-values";
-import { ServerPicturePicker } from "../../components/picture-picker";
+import { ServerPicturePicker, usePickerToggle } from "../../components/picture-picker";
 import { Card, INVALID, Input, SlugField, ids, type Errors } from "./form-parts";
 
 /** An album's fields (the schedule is the form's). */
@@ -51,7 +51,7 @@ export function AlbumFields({ values, errors, slug }: { values: AlbumFormValues;
 /** The photo rows: the album's (ticked) first, then those offered; "Add a photo" appends a ticked row. */
 function AlbumPictures({ initial, errors }: { initial: AlbumPictureValues[]; errors: Errors }) {
   const [rows, setRows] = useState(initial);
-  const [picking, setPicking] = useState(false);
+  const picker = usePickerToggle("Add a photo");
   const inAlbum = rows.filter((r) => r.include).length;
   return (
     <section aria-labelledby="album-pictures-heading" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -67,16 +67,14 @@ function AlbumPictures({ initial, errors }: { initial: AlbumPictureValues[]; err
         ))}
       </ol>
       <div className="mt-4">
-        <Button type="button" size="xs" variant="secondary" aria-expanded={picking} onClick={() => setPicking(!picking)}>
-          {picking ? "Close the photos" : "Add a photo"}
-        </Button>
-        {picking && (
+        <Button size="xs" variant="secondary" {...picker.toggle} />
+        {picker.open && (
           <div className="mt-3">
             <ServerPicturePicker
               legend="The school's photos"
               onChoose={(chosen) => {
                 setRows((now) => [...now.filter((r) => r.include), { image: chosen.ref, alt: chosen.alt, caption: "", include: true, thumbnail: "" }, ...now.filter((r) => !r.include)]);
-                setPicking(false);
+                picker.close();
               }}
             />
           </div>

@@ -14,7 +14,7 @@ import { ERROR_CLASS, LABEL_CLASS, fieldAria, inputClass } from "~/components/fi
 import { useHydrated } from "~/lib/use-hydrated";
 import { Prose } from "../../components/prose";
 import { FORMATS, formatEdit, pictureEdit, type Format, type TextEdit } from "../markdown-edit";
-import { ServerPicturePicker } from "../../components/picture-picker";
+import { ServerPicturePicker, usePickerToggle } from "../../components/picture-picker";
 import type { BodyPreview } from "../view";
 
 /** How long typing must pause before the preview is asked for. */
@@ -67,7 +67,7 @@ export function BodyEditor({ id, name, label, hint, defaultValue, error, initial
   const [text, setText] = useState(defaultValue);
   const [preview, setPreview] = useState(initialPreview);
   const [previewFailed, setPreviewFailed] = useState(false);
-  const [picking, setPicking] = useState(false);
+  const picker = usePickerToggle("Picture");
   const shown = useRef(defaultValue);
 
   useEffect(() => {
@@ -148,23 +148,16 @@ export function BodyEditor({ id, name, label, hint, defaultValue, error, initial
                 {BUTTONS[f].face}
               </button>
             ))}
-            <button
-              type="button"
-              onClick={() => setPicking(!picking)}
-              aria-expanded={picking}
-              className="min-h-9 rounded-md px-2 text-sm font-semibold text-slate-800 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
-            >
-              {picking ? "Close the photos" : "Picture"}
-            </button>
+            <button {...picker.toggle} className="min-h-9 rounded-md px-2 text-sm font-semibold text-slate-800 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-700" />
           </div>
         )}
-        {picking && (
+        {picker.open && (
           <div className="mb-2">
             <ServerPicturePicker
               legend="Put one of the school's photos in the text"
               onChoose={(chosen) => {
                 const el = area.current;
-                setPicking(false);
+                picker.close();
                 if (el) typeInto(el, pictureEdit(el.value, el.selectionStart, el.selectionEnd, chosen));
               }}
             />

@@ -9,7 +9,7 @@ import { Button } from "~/components/button";
 import { DENSE_LABEL_CLASS, Field, LABEL_CLASS, TextInput } from "~/components/field";
 import { ALT_MAX, SUMMARY_LIMITS, TITLE_MAX } from "../../items";
 import type { NewsFormValues } from "../form-values";
-import { ServerPicturePicker } from "../../components/picture-picker";
+import { ServerPicturePicker, usePickerToggle } from "../../components/picture-picker";
 import { Card, CountedText, INVALID, Input, SlugField, ids, type Errors } from "./form-parts";
 
 /** A news story's or event's fields (the text and schedule are the form's). */
@@ -47,7 +47,7 @@ export function NewsFields({ values, errors, slug }: { values: NewsFormValues; e
 function CoverPicture({ image, alt, errors }: { image: string; alt: string; errors: Errors }) {
   const [ref, setRef] = useState(image);
   const [description, setDescription] = useState(alt);
-  const [picking, setPicking] = useState(false);
+  const picker = usePickerToggle("Choose from the photos");
   const picture = ids("image", errors, true);
   const words = ids("imageAlt", errors, true);
   return (
@@ -56,16 +56,14 @@ function CoverPicture({ image, alt, errors }: { image: string; alt: string; erro
         <Field {...picture.field} label="Cover picture" hint="Choose one of the school's photos, or name a picture of the site, for example /images/campus.svg.">
           <TextInput look="dense" className={INVALID} id={picture.field.id} name="image" value={ref} onChange={(e) => setRef(e.target.value)} autoComplete="off" {...picture.aria} />
         </Field>
-        <Button type="button" size="xs" variant="secondary" className="mt-2" aria-expanded={picking} onClick={() => setPicking(!picking)}>
-          {picking ? "Close the photos" : "Choose from the photos"}
-        </Button>
+        <Button size="xs" variant="secondary" className="mt-2" {...picker.toggle} />
       </div>
       <div>
         <Field {...words.field} label="Description of the picture" hint={`What it shows, for people who cannot see it (at most ${ALT_MAX} characters).`}>
           <TextInput look="dense" className={INVALID} id={words.field.id} name="imageAlt" value={description} onChange={(e) => setDescription(e.target.value)} autoComplete="off" {...words.aria} />
         </Field>
       </div>
-      {picking && (
+      {picker.open && (
         <div className="sm:col-span-2">
           <ServerPicturePicker
             legend="The school's photos"
@@ -73,7 +71,7 @@ function CoverPicture({ image, alt, errors }: { image: string; alt: string; erro
             onChoose={(chosen) => {
               setRef(chosen.ref);
               if (!description.trim() && chosen.alt) setDescription(chosen.alt);
-              setPicking(false);
+              picker.close();
             }}
           />
         </div>
