@@ -78,12 +78,19 @@ type Snapshot = { version: number; news: NewsView[]; notices: NoticeView[]; cale
 /** Uploaded photos by public id (media.server.ts `photosByPublicId`). */
 type Photos = ReadonlyMap<string, MediaImage>;
 
-/** The picture of `ref`: an uploaded photo's sizes, or a site file as it is (640 × 480 as the cards lay it out). */
-function pictureOf(ref: string, photos: Photos, name: string): NewsPicture {
+/** The uploaded photo `ref` names ("/media/<id>"), or null when it names a site picture. Throws Error (naming `name`) when that photo is gone. */
+function uploadedPhoto(ref: string, photos: Photos, name: string): MediaImage | null {
   const id = publicIdOfRef(ref);
-  if (!id) return { src: ref, srcSet: "", width: 640, height: 480, social: ref };
+  if (!id) return null;
   const photo = photos.get(id);
   if (!photo) throw new Error(`${name}: its photo ${ref} is missing`);
+  return photo;
+}
+
+/** A story's picture: an uploaded photo's sizes, or a file of public/images/ as it is (640 × 480 as the cards lay it out). */
+function pictureOf(ref: string, photos: Photos, name: string): NewsPicture {
+  const photo = uploadedPhoto(ref, photos, name);
+  if (!photo) return { src: ref, srcSet: "", width: 640, height: 480, social: ref };
   const sources = mediaSources(photo);
   return { src: sources.src, srcSet: sources.webp, width: sources.width, height: sources.height, social: sources.social };
 }
@@ -114,12 +121,10 @@ function albumView(item: Pick<PublishedItem, "slug" | "fields">, photos: Photos)
   const f = item.fields as AlbumFields;
   const pictures = f.pictures.flatMap((p) => {
     try {
-      const id = publicIdOfRef(p.image);
-      const photo = id ? photos.get(id) : undefined;
-      if (id && !photo) throw new Error(`its photo ${p.image} is missing`);
+      const photo = uploadedPhoto(p.image, photos, `album/${item.slug}`);
       return [{ ...(photo ? mediaPicture({ ...photo, alt: p.alt }) : picture(p.image, p.alt)), caption: p.caption }];
     } catch (error) {
-      console.error(`Album ${item.slug}: a photo is left out: ${messageOf(error)}`);
+      console.error(`A photo is left out of the gallery: ${messageOf(error)}`);
       return [];
     }
   });

@@ -223,7 +223,7 @@ describe("content store", () => {
     const prize = visibleAlbums(now)[0]!;
     expect(prize).toMatchObject({ id: "prize-day-2026", dateLabel: "26 Nov 2026" });
     expect(prize.pictures.map((p) => p.caption)).toEqual(["The library"]);
-    expect(logged).toContain(`Album prize-day-2026: a photo is left out: its photo ${gone} is missing`);
+    expect(logged).toContain(`A photo is left out of the gallery: album/prize-day-2026: its photo ${gone} is missing`);
   });
 });
 
