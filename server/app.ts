@@ -11,7 +11,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
-import { createRequestHandler as createFetchHandler } from "react-router";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import morgan from "morgan";
 import { closeDatabase, getDatabase, isDatabaseHealthy } from "~/db/client.server";
 import { DatabaseUnavailableError } from "~/db/unavailable";
@@ -103,20 +103,25 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     }
     next();
   };
-  const build = () => import("virtual:react-router/server-build");
   // Production whenever the built site is served (server/index.ts): no error details in answers.
   const mode = process.env.NODE_ENV === "production" ? "production" : "development";
+  // Handed a function, React Router loads the build and derives its route table on every
+  // request, so development picks up edits. The built site's build never changes: it is loaded
+  // once and handed over as it is (a busy server spent 16 % of its time deriving, issue 29).
+  const loadBuild = () => import("virtual:react-router/server-build");
+  const built = mode === "production" ? loadBuild() : undefined;
+  const whenBuilt = <T>(make: (build: ServerBuild | typeof loadBuild) => T): Promise<T> => (built ? built.then(make) : Promise.resolve(make(loadBuild)));
   const files = options.clientDir ? staticFiles(options.clientDir) : undefined;
   // Public pages served from memory, rendered again for each day in India and each change of
   // the published content (production build only: in development every page renders on request).
   let cache: PageCache | undefined;
   if (options.clientDir && config.missing.length === 0) {
-    const render = createFetchHandler(build, mode);
+    const render = whenBuilt((build) => createFetchHandler(build, mode));
     cache = createPageCache({
       paths: memoryPaths,
       morePaths: visibleNewsPaths,
       epoch: contentEpoch,
-      render: (pagePath, { now, token }) => render(new Request(new URL(pagePath, config.publicSiteUrl)), { cspNonce: token, clientIp: "", now }),
+      render: async (pagePath, { now, token }) => (await render)(new Request(new URL(pagePath, config.publicSiteUrl)), { cspNonce: token, clientIp: "", now }),
     });
     void cache.warm();
   }
@@ -238,16 +243,17 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
     if (epoch !== canonical.epoch) canonical = { epoch, paths: new Set([...pagePaths, ...visibleNewsPaths(now)]) };
     return canonical.paths;
   };
-  const routes = build().then((b) => routeTree(b.routes));
+  const routes = (built ?? loadBuild()).then((b) => routeTree(b.routes));
   app.use(legacyRedirects({ routes: () => routes, catchAllId: "routes/public/not-found", canonicalPaths }));
 
-  app.use(
+  const router = whenBuilt((build) =>
     createRequestHandler({
       build,
       mode,
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: clientAddressOf(req) ?? "", now: new Date() }),
     }),
   );
+  app.use((req, res, next) => void router.then((handle) => handle(req, res, next), next));
   app.use(finalErrorHandler());
   return app;
 }
