@@ -115,10 +115,13 @@ export function ageCriteria(cutOff: string, rules: readonly AgeRule[] = ageRules
   });
 }
 
+// Made once: `toLocaleDateString` with options builds a new formatter on every call.
+const longDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
 /** "31 March 2027" for "2027-03-31" (the date is a calendar date: no time zone applies). */
 export function formatCutOff(iso: string): string {
   const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return longDate.format(new Date(Date.UTC(y!, m! - 1, d!)));
 }
 
 /**

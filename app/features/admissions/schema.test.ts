@@ -13,6 +13,15 @@ const errorsOf = (input: Record<string, unknown>) => {
 };
 
 describe("the application schema", () => {
+  it("is built once for the same settings, and anew for others: a class opened or a cut-off moved takes effect", () => {
+    expect(applicationSchema({ openClasses: ["Nursery", "LKG", "UKG", "Class 1", "Class 2"], cutOff: "2027-03-31" })).toBe(schema);
+    const wider = applicationSchema({ openClasses: ["Nursery", "LKG", "UKG", "Class 1", "Class 2", "Class 9"], cutOff: "2027-03-31" });
+    expect(wider).not.toBe(schema);
+    expect(wider.safeParse({ ...valid, classApplied: "Class 9", previousSchool: "St. Agnes", lastClassPassed: "Class 8", fatherName: "Amit Roy" }).success).toBe(true);
+    expect(errorsOf({ ...valid, classApplied: "Class 9" }).classApplied).toBe("Choose one of the classes open for admission");
+    const later = applicationSchema({ openClasses: ["Nursery", "LKG", "UKG", "Class 1", "Class 2"], cutOff: "2026-03-31" });
+    expect(later.safeParse({ ...valid, dateOfBirth: "2020-05-10" }).error?.issues[0]?.message).toBe("Not eligible for Class 1: 5 years old on 31 March 2026; Class 1 needs 6+. UKG fits this age: choose it instead.");
+  });
   it("accepts a complete form and normalises the mobile and the name", () => {
     const r = schema.parse(valid);
     expect(r.mobile).toBe("9876543210");

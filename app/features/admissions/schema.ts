@@ -59,12 +59,28 @@ export const TEXT_FIELDS = [
   "guardianName", "guardianRelation", "mobile", "email", "address", "city", "state", "pinCode", "previousSchool", "lastClassPassed",
 ] as const;
 
+type ApplicationSchema = ReturnType<typeof makeApplicationSchema>;
+/** Built schemas by their settings: building one cost more than rendering the form (a CPU profile of /apply under load). */
+const schemas = new Map<string, ApplicationSchema>();
+
 /**
- * The schema for the session's `settings`. Throws nothing; the result's issues carry the
- * messages beside each field. The age rule is checked here, so a too-young child is refused by
- * the server as by the browser (with the class that fits).
+ * The schema for the session's `settings`, the same object for the same settings. Throws
+ * nothing; the result's issues carry the messages beside each field. The age rule is checked
+ * here, so a too-young child is refused by the server as by the browser (with the class that fits).
  */
-export function applicationSchema(settings: FormSettings) {
+export function applicationSchema(settings: FormSettings): ApplicationSchema {
+  const key = `${settings.openClasses.join("|")}@${settings.cutOff}`;
+  let schema = schemas.get(key);
+  if (!schema) {
+    // A session's settings change a few times a year: the cache is emptied rather than bounded.
+    if (schemas.size >= 16) schemas.clear();
+    schema = makeApplicationSchema(settings);
+    schemas.set(key, schema);
+  }
+  return schema;
+}
+
+function makeApplicationSchema(settings: FormSettings) {
   return z
     .object({
       childName: text("child's full name"),

@@ -119,6 +119,17 @@ export function clearApplicationDraft() {
   }
 }
 
+/** The form's HTML constraints (required, patterns) by schema: worked out once per schema, not per render. */
+const constraints = new WeakMap<object, ReturnType<typeof getZodConstraint>>();
+function constraintOf(schema: ReturnType<typeof applicationSchema>) {
+  let constraint = constraints.get(schema);
+  if (!constraint) {
+    constraint = getZodConstraint(schema);
+    constraints.set(schema, constraint);
+  }
+  return constraint;
+}
+
 export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentAvailable, lastResult }: Props) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -131,7 +142,7 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
     id: "application",
     lastResult,
     defaultValue: { nationality: "Indian", state: "West Bengal" },
-    constraint: getZodConstraint(schema),
+    constraint: constraintOf(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
