@@ -7,7 +7,8 @@
  * exits 1 unless:
  * - the server never exited on its own, and its SIGTERM shutdown exited 0;
  * - from 5 s after PostgreSQL is back (after the restart and after the outage), every request
- *   succeeded (page 200, enquiry 200, beacon 204, /healthz 200, inbox 200);
+ *   succeeded (page 200, enquiry 200, beacon 204, /healthz 200, inbox 200), except one still in
+ *   flight when the stop began;
  * - no request took longer than 10 s (FAULTS_MAX_LATENCY_MS), outage or not;
  * - while PostgreSQL is stopped, the inbox, /healthz and enquiries answer 503 (not 500);
  * - every enquiry answered as stored (200) is in `enquiries`;
@@ -191,7 +192,10 @@ async function main(): Promise<number> {
   const droppedByServer = Number(/(\d+) dropped/.exec(ingestLine)?.[1] ?? 0);
 
   // Figures.
-  const recovered = (s: Sample) => (s.start >= restartBack + RECOVERY_MS && s.start < stopAt) || s.start >= startBack + RECOVERY_MS;
+  // Between the two faults a request counts only if it was over before the stop began: one still
+  // in flight then may lose its connection to the fast shutdown (CI saw four enquiries that
+  // started 0-5 ms before the stop answer 503 after about 120 ms).
+  const recovered = (s: Sample) => (s.start >= restartBack + RECOVERY_MS && s.start + s.ms < stopAt) || s.start >= startBack + RECOVERY_MS;
   const afterRecovery = samples.filter(recovered);
   const failedAfter = afterRecovery.filter((s) => !s.ok);
   const slow = samples.filter((s) => s.ms > MAX_LATENCY_MS);
