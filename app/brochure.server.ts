@@ -10,7 +10,8 @@ import { contentEpoch } from "~/features/content/published.server";
 import { kolkataDate } from "~/lib/dates";
 import { currentFeeFigures } from "./fee-figures.server";
 
-export type Brochure = { pdf: Buffer; fees: FeeFigures };
+/** The PDF, the fee figures in it, and its weak entity tag (the same for the same day and content epoch in every process). */
+export type Brochure = { pdf: Buffer; fees: FeeFigures; etag: string };
 
 let made: { key: string; brochure: Promise<Brochure> } | undefined;
 
@@ -24,7 +25,7 @@ export function currentBrochure(now = new Date()): Promise<Brochure> {
   if (made?.key === key) return made.brochure;
   const brochure = (async () => {
     const fees = await currentFeeFigures(await getDb());
-    return { pdf: await schoolBrochurePdf(fees, now), fees };
+    return { pdf: await schoolBrochurePdf(fees, now), fees, etag: `W/"brochure-${key.replace(" ", "-")}"` };
   })();
   const entry = { key, brochure };
   made = entry;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { pdfPageInfo, pdfText } from "../../tests/support/pdf";
-import { pdfResponse, renderPdf, schoolHeader } from "./pdf.server";
+import { notModified, pdfResponse, renderPdf, schoolHeader } from "./pdf.server";
 
 describe("PDF scaffold", () => {
   it("renders A4 with the letterhead and the rupee sign", async () => {
@@ -42,5 +42,17 @@ describe("PDF scaffold", () => {
     expect(brochure.headers.get("cache-control")).toBe("public, max-age=3600");
     expect(brochure.headers.has("x-robots-tag")).toBe(false);
     expect(pdfResponse(Buffer.from("%PDF"), { cache: "public", noindex: true }).headers.get("x-robots-tag")).toBe("noindex");
+  });
+
+  it("sends a public file that changes with its entity tag, checked before each use, and answers 304 when the copy asked about is current", () => {
+    const tag = 'W/"brochure-2026-11-27-5"';
+    const fresh = pdfResponse(Buffer.from("%PDF"), { cache: "public", etag: tag });
+    expect([fresh.headers.get("cache-control"), fresh.headers.get("etag")]).toEqual(["public, no-cache", tag]);
+    const asking = (ifNoneMatch?: string) => new Request("http://localhost/documents/school-brochure.pdf", { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
+    for (const current of [tag, '"brochure-2026-11-27-5"', `"x", ${tag}`, "*"]) {
+      const answer = notModified(asking(current), tag);
+      expect([answer?.status, answer?.headers.get("etag")], current).toEqual([304, tag]);
+    }
+    for (const stale of [undefined, 'W/"brochure-2026-11-27-4"', 'W/"brochure-2026-11-26-5"']) expect(notModified(asking(stale), tag), stale).toBeNull();
   });
 });

@@ -77,9 +77,12 @@ export type PdfAnswer = {
   disposition?: "attachment" | "inline";
   /**
    * "personal": a child's or a family's data, never kept by any cache nor indexed;
-   * "public": the same for everyone, kept an hour.
+   * "public": the same for everyone, kept an hour, or, with an `etag`, checked with the server
+   * before each use (a changed fee must not wait an hour).
    */
   cache: "personal" | "public";
+  /** The file's entity tag, for a public file that changes: a cache asks with If-None-Match (see `notModified`). */
+  etag?: string;
   /** Keeps a public file out of search results too. */
   noindex?: boolean;
   /** Headers to carry along (a refreshed session cookie). */
@@ -92,7 +95,20 @@ export function pdfResponse(pdf: Buffer, answer: PdfAnswer): Response {
   headers.set("Content-Type", "application/pdf");
   headers.set("Content-Length", String(pdf.length));
   if (answer.fileName) headers.set("Content-Disposition", `${answer.disposition ?? "attachment"}; filename="${answer.fileName}"`);
-  headers.set("Cache-Control", answer.cache === "personal" ? "private, no-store" : "public, max-age=3600");
+  headers.set("Cache-Control", answer.cache === "personal" ? "private, no-store" : answer.etag ? "public, no-cache" : "public, max-age=3600");
+  if (answer.cache === "public" && answer.etag) headers.set("ETag", answer.etag);
   if (answer.cache === "personal" || answer.noindex) headers.set("X-Robots-Tag", "noindex");
   return new Response(new Uint8Array(pdf), { headers });
+}
+
+/**
+ * 304 Not Modified for a request whose If-None-Match names `etag` (or "*"), compared weakly
+ * (RFC 9110 §13.1.2); null when the file must be sent.
+ */
+export function notModified(request: Request, etag: string): Response | null {
+  const asked = request.headers.get("If-None-Match");
+  if (!asked) return null;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  const matches = asked.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+  return matches ? new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": "public, no-cache" } }) : null;
 }

@@ -310,7 +310,12 @@ test("/fee shows the admissions session's fee book, and a tuition amount the adm
   await expect(nursery).toContainText("₹47,300");
   await expect(page.getByText("Fees fall due on the 15th of the month they are charged for; after that there is a late fee of ₹100 once a month is past its due date.")).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("fee-390.png"), fullPage: true });
-  expect(await pdfText(await (await page.request.get(`${server.origin}/documents/school-brochure.pdf`)).body())).toContain("₹47,300");
+  const first = await page.request.get(`${server.origin}/documents/school-brochure.pdf`);
+  expect(await pdfText(await first.body())).toContain("₹47,300");
+  // A copy is checked before each use: the same one answers 304, so it never outlives a fee change.
+  const firstTag = first.headers()["etag"]!;
+  expect([first.headers()["cache-control"], firstTag]).toEqual(["public, no-cache", expect.stringMatching(/^W\/"brochure-/)]);
+  expect((await page.request.get(`${server.origin}/documents/school-brochure.pdf`, { headers: { "If-None-Match": firstTag } })).status()).toBe(304);
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
 
   await page.goto(`${server.origin}/admin/fees/book`);
@@ -336,4 +341,7 @@ test("/fee shows the admissions session's fee book, and a tuition amount the adm
   // The brochure carries the same figures.
   const brochure = async () => pdfText(await (await page.request.get(`${server.origin}/documents/school-brochure.pdf`)).body());
   await expect.poll(brochure, { timeout: 2_000, intervals: [200] }).toContain("₹50,300");
+  const afterEdit = await page.request.get(`${server.origin}/documents/school-brochure.pdf`, { headers: { "If-None-Match": firstTag } });
+  expect(afterEdit.status()).toBe(200);
+  expect(afterEdit.headers()["etag"]).not.toBe(firstTag);
 });

@@ -1,8 +1,10 @@
 /** The school brochure PDF, made from content and the fee book (app/brochure.server.ts), once per day and content epoch. */
 import type { Route } from "./+types/brochure-pdf";
 import { currentBrochure } from "~/brochure.server";
-import { pdfResponse } from "~/lib/pdf.server";
+import { notModified, pdfResponse } from "~/lib/pdf.server";
 
-export async function loader(_: Route.LoaderArgs) {
-  return pdfResponse((await currentBrochure()).pdf, { fileName: "school-brochure.pdf", disposition: "inline", cache: "public" });
+/** Sent with its entity tag and checked before each use: a browser's copy never outlives a fee change. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { pdf, etag } = await currentBrochure();
+  return notModified(request, etag) ?? pdfResponse(pdf, { fileName: "school-brochure.pdf", disposition: "inline", cache: "public", etag });
 }
