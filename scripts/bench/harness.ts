@@ -1,0 +1,94 @@
+/**
+ * What the benches share: their command-line numbers, percentiles, a process's resident memory
+ * and a server process of the production build to measure.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * The number after `--name` on the command line, else `fallback`. Throws when it is not a
+ * positive number (or, with `zero`, not zero or more).
+ */
+export function option(name: string, fallback: number, { zero = false } = {}): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(value) || value < 0 || (!zero && value === 0)) throw new Error(`--${name} must be a ${zero ? "non-negative" : "positive"} number`);
+  return value;
+}
+
+/** The `q` quantile (0–1) of `list` by the nearest-rank method; NaN for an empty list. */
+export function percentile(list: readonly number[], q: number): number {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+/** Resident memory of process `pid` in bytes (VmRSS, Linux); 0 once it has exited. */
+export function rssOf(pid: number): number {
+  try {
+    const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return line ? Number(line[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export type BenchServer = {
+  origin: string;
+  pid: number;
+  /** Whether it exited by itself. */
+  exited: () => boolean;
+  /** The last 20,000 characters it printed. */
+  log: () => string;
+  /** SIGTERM, then waits for the exit; removes its data folder. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts `server/index.ts` of `projectDir` (its production build) on 127.0.0.1:`port` with a
+ * fresh DATA_DIR, bench secrets and `env` on top, and waits (up to 120 s) until it serves.
+ * Throws with its log when it does not start.
+ */
+export async function startBenchServer(projectDir: string, port: number, env: Record<string, string>): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "kva-bench-"));
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: projectDir,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_SITE_URL: origin,
+      AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789abcdef",
+      RECEIPT_SECRET: "bench-receipt-secret-0123456789abcdef0123456789ab",
+      ADMIN_EMAIL: "admin@bench.example",
+      ADMIN_PASSWORD: "bench-admin-password-1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-20_000));
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const exit = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  let stopping = false;
+  const stop = async () => {
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exit;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const starting = Date.now();
+  while (!log.includes("Serving")) {
+    if (child.exitCode !== null || Date.now() - starting > 120_000) {
+      await stop();
+      throw new Error(`The server on port ${port} did not start:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { origin, pid: child.pid!, exited: () => !stopping && child.exitCode !== null, log: () => log, stop };
+}

@@ -1,0 +1,257 @@
+/**
+ * `npm run bench:surge [-- --applicants 300 --payers 300 --ramp 60 --think 1000 --addresses 12 --processes 1 --port 3470]`:
+ * admission and fee day (issue 29). Runs on PostgreSQL (`scripts/ci/with-postgres.sh npm run
+ * bench:surge`) against the production build (`npm run build` first), in the development
+ * configuration: the only one with the test gateway, which answers at once.
+ *
+ * - `--applicants` parents each open /apply, post the form with a 2 MB photograph (a phone's
+ *   4,000 × 3,000 JPEG) and a 2 MB birth certificate (a phone photo of the paper, JPEG), are sent
+ *   to the hand-off page, pay the application fee on the test gateway, come back through
+ *   /student-payment and open the success page.
+ * - `--payers` parents each open /fees, find a student of the roll (admission number and date of
+ *   birth), tick the first month due, see the total, pay it on the test gateway, come back and open
+ *   the success page. The bench adds their students to the roll first.
+ * - Each parent starts at a random moment within the first `--ramp` seconds ("the same minutes")
+ *   and waits `--think` ms (± half) between steps, as a person reading the page would.
+ * - They come from `--addresses` client addresses (X-Forwarded-For, TRUST_PROXY=1): a crowd behind
+ *   a few carrier-grade NATs, with the site's own rate limits, not raised.
+ * - `--processes N` runs N server processes on one PostgreSQL (ports port…port+N-1); each
+ *   parent keeps to one, as a load balancer's sticky session would.
+ *
+ * Prints, per step, requests, p50/p99/max in ms and answers by status; the parents who reached
+ * the success page; what the database holds afterwards (applications, and paid orders against
+ * the payments the gateway took: "lost" must be 0); the servers' RSS idle, at peak and 15 s after
+ * the last parent. Exit status 1 when a target is missed: every parent at the success page, p99
+ * of every step ≤ 1 s, no 5xx, nothing lost, peak RSS ≤ 1 GiB a process.
+ */
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { openDatabase } from "../../app/db/client.server";
+import { students } from "../../app/db/schema/fees";
+import { messageOf } from "~/lib/errors";
+import { option, percentile, rssOf, startBenchServer, type BenchServer } from "./harness";
+
+const applicants = option("applicants", 300);
+const payers = option("payers", 300);
+const rampSeconds = option("ramp", 60);
+const thinkMs = option("think", 1000, { zero: true });
+const addresses = option("addresses", 12);
+const processes = option("processes", 1);
+const port = option("port", 3470);
+
+const TARGET_P99_MS = 1000;
+const TARGET_RSS_BYTES = 1024 * 1024 * 1024;
+const FILE_BYTES = 2 * 1000 * 1000;
+
+const databaseUrl = process.env.DATABASE_URL?.trim();
+if (!databaseUrl) {
+  console.error("bench:surge runs on PostgreSQL: scripts/ci/with-postgres.sh npm run bench:surge");
+  process.exit(1);
+}
+const projectDir = path.resolve(import.meta.dirname, "../..");
+if (!existsSync(path.join(projectDir, "build/server/index.js"))) {
+  console.error("build/server/index.js is missing: run `npm run build` first.");
+  process.exit(1);
+}
+
+/** A JPEG of `width` × `height` whose noise band makes it just under FILE_BYTES (a phone's photo). */
+async function jpegOfAbout(width: number, height: number): Promise<Buffer> {
+  let band = height;
+  for (;;) {
+    const noise = await sharp({ create: { width, height: band, channels: 3, background: "#8a7f70", noise: { type: "gaussian", mean: 128, sigma: 30 } } }).png().toBuffer();
+    const jpeg = await sharp({ create: { width, height, channels: 3, background: "#f4f1ea" } }).composite([{ input: noise, top: 0, left: 0 }]).jpeg({ quality: 85 }).toBuffer();
+    if (jpeg.byteLength <= FILE_BYTES) return jpeg;
+    band = Math.floor(band * 0.8);
+  }
+}
+console.log("Making the documents…");
+const photo = await jpegOfAbout(3000, 4000);
+const certificate = await jpegOfAbout(4000, 3000);
+console.log(`photograph ${(photo.byteLength / 1e6).toFixed(2)} MB, birth certificate ${(certificate.byteLength / 1e6).toFixed(2)} MB (JPEG)`);
+
+const servers: BenchServer[] = [];
+for (let i = 0; i < processes; i++) {
+  servers.push(
+    await startBenchServer(projectDir, port + i, {
+      APP_ENV: "development",
+      PAYMENT_PROVIDER: "mock",
+      TRUST_PROXY: "1",
+      DATABASE_URL: databaseUrl,
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
+    }),
+  );
+}
+const stopAll = async () => Promise.all(servers.map((s) => s.stop()));
+process.once("SIGINT", () => void stopAll().then(() => process.exit(130)));
+
+// The fee payers' students, added to the roll of the current session.
+const db = await openDatabase({ databaseUrl });
+const run = Date.now().toString(36).slice(-5).toUpperCase();
+const roll = Array.from({ length: payers }, (_, i) => ({ admissionNumber: `S${run}/${String(i).padStart(4, "0")}`, dateOfBirth: "2016-03-14" }));
+if (roll.length > 0) {
+  await db.db.insert(students).values(
+    roll.map((r, i) => ({
+      admissionNumber: r.admissionNumber, name: `Surge Child ${i}`, dateOfBirth: r.dateOfBirth, className: "Class 4" as const, section: "A",
+      fatherName: `Surge Parent ${i}`, motherName: null, mobile: `98${String(10_000_000 + i).slice(-8)}`, email: null, busStop: null, concessions: [], joinedSession: null, joinedMonth: null,
+    })),
+  );
+}
+
+type Step = { times: number[]; statuses: Map<number, number> };
+const steps = new Map<string, Step>();
+let fiveHundreds = 0;
+/** Payments the test gateway took (its answer sent the parent back): each must be paid here. */
+let gatewayTook = 0;
+const problems = new Map<string, number>();
+const note = (what: string) => problems.set(what, (problems.get(what) ?? 0) + 1);
+
+/** One timed request of a step; the body is read whole (the time a parent waits for the page). */
+async function timed(step: string, origin: string, ip: string, url: string, init: RequestInit = {}): Promise<{ status: number; location: string | null; text: string }> {
+  const t0 = performance.now();
+  const response = await fetch(new URL(url, origin), { redirect: "manual", ...init, headers: { origin, "x-forwarded-for": ip, "accept-encoding": "gzip", ...(init.headers as Record<string, string> | undefined) } });
+  const text = await response.text();
+  const s: Step = steps.get(step) ?? { times: [], statuses: new Map() };
+  steps.set(step, s);
+  s.times.push(performance.now() - t0);
+  s.statuses.set(response.status, (s.statuses.get(response.status) ?? 0) + 1);
+  if (response.status >= 500) fiveHundreds++;
+  return { status: response.status, location: response.headers.get("location"), text };
+}
+
+const think = () => new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
+const form = (fields: Record<string, string | string[]>) => {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
+  return { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } };
+};
+function expectRedirect(answer: { status: number; location: string | null }, what: string): string {
+  if (answer.status < 300 || answer.status >= 400 || !answer.location) throw new Error(`${what} answered ${answer.status}`);
+  return answer.location;
+}
+
+/** Hand-off page → test gateway → return → success page, shared by both journeys. Returns whether it reached success. */
+async function payOnTheTestGateway(origin: string, ip: string, handoff: string): Promise<boolean> {
+  await think();
+  const page = await timed("hand-off page", origin, ip, handoff);
+  const gateway = /href="(\/mock-payment\?[^"]+)"/.exec(page.text)?.[1]?.replaceAll("&amp;", "&");
+  if (!gateway) throw new Error(`the hand-off page (${page.status}) has no link to the test gateway`);
+  await think();
+  const back = expectRedirect(await timed("test gateway: pay", origin, ip, gateway, form({ decision: "pay" })), "the test gateway");
+  gatewayTook++;
+  const result = expectRedirect(await timed("return (/student-payment)", origin, ip, back), "the return");
+  if (!result.startsWith("/payment-success")) throw new Error(`the return sent the parent to ${result.split("?")[0]}`);
+  const success = await timed("success page", origin, ip, result);
+  return success.status === 200;
+}
+
+const APPLICATION: Record<string, string> = {
+  childName: "Surge Child", dateOfBirth: "2021-06-15", gender: "Girl", classApplied: "UKG", nationality: "Indian", motherTongue: "Bengali", category: "General",
+  motherName: "Surge Parent", mobile: "9876543210", address: "12 Station Road, Malancha", city: "Kharagpur", state: "West Bengal", pinCode: "721301", consent: "yes",
+};
+
+async function applicant(origin: string, ip: string): Promise<boolean> {
+  const page = await timed("GET /apply", origin, ip, "/apply");
+  if (page.status !== 200) throw new Error(`/apply answered ${page.status}`);
+  await think();
+  const body = new FormData();
+  for (const [k, v] of Object.entries(APPLICATION)) body.append(k, v);
+  body.append("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "IMG_20261127_101500.jpg");
+  body.append("birthCertificate", new Blob([new Uint8Array(certificate)], { type: "image/jpeg" }), "birth-certificate.jpg");
+  const handoff = expectRedirect(await timed("POST /apply (4 MB)", origin, ip, "/apply", { method: "POST", body }), "the application");
+  if (!handoff.startsWith("/pay/")) throw new Error(`the application was stored but its payment did not start (${handoff.split("?")[0]})`);
+  return payOnTheTestGateway(origin, ip, handoff);
+}
+
+async function feePayer(origin: string, ip: string, student: { admissionNumber: string; dateOfBirth: string }): Promise<boolean> {
+  const page = await timed("GET /fees", origin, ip, "/fees");
+  if (page.status !== 200) throw new Error(`/fees answered ${page.status}`);
+  await think();
+  const found = await timed("find the student", origin, ip, "/fees", form({ intent: "find", ...student }));
+  const token = /name="token" value="([^"]+)"/.exec(found.text)?.[1];
+  const month = /name="month" value="([^"]+)"/.exec(found.text)?.[1];
+  if (!token || !month) throw new Error(`finding the student answered ${found.status} without the months`);
+  await think();
+  const total = await timed("see the total", origin, ip, "/fees", form({ intent: "total", token, month }));
+  const seenTotal = /name="seenTotal" value="(\d+)"/.exec(total.text)?.[1];
+  if (!seenTotal) throw new Error(`the total answered ${total.status} without a total`);
+  await think();
+  const handoff = expectRedirect(await timed("pay (start the order)", origin, ip, "/fees", form({ intent: "pay", token, month, seenTotal })), "paying");
+  return payOnTheTestGateway(origin, ip, handoff);
+}
+
+const addressOf = (n: number) => `100.64.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+let succeeded = { applicants: 0, payers: 0 };
+const parents = [
+  ...Array.from({ length: applicants }, (_, i) => ({ kind: "applicants" as const, i })),
+  ...Array.from({ length: payers }, (_, i) => ({ kind: "payers" as const, i })),
+];
+
+const count = async (query: ReturnType<typeof sql>) => Number(((await db.db.execute(query)) as unknown as { rows: { n: number | string }[] }).rows[0]!.n);
+const paidOrders = (purpose: string) => count(sql`SELECT count(*)::int AS n FROM payment_orders WHERE purpose = ${purpose} AND status = 'paid'`);
+const paidBefore = { application: await paidOrders("application_fee"), tuition: await paidOrders("tuition") };
+
+const idle = servers.map((s) => rssOf(s.pid));
+const peak = [...idle];
+const sampler = setInterval(() => servers.forEach((s, i) => (peak[i] = Math.max(peak[i]!, rssOf(s.pid)))), 100);
+console.log(`Surge: ${applicants} applicants and ${payers} fee payers starting within ${rampSeconds} s (think ${thinkMs} ms), from ${addresses} addresses, ${processes} process${processes > 1 ? "es" : ""} on PostgreSQL`);
+const t0 = performance.now();
+await Promise.all(
+  parents.map(async (p, n) => {
+    await new Promise((r) => setTimeout(r, Math.random() * rampSeconds * 1000));
+    const origin = servers[n % servers.length]!.origin;
+    const ip = addressOf(n % addresses);
+    try {
+      const ok = p.kind === "applicants" ? await applicant(origin, ip) : await feePayer(origin, ip, roll[p.i]!);
+      if (ok) succeeded = { ...succeeded, [p.kind]: succeeded[p.kind] + 1 };
+      else note(`${p.kind}: the success page did not open`);
+    } catch (error) {
+      note(`${p.kind}: ${messageOf(error)}`);
+    }
+  }),
+);
+const elapsed = (performance.now() - t0) / 1000;
+await new Promise((r) => setTimeout(r, 15_000));
+clearInterval(sampler);
+const after = servers.map((s) => rssOf(s.pid));
+const exitedAlone = servers.some((s) => s.exited());
+
+const stored = await count(sql`SELECT count(*)::int AS n FROM applications WHERE child_name = 'Surge Child'`);
+const paidApplications = (await paidOrders("application_fee")) - paidBefore.application;
+const paidFees = (await paidOrders("tuition")) - paidBefore.tuition;
+await db.close();
+await stopAll();
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+console.log(`\n${"step".padEnd(28)} ${"requests".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}  answers`);
+const order = ["GET /apply", "POST /apply (4 MB)", "GET /fees", "find the student", "see the total", "pay (start the order)", "hand-off page", "test gateway: pay", "return (/student-payment)", "success page"];
+for (const name of order) {
+  const s = steps.get(name);
+  if (!s) continue;
+  const statuses = [...s.statuses].sort(([a], [b]) => a - b).map(([code, n]) => `${n}× ${code}`).join(", ");
+  console.log(`${name.padEnd(28)} ${String(s.times.length).padStart(8)} ${percentile(s.times, 0.5).toFixed(0).padStart(8)} ${percentile(s.times, 0.99).toFixed(0).padStart(8)} ${Math.max(...s.times).toFixed(0).padStart(8)}  ${statuses}`);
+}
+console.log(`\nran ${elapsed.toFixed(1)} s; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.availableParallelism()} cores`);
+console.log(`reached the success page: ${succeeded.applicants} of ${applicants} applicants, ${succeeded.payers} of ${payers} fee payers`);
+console.log(`stored: ${stored} applications; paid orders: ${paidApplications} application fees, ${paidFees} school fees`);
+const lost = gatewayTook - paidApplications - paidFees;
+console.log(`server RSS per process: idle ${idle.map(mib).join(", ")}; peak ${peak.map(mib).join(", ")}; 15 s after ${after.map(mib).join(", ")}`);
+console.log(`5xx answers: ${fiveHundreds}`);
+console.log(`payments the test gateway took: ${gatewayTook}; not paid here (lost): ${lost}`);
+if (problems.size > 0) console.log(`problems: ${[...problems].map(([m, n]) => `${n}× ${m}`).join("; ")}`);
+if (exitedAlone) console.log(`a server exited during the run:\n${servers.map((s) => s.log()).join("\n")}`);
+
+const p99s = [...steps].map(([name, s]) => [name, percentile(s.times, 0.99)] as const);
+const checks = [
+  ["every parent reached the success page", succeeded.applicants === applicants && succeeded.payers === payers],
+  ["nothing lost", lost === 0],
+  [`p99 of every step ≤ ${TARGET_P99_MS} ms`, p99s.every(([, p]) => p <= TARGET_P99_MS)],
+  ["no 5xx", fiveHundreds === 0],
+  ["every application stored and its fee paid", stored === applicants && paidApplications === applicants],
+  ["every school fee paid", paidFees === payers],
+  [`peak RSS ≤ ${mib(TARGET_RSS_BYTES)} a process`, peak.every((p) => p <= TARGET_RSS_BYTES)],
+] as const;
+for (const [what, ok] of checks) console.log(`${ok ? "met   " : "MISSED"} ${what}`);
+process.exitCode = checks.every(([, ok]) => ok) && !exitedAlone ? 0 : 1;
