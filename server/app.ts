@@ -43,6 +43,8 @@ import { allowedMethods, closeUnreadBodies, noStoreUnder } from "./request-guard
 import { staticFiles } from "./static-files";
 import { MEDIA_PATH, mediaFiles } from "./media-files";
 import { mediaDir } from "~/features/content/media.server";
+import { applicationUploadsDir } from "~/features/admissions/documents.server";
+import { sweepUploads } from "~/lib/uploads.server";
 import { PICTURES_JSON_PATH } from "~/features/content/media";
 
 /**
@@ -60,6 +62,8 @@ export async function prepare(): Promise<string[]> {
   const lines = [`Database: ${driver === "pg" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.join(config.dataDir, "pglite")}`}, migrated.`];
   if (!config.production && (await seedSampleData(db))) lines.push("Sample data added.");
   if (!config.production && (await seedSampleFees(db))) lines.push("Sample fee book and students added.");
+  const swept = await sweepUploads(applicationUploadsDir());
+  if (swept > 0) lines.push(`Uploads: ${swept} left over from an earlier run removed.`);
   lines.push(await startAnalyticsJobs(getDatabase));
   lines.push(startMessages(getDatabase));
   const seeded = await seedContent(db, contentSeedItems());

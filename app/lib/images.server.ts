@@ -112,15 +112,16 @@ function heldBytes(meta: { format?: string; width: number; height: number; chann
 }
 
 /**
- * Reads the header of `bytes` (a whole file, at most a few MB) without decoding its pixels.
+ * Reads the header of `input` (a whole file in memory, at most a few MB, or the path of one on
+ * disk) without decoding its pixels.
  * Resolves `{ ok: true, header }` for a `format` picture within IMAGE_BOUNDS; otherwise
  * `too_many_pixels` (sharp's pixel limit or a side over the bound), `too_large_progressive`
  * (progressive or interlaced, over the held-bytes bound) or `unreadable` (no header, or another
  * format than `format`). Never rejects.
  */
-export async function inspectImage(bytes: Uint8Array, format: UploadImageFormat): Promise<{ ok: true; header: ImageHeader } | ImageRefusal> {
+export async function inspectImage(input: Uint8Array | string, format: UploadImageFormat): Promise<{ ok: true; header: ImageHeader } | ImageRefusal> {
   configureSharp();
-  const meta = await sharp(bytes, inputOptions)
+  const meta = await sharp(input, inputOptions)
     .metadata()
     .catch((error: unknown) => new Error(String(error)));
   if (meta instanceof Error) return refused(/pixel limit/i.test(meta.message) ? "too_many_pixels" : "unreadable");

@@ -25,7 +25,7 @@ const { ensureAdminAccount } = await import("~/features/auth/admin-account.serve
 const { createApplication } = await import("~/features/admissions/applications.server");
 const { saveSessionSettings } = await import("~/features/admissions/sessions.server");
 const { submitApplication } = await import("~/features/admissions/submit.server");
-const { applicationDocumentsDir } = await import("~/features/admissions/documents.server");
+const { applicationDocumentsDir, applicationUploadsDir, makeCopiesSoon } = await import("~/features/admissions/documents.server");
 const applyRoute = await import("./public/apply");
 const pdfRoute = await import("./documents/admission-acknowledgement-pdf");
 const documentRoute = await import("./admin/application-document");
@@ -98,6 +98,22 @@ describe("/apply", () => {
     expect(answer.data.result.error?.birthCertificate).toBeUndefined();
     expect(answer.data.result.initialValue).toMatchObject({ childName: "Ananya Roy", mobile: "9876543210", address: "12 Station Road, Malancha", pinCode: "721301", classApplied: "Class 1", fatherName: "Subrata Roy" });
     expect(filesIn(applicationDocumentsDir())).toEqual(before);
+    expect(filesIn(applicationUploadsDir())).toEqual([]);
+  });
+
+  it("moves a stored application's uploads into place, leaves nothing waiting, and makes the pictures' copies after answering", async () => {
+    const before = new Set(filesIn(applicationDocumentsDir()));
+    const form = applyForm({ photo: new File([new Uint8Array(fairPhoto)], "photo.png", { type: "image/png" }), birthCertificate: new File([new Uint8Array(certificate)], "birth-certificate.jpg", { type: "image/jpeg" }) });
+    const answer = await applyRoute.action({ request: new Request(`${ORIGIN}/apply`, { method: "POST", body: form }), params: {}, context } as never).catch((r: unknown) => r);
+    expect((answer as Response).status).toBe(303);
+    expect(filesIn(applicationUploadsDir())).toEqual([]);
+    const added = filesIn(applicationDocumentsDir()).filter((name) => !before.has(name));
+    const originals = added.filter((name) => !name.endsWith(".view.jpg"));
+    expect(originals.map((name) => path.extname(name)).sort()).toEqual([".jpg", ".png"]);
+    const sizes = originals.map((name) => statSync(path.join(applicationDocumentsDir(), name)).size).sort((a, b) => a - b);
+    expect(sizes).toEqual([fairPhoto.byteLength, certificate.byteLength].sort((a, b) => a - b));
+    await makeCopiesSoon([]);
+    for (const name of originals) expect(existsSync(path.join(applicationDocumentsDir(), name.replace(/\.\w+$/, ".view.jpg")))).toBe(true);
   });
 });
 

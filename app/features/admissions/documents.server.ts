@@ -10,7 +10,7 @@
  * the same bounded image queue (`documentView`); a picture over the bounds never gets one.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { DocumentKind } from "~/db/admission-values";
 import { DOCUMENTS_DIR } from "~/db/backup.server";
@@ -34,30 +34,60 @@ export function viewName(storedName: string): string {
   return storedName.replace(/\.\w+$/, ".view.jpg");
 }
 
+/** The folder where uploads wait while their request is answered (app/lib/uploads.server.ts): beside the documents, so keeping one is a rename. */
+export function applicationUploadsDir(dataDir = getConfig().dataDir): string {
+  return path.join(dataDir, "uploads");
+}
+
 /**
- * Writes `bytes` (already checked) under a random name, and `view` (the normalised copy of a
- * picture; null for a PDF) beside it; returns the document's row. Throws what the file system
- * throws (nothing is left behind then).
+ * Keeps a document (already checked) under a random name: `source` is its bytes, or the path of
+ * an upload waiting on disk, which is moved (copied when it is on another file system). Returns
+ * the document's row; `sizeBytes` is its size. A picture's normalised copy is made afterwards
+ * (`makeCopiesSoon`). Throws what the file system throws (nothing is left behind then).
  */
 export async function storeDocument(
   kind: DocumentKind,
-  bytes: Uint8Array,
+  source: Uint8Array | string,
+  sizeBytes: number,
   type: DocumentType,
   originalName: string,
-  view: Uint8Array | null,
   dir = applicationDocumentsDir(),
 ): Promise<StoredDocument> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const storedName = `${randomBytes(16).toString("hex")}.${DOCUMENT_TYPES[type]}`;
-  const row: StoredDocument = { kind, storedName, originalName: originalName.replace(/[^\w .()-]/g, "_").slice(0, 120) || "document", contentType: type, sizeBytes: bytes.byteLength };
+  const row: StoredDocument = { kind, storedName, originalName: originalName.replace(/[^\w .()-]/g, "_").slice(0, 120) || "document", contentType: type, sizeBytes };
+  const target = path.join(dir, storedName);
   try {
-    await writeFile(path.join(dir, storedName), bytes, { mode: 0o600, flag: "wx" });
-    if (view) await writeFileWhole(dir, viewName(storedName), view);
+    if (typeof source !== "string") await writeFile(target, source, { mode: 0o600, flag: "wx" });
+    else
+      await rename(source, target).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EXDEV") throw error;
+        await copyFile(source, target);
+      });
   } catch (error) {
     await removeDocuments([row], dir);
     throw error;
   }
   return row;
+}
+
+/** Copies still to make, one at a time, after their requests have answered. */
+let copying: Promise<void> = Promise.resolve();
+
+/**
+ * Queues the normalised copies of the pictures among `docs` (documentView), made one at a time
+ * in the image queue after the request that stored them has answered: a crowd of uploads never
+ * waits for pixels to be decoded (issue 29). A copy that cannot be made now (queue full, a
+ * restart) is made on first use. Resolves when these copies are done; never rejects.
+ */
+export function makeCopiesSoon(docs: readonly StoredDocument[], dir = applicationDocumentsDir()): Promise<void> {
+  for (const doc of docs) {
+    if (!IMAGE_FORMATS[doc.contentType as DocumentType]) continue;
+    copying = copying.then(async () => {
+      await documentView(doc, dir).catch((error: unknown) => console.error(`The copy of document ${doc.storedName} could not be made:`, error));
+    });
+  }
+  return copying;
 }
 
 /** Removes stored files and their copies (when the transaction that would have linked them failed). Never throws. */

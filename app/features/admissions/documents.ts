@@ -59,25 +59,40 @@ export function declaredDocumentType(file: { name: string; type: string }): Docu
 const NAMES: Record<DocumentType, string> = { "image/jpeg": "JPEG", "image/png": "PNG", "application/pdf": "PDF" };
 const CONTENTS: Record<DocumentType, string> = { "image/jpeg": "a JPEG picture", "image/png": "a PNG picture", "application/pdf": "a PDF document" };
 
-/** A PDF ends with "%%EOF" within its last 1,024 bytes (ISO 32000-1 §7.5.5, as readers accept it). */
-function endsLikePdf(bytes: Uint8Array): boolean {
-  const tail = new TextDecoder("latin1").decode(bytes.subarray(Math.max(0, bytes.byteLength - 1024)));
-  return tail.includes("%%EOF");
+/** Bytes of a document's end that `checkDocument` reads: a PDF ends with "%%EOF" within its last 1,024 (ISO 32000-1 §7.5.5, as readers accept it). */
+const TAIL_BYTES = 1024;
+
+function endsLikePdf(tail: Uint8Array): boolean {
+  return new TextDecoder("latin1").decode(tail).includes("%%EOF");
+}
+
+/** What `checkDocument` reads of a file: its size in bytes, its first 8 bytes and its last 1,024. */
+export type DocumentSample = { size: number; head: Uint8Array; tail: Uint8Array };
+
+/** The sample of a document held in memory. */
+export function sampleOf(bytes: Uint8Array): DocumentSample {
+  return { size: bytes.byteLength, head: bytes.subarray(0, 8), tail: bytes.subarray(Math.max(0, bytes.byteLength - TAIL_BYTES)) };
+}
+
+/** The sample of an uploaded file, read from wherever it is kept (on disk for an upload: a few bytes are read, not the file). */
+export async function sampleFile(file: Blob): Promise<DocumentSample> {
+  const [head, tail] = await Promise.all([file.slice(0, 8).arrayBuffer(), file.slice(Math.max(0, file.size - TAIL_BYTES)).arrayBuffer()]);
+  return { size: file.size, head: new Uint8Array(head), tail: new Uint8Array(tail) };
 }
 
 export type DocumentCheck = { ok: true; type: DocumentType } | { ok: false; message: string };
 
 /**
- * Checks a document's size (bytes), signature and, when `declared` (declaredDocumentType) is
+ * Checks a document (its `sample`: size in bytes, first and last bytes): its size, signature and, when `declared` (declaredDocumentType) is
  * given, that the content is what it says; a PDF must also be whole (its "%%EOF" end marker).
  * `label` names it in the message. Pictures are checked further on the server (images.server.ts).
  */
-export function checkDocument(bytes: Uint8Array, label: string, declared: DocumentType | null = null): DocumentCheck {
-  if (bytes.byteLength === 0) return { ok: false, message: `Attach the ${label}` };
-  if (bytes.byteLength > MAX_DOCUMENT_BYTES) return { ok: false, message: `The ${label} is larger than 2 MB: attach a smaller file` };
-  const type = sniffDocument(bytes.subarray(0, 8));
+export function checkDocument(sample: DocumentSample, label: string, declared: DocumentType | null = null): DocumentCheck {
+  if (sample.size === 0) return { ok: false, message: `Attach the ${label}` };
+  if (sample.size > MAX_DOCUMENT_BYTES) return { ok: false, message: `The ${label} is larger than 2 MB: attach a smaller file` };
+  const type = sniffDocument(sample.head);
   if (!type) return { ok: false, message: `The ${label} is not a JPEG, PNG or PDF file (its content was checked)` };
   if (declared && declared !== type) return { ok: false, message: `The ${label} is named as a ${NAMES[declared]} file but holds ${CONTENTS[type]}: rename it to end in .${DOCUMENT_TYPES[type]}, or attach another file` };
-  if (type === "application/pdf" && !endsLikePdf(bytes)) return { ok: false, message: `The ${label} is not a whole PDF file (its end is missing): save it again and attach it` };
+  if (type === "application/pdf" && !endsLikePdf(sample.tail)) return { ok: false, message: `The ${label} is not a whole PDF file (its end is missing): save it again and attach it` };
   return { ok: true, type };
 }

@@ -12,7 +12,8 @@ import { ApplyForm } from "~/features/admissions/components/apply-form";
 import { openSession } from "~/features/admissions/sessions.server";
 import { submitApplication } from "~/features/admissions/submit.server";
 import { listedPage, pageMeta, siteUrlFrom } from "~/features/content/meta";
-import { readForm } from "~/lib/request-body.server";
+import { readUploadForm } from "~/lib/uploads.server";
+import { applicationUploadsDir } from "~/features/admissions/documents.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
 import { payPath } from "~/core/payments/result-page.server";
@@ -27,11 +28,13 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request, "/apply");
-  const db = await getDb();
-  const session = await openSession(db);
-  if (!session) return data({ result: null, message: "Admissions are closed just now." }, { status: 409, headers: NO_STORE_HEADERS });
-  const outcome = await submitApplication(form, session, db);
+  const { form, discard } = await readUploadForm(request, "/apply", applicationUploadsDir());
+  const outcome = await (async () => {
+    const db = await getDb();
+    const session = await openSession(db);
+    return session ? submitApplication(form, session, db) : null;
+  })().finally(discard);
+  if (!outcome) return data({ result: null, message: "Admissions are closed just now." }, { status: 409, headers: NO_STORE_HEADERS });
   if (outcome.kind === "invalid") return data({ result: outcome.result, message: null }, { status: 400, headers: NO_STORE_HEADERS });
   if (outcome.kind === "error") return data({ result: outcome.result, message: outcome.message }, { status: 503, headers: NO_STORE_HEADERS });
   const retry = `/admissions/retry-payment/${outcome.application.publicId}?new=1`;
