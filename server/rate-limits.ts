@@ -2,13 +2,15 @@
  * Rate limits per client IP (TRUST_PROXY decides which address that is), in tiers by what a
  * request costs (DESIGN.md §6; decision 011). A school's computer lab or a carrier-grade NAT puts
  * many people behind one address, so reading the site is limited only as far as it protects
- * the server, while writes stay strictly limited:
+ * the server, while writes stay limited per address to what such a crowd sends (decision 030: 100
+ * parents behind one carrier-grade NAT paying fees, three posts each); guessing is slowed by
+ * the sign-in and look-up throttles, which count failures, not posts:
  *
  * | tier | requests | window | default |
  * |---|---|---|---|
- * | `posts` | form posts and sign-ins (any method but GET/HEAD/OPTIONS, except beacons and gateway posts) | 10 min | 30 |
+ * | `posts` | form posts and sign-ins (any method but GET/HEAD/OPTIONS, except beacons and gateway posts) | 10 min | 300 |
  * | `beacons` | analytics beacons, POST /api/track (one per page view) | 1 min | 1,200 |
- * | `rendered` | pages and data rendered on request by React Router (admin, forms, `.data` of daily pages); posts from payment gateways (returns and webhooks: a gateway sends every school's from a few addresses) and mail providers' one-click stop-reminders posts (RFC 8058: Gmail posts every parent's from a few addresses); the photos an editor uploads, one post a photo (a batch of an event's 50 photos would spend the `posts` tier's 30 at once; the endpoint refuses anyone not signed in before reading a byte) | 1 min | 600 |
+ * | `rendered` | pages and data rendered on request by React Router (admin, forms, `.data` of daily pages); posts from payment gateways (returns and webhooks: a gateway sends every school's from a few addresses) and mail providers' one-click stop-reminders posts (RFC 8058: Gmail posts every parent's from a few addresses); the photos an editor uploads, one post a photo (a batch of an event's 50 photos should not spend the `posts` tier; the endpoint refuses anyone not signed in before reading a byte) | 1 min | 600 |
  * | `static` | prerendered and daily pages served from memory, and built files (scripts, styles, pictures) | 1 min | 12,000 |
  *
  * 40 pupils each loading 10 pages make about 2,400 static requests and 400 beacons a minute

@@ -39,8 +39,10 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-/** How long a request waits for a PostgreSQL connection before failing (ms). */
+/** How long a request waits for a PostgreSQL connection before failing (ms), unless DATABASE_POOL_WAIT_MS says otherwise. */
 export const CONNECT_TIMEOUT_MS = 3_000;
+/** Connections a process keeps at most, unless DATABASE_POOL_MAX says otherwise. */
+export const POOL_MAX = 10;
 /**
  * Longest a statement may run on PostgreSQL (ms): a query stuck behind a lost server answers
  * an error instead of holding its request. Long maintenance work sets its own with SET LOCAL.
@@ -131,6 +133,8 @@ export type OpenOptions = {
   migrationsFolder?: string;
   /** PostgreSQL statement timeout in ms (default STATEMENT_TIMEOUT_MS); 0: none (backups). */
   statementTimeoutMs?: number;
+  /** PostgreSQL pool: most connections (default POOL_MAX) and the wait for one in ms (default CONNECT_TIMEOUT_MS). */
+  pool?: { max: number; waitMs: number };
 };
 
 /**
@@ -151,9 +155,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
     const pool = guardPoolCheckouts(new Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.pool?.max ?? POOL_MAX,
       options: `-c jit=off -c statement_timeout=${statementTimeout}`,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: options.pool?.waitMs ?? CONNECT_TIMEOUT_MS,
       // A statement whose server vanished (no reset, no answer) fails rather than waits.
       ...(statementTimeout > 0 ? { query_timeout: statementTimeout + 5_000 } : {}),
       keepAlive: true,
@@ -245,6 +249,7 @@ export function getDatabase(options: Pick<OpenOptions, "statementTimeoutMs"> = {
     const handle = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, "pglite"),
+      pool: config.databasePool,
       ...options,
     });
     try {

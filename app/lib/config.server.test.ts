@@ -26,7 +26,7 @@ describe("parseConfig in development", () => {
     expect(first.adminEmail).toBe(SAMPLE_ADMIN_EMAIL);
     expect(first.databaseUrl).toBeUndefined();
     expect(first.paymentProvider).toBe("mock");
-    expect(first.rateLimits).toEqual({ posts: 30, beacons: 1200, rendered: 600, static: 12000 });
+    expect(first.rateLimits).toEqual({ posts: 300, beacons: 1200, rendered: 600, static: 12000 });
     expect(first.authSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(first.authSecret);
     const second = parseConfig({ DATA_DIR: dir });

@@ -42,6 +42,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: optionalString.default("127.0.0.1"),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
   DATA_DIR: optionalString.default("./data"),
   PUBLIC_SITE_URL: optionalString.pipe(z.url().optional()),
   AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
@@ -62,7 +64,7 @@ const envSchema = z.object({
   ICICI_GATEWAY_URL: optionalString.pipe(z.url().optional()),
   RECEIPT_SECRET: optionalString.pipe(z.string().min(32).optional()),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  RATE_LIMIT_POSTS: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  RATE_LIMIT_POSTS: z.coerce.number().int().min(1).max(1_000_000).default(300),
   RATE_LIMIT_BEACONS: z.coerce.number().int().min(1).max(1_000_000).default(1_200),
   RATE_LIMIT_RENDERED: z.coerce.number().int().min(1).max(1_000_000).default(600),
   RATE_LIMIT_STATIC: z.coerce.number().int().min(1).max(1_000_000).default(12_000),
@@ -84,6 +86,8 @@ export type Config = {
   host: string;
   /** PostgreSQL URL, or undefined for embedded PGlite in `<dataDir>/pglite`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL only: connections each process keeps at most, and how long a request waits for one (ms) before it fails as "database unavailable". */
+  databasePool: { max: number; waitMs: number };
   /** Absolute path of the data folder. */
   dataDir: string;
   /** Site origin without a trailing slash, e.g. "https://www.example.in". */
@@ -184,6 +188,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePool: { max: e.DATABASE_POOL_MAX, waitMs: e.DATABASE_POOL_WAIT_MS },
     dataDir,
     publicSiteUrl: (e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     authSecret: secret(e.AUTH_SECRET, "auth-secret"),
