@@ -3,7 +3,7 @@
  * and a server process of the production build to measure.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -47,13 +47,15 @@ export type BenchServer = {
 
 /**
  * Starts `server/index.ts` of `projectDir` (its production build) on 127.0.0.1:`port` with a
- * fresh DATA_DIR, bench secrets and `env` on top, and waits (up to 120 s) until it serves.
+ * fresh DATA_DIR, bench secrets and `env` on top (and Node's `nodeArgs`, e.g. --cpu-prof), and waits (up to 120 s) until it serves.
  * Throws with its log when it does not start.
  */
-export async function startBenchServer(projectDir: string, port: number, env: Record<string, string>): Promise<BenchServer> {
+export async function startBenchServer(projectDir: string, port: number, env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "kva-bench-"));
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const logFile = path.join(dataDir, "server.log");
+  const output = openSync(logFile, "a");
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/index.ts"], {
     cwd: projectDir,
     env: {
       PATH: process.env.PATH ?? "",
@@ -68,12 +70,18 @@ export async function startBenchServer(projectDir: string, port: number, env: Re
       ADMIN_PASSWORD: "bench-admin-password-1",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    // To a file, not a pipe: Node writes to a pipe synchronously, so a bench busy with its own
+    // clients would stall the server it measures whenever the pipe's 64 KiB filled.
+    stdio: ["ignore", output, output],
   });
-  let log = "";
-  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-20_000));
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
+  closeSync(output);
+  const log = () => {
+    try {
+      return readFileSync(logFile, "utf8").slice(-20_000);
+    } catch {
+      return "";
+    }
+  };
   const exit = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   let stopping = false;
   const stop = async () => {
@@ -83,12 +91,13 @@ export async function startBenchServer(projectDir: string, port: number, env: Re
     rmSync(dataDir, { recursive: true, force: true });
   };
   const starting = Date.now();
-  while (!log.includes("Serving")) {
+  while (!log().includes("Serving")) {
     if (child.exitCode !== null || Date.now() - starting > 120_000) {
+      const printed = log();
       await stop();
-      throw new Error(`The server on port ${port} did not start:\n${log}`);
+      throw new Error(`The server on port ${port} did not start:\n${printed}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { origin, pid: child.pid!, exited: () => !stopping && child.exitCode !== null, log: () => log, stop };
+  return { origin, pid: child.pid!, exited: () => !stopping && child.exitCode !== null, log, stop };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:surge [-- --applicants 300 --payers 300 --ramp 60 --think 1000 --addresses 12 --processes 1 --port 3470]`:
+ * `npm run bench:surge [-- --applicants 300 --payers 300 --ramp 60 --think 1000 --addresses 12 --processes 1 --pool 10 --port 3470]`:
  * admission and fee day (issue 29). Runs on PostgreSQL (`scripts/ci/with-postgres.sh npm run
  * bench:surge`) against the production build (`npm run build` first), in the development
  * configuration: the only one with the test gateway, which answers at once.
@@ -41,6 +41,8 @@ const thinkMs = option("think", 1000, { zero: true });
 const addresses = option("addresses", 12);
 const processes = option("processes", 1);
 const port = option("port", 3470);
+/** DATABASE_POOL_MAX of each process; unset: the server's default. */
+const pool = process.argv.includes("--pool") ? option("pool", 10) : undefined;
 
 const TARGET_P99_MS = 1000;
 const TARGET_RSS_BYTES = 1024 * 1024 * 1024;
@@ -72,6 +74,9 @@ const photo = await jpegOfAbout(3000, 4000);
 const certificate = await jpegOfAbout(4000, 3000);
 console.log(`photograph ${(photo.byteLength / 1e6).toFixed(2)} MB, birth certificate ${(certificate.byteLength / 1e6).toFixed(2)} MB (JPEG)`);
 
+// --profile DIR writes each server's V8 CPU profile there (open it in Chrome DevTools).
+const profileAt = process.argv.indexOf("--profile");
+const profile = profileAt >= 0 ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.argv[profileAt + 1] ?? "profiles")] : [];
 const servers: BenchServer[] = [];
 for (let i = 0; i < processes; i++) {
   servers.push(
@@ -80,8 +85,9 @@ for (let i = 0; i < processes; i++) {
       PAYMENT_PROVIDER: "mock",
       TRUST_PROXY: "1",
       DATABASE_URL: databaseUrl,
+      ...(pool ? { DATABASE_POOL_MAX: String(pool) } : {}),
       MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
-    }),
+    }, profile),
   );
 }
 const stopAll = async () => Promise.all(servers.map((s) => s.stop()));
@@ -196,7 +202,7 @@ const paidBefore = { application: await paidOrders("application_fee"), tuition: 
 const idle = servers.map((s) => rssOf(s.pid));
 const peak = [...idle];
 const sampler = setInterval(() => servers.forEach((s, i) => (peak[i] = Math.max(peak[i]!, rssOf(s.pid)))), 100);
-console.log(`Surge: ${applicants} applicants and ${payers} fee payers starting within ${rampSeconds} s (think ${thinkMs} ms), from ${addresses} addresses, ${processes} process${processes > 1 ? "es" : ""} on PostgreSQL`);
+console.log(`Surge: ${applicants} applicants and ${payers} fee payers starting within ${rampSeconds} s (think ${thinkMs} ms), from ${addresses} addresses, ${processes} process${processes > 1 ? "es" : ""} on PostgreSQL${pool ? ` (pool of ${pool} each)` : ""}`);
 const t0 = performance.now();
 await Promise.all(
   parents.map(async (p, n) => {
