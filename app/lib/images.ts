@@ -72,7 +72,7 @@ export function sniffImage(head: Uint8Array, accepted: readonly UploadImageForma
  * Why a picture was not taken: `unreadable`, not a whole picture of its format (damaged,
  * truncated, or another format behind a JPEG or PNG signature); `too_many_pixels`, over the
  * pixel or side bound; `too_large_progressive`, a progressive or interlaced picture over the
- * held-bytes bound. (A server too busy to look is not the picture's fault: see IMAGES_BUSY.)
+ * held-bytes bound. (A server too busy to look is not the picture's fault: it is never a problem of the picture.)
  */
 export type ImageProblem = "unreadable" | "too_many_pixels" | "too_large_progressive";
 
@@ -99,9 +99,6 @@ export function imageProblemMessage(problem: ImageProblem, label: string, format
       return `The ${label} could not be read as a ${FORMAT_NAMES[format]} picture (the file may be damaged): attach it again, or save it again as JPEG`;
   }
 }
-
-/** The form's message when pictures could not be checked because too much image work is waiting. */
-export const IMAGES_BUSY = "The site is busy checking other pictures just now: send the form again in a minute. Nothing was saved or charged; everything you typed is still here.";
 
 /**
  * The sizes the site serves a picture in (its pictures made at build, scripts/vite/responsive-images.ts,

@@ -36,6 +36,8 @@ export function rssOf(pid: number): number {
 
 export type BenchServer = {
   origin: string;
+  /** Its DATA_DIR (removed by `stop`). */
+  dataDir: string;
   pid: number;
   /** Whether it exited by itself. */
   exited: () => boolean;
@@ -99,5 +101,5 @@ export async function startBenchServer(projectDir: string, port: number, env: Re
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { origin, pid: child.pid!, exited: () => !stopping && child.exitCode !== null, log, stop };
+  return { origin, dataDir, pid: child.pid!, exited: () => !stopping && child.exitCode !== null, log, stop };
 }

@@ -20,11 +20,11 @@
  *
  * Prints, per step, requests, p50/p99/max in ms and answers by status; the parents who reached
  * the success page; what the database holds afterwards (applications, and paid orders against
- * the payments the gateway took: "lost" must be 0); the servers' RSS idle, at peak and 15 s after
- * the last parent. Exit status 1 when a target is missed: every parent at the success page, p99
+ * the payments the gateway took: "lost" must be 0); the servers' RSS idle, at peak, 15 s and 60 s
+ * after the last parent; the pictures' copies made by then. Exit status 1 when a target is missed: every parent at the success page, p99
  * of every step ≤ 1 s, no 5xx, nothing lost, peak RSS ≤ 1 GiB a process.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -219,9 +219,16 @@ await Promise.all(
   }),
 );
 const elapsed = (performance.now() - t0) / 1000;
+/** Normalised copies of the pictures made so far (app/features/admissions/documents.server.ts). */
+const copiesMade = () =>
+  servers.reduce((n, s) => n + (existsSync(path.join(s.dataDir, "documents/applications")) ? readdirSync(path.join(s.dataDir, "documents/applications")).filter((f) => f.endsWith(".view.jpg")).length : 0), 0);
+const copiesAtEnd = copiesMade();
 await new Promise((r) => setTimeout(r, 15_000));
-clearInterval(sampler);
 const after = servers.map((s) => rssOf(s.pid));
+await new Promise((r) => setTimeout(r, 45_000));
+clearInterval(sampler);
+const later = servers.map((s) => rssOf(s.pid));
+const copiesLater = copiesMade();
 const exitedAlone = servers.some((s) => s.exited());
 
 const stored = await count(sql`SELECT count(*)::int AS n FROM applications WHERE child_name = 'Surge Child'`);
@@ -243,7 +250,8 @@ console.log(`\nran ${elapsed.toFixed(1)} s; load average at the end ${os.loadavg
 console.log(`reached the success page: ${succeeded.applicants} of ${applicants} applicants, ${succeeded.payers} of ${payers} fee payers`);
 console.log(`stored: ${stored} applications; paid orders: ${paidApplications} application fees, ${paidFees} school fees`);
 const lost = gatewayTook - paidApplications - paidFees;
-console.log(`server RSS per process: idle ${idle.map(mib).join(", ")}; peak ${peak.map(mib).join(", ")}; 15 s after ${after.map(mib).join(", ")}`);
+console.log(`server RSS per process: idle ${idle.map(mib).join(", ")}; peak ${peak.map(mib).join(", ")}; 15 s after ${after.map(mib).join(", ")}; 60 s after ${later.map(mib).join(", ")}`);
+console.log(`pictures' normalised copies made: ${copiesAtEnd} of ${2 * applicants} when the last parent finished, ${copiesLater} 60 s later`);
 console.log(`5xx answers: ${fiveHundreds}`);
 console.log(`payments the test gateway took: ${gatewayTook}; not paid here (lost): ${lost}`);
 if (problems.size > 0) console.log(`problems: ${[...problems].map(([m, n]) => `${n}× ${m}`).join("; ")}`);
