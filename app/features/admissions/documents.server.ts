@@ -18,6 +18,7 @@ import { getConfig } from "~/lib/config.server";
 import { writeFileWhole } from "~/lib/files.server";
 import type { ImageProblem } from "~/lib/images";
 import { normaliseImage } from "~/lib/images.server";
+import { whenQuiet } from "~/lib/quiet.server";
 import type { StoredDocument } from "./applications.server";
 import { DOCUMENT_COPIES, DOCUMENT_TYPES, IMAGE_FORMATS, type DocumentType } from "./documents";
 
@@ -76,14 +77,16 @@ let copying: Promise<void> = Promise.resolve();
 
 /**
  * Queues the normalised copies of the pictures among `docs` (documentView), made one at a time
- * in the image queue after the request that stored them has answered: a crowd of uploads never
- * waits for pixels to be decoded (issue 29). A copy that cannot be made now (queue full, a
- * restart) is made on first use. Resolves when these copies are done; never rejects.
+ * in the image queue after the request that stored them has answered, each once the server is
+ * quiet (`whenQuiet`): a crowd of uploads never waits for pixels to be decoded (issue 29). A
+ * copy not made yet (a busy server, a full queue, a restart) is made on first use. Resolves when
+ * these copies are done; never rejects.
  */
 export function makeCopiesSoon(docs: readonly StoredDocument[], dir = applicationDocumentsDir()): Promise<void> {
   for (const doc of docs) {
     if (!IMAGE_FORMATS[doc.contentType as DocumentType]) continue;
     copying = copying.then(async () => {
+      await whenQuiet();
       await documentView(doc, dir).catch((error: unknown) => console.error(`The copy of document ${doc.storedName} could not be made:`, error));
     });
   }
