@@ -19,20 +19,13 @@
  * p99 of /healthz and the page ≤ 250 ms, peak RSS ≤ 1 GiB, no 5xx; exit status 1 when one is
  * missed or no application was accepted.
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { messageOf } from "~/lib/errors";
+import { option, percentile, rssOf, startBenchServer } from "./harness";
 
-/** Value after `--name` on the command line, else `fallback`. */
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
 const seconds = option("seconds", 60);
 const clients = option("clients", 10);
 const port = option("port", 3460);
@@ -66,9 +59,7 @@ const photo = await photoAtTheBound();
 const certificate = await sharp({ create: { width, height, channels: 4, background: { r: 250, g: 248, b: 240, alpha: 0.9 } } }).png({ progressive: true, compressionLevel: 9 }).toBuffer();
 console.log(`photograph: PNG ${(photo.byteLength / 1e6).toFixed(2)} MB; birth certificate: RGBA interlaced PNG ${(certificate.byteLength / 1e6).toFixed(2)} MB`);
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "kva-bench-uploads-"));
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
-const origin = `http://127.0.0.1:${port}`;
 // --profile DIR writes the server's V8 CPU profile there (open it in Chrome DevTools).
 const profileAt = process.argv.indexOf("--profile");
 const profile = profileAt >= 0 ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.argv[profileAt + 1] ?? "profiles")] : [];
@@ -76,20 +67,11 @@ const profile = profileAt >= 0 ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(p
 // fraction of the machine's memory before collecting, which is most of a busy server's growth.
 const heapAt = process.argv.indexOf("--heap");
 const heap = heapAt >= 0 ? [`--max-old-space-size=${option("heap", 0)}`] : [];
-const server = spawn(process.execPath, [...profile, ...heap, "--import", "tsx", "server/index.ts"], {
-  cwd: projectDir,
-  env: {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? "",
+const server = await startBenchServer(
+  projectDir,
+  port,
+  {
     NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_SITE_URL: origin,
-    AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789abcdef",
-    RECEIPT_SECRET: "bench-receipt-secret-0123456789abcdef0123456789ab",
-    ADMIN_EMAIL: "admin@bench.example",
-    ADMIN_PASSWORD: "bench-admin-password-1",
     TRUST_PROXY: "1",
     // As `npm run serve` runs it: glibc's malloc hands large blocks (decoded pictures) back to
     // the system when they are freed (decision 019).
@@ -99,38 +81,12 @@ const server = spawn(process.execPath, [...profile, ...heap, "--import", "tsx", 
     RATE_LIMIT_STATIC: "1000000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   },
-  stdio: ["ignore", "pipe", "pipe"],
-});
-// The log's last lines are kept to explain a failure; the access log is not held whole.
-let log = "";
-const keep = (d: Buffer) => (log = (log + d.toString()).slice(-20_000));
-server.stdout.on("data", keep);
-server.stderr.on("data", keep);
-const exited = new Promise<void>((resolve) => server.on("exit", () => resolve()));
-const cleanup = () => {
-  if (server.exitCode === null) server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
-};
-process.once("SIGINT", () => {
-  cleanup();
-  process.exit(130);
-});
-const starting = Date.now();
-while (!log.includes("Serving")) {
-  if (server.exitCode !== null || Date.now() - starting > 120_000) {
-    console.error(`The server did not start:\n${log}`);
-    cleanup();
-    process.exit(1);
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
+  [...profile, ...heap],
+);
+const origin = server.origin;
+process.once("SIGINT", () => void server.stop().then(() => process.exit(130)));
 
-/** The server's resident memory now, in bytes (Linux). */
-function rssOf(pid: number): number {
-  const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return line ? Number(line[1]) * 1024 : 0;
-}
-const rssAtStart = rssOf(server.pid!);
+const rssAtStart = rssOf(server.pid);
 let peakRss = rssAtStart;
 
 const times = { healthz: [] as number[], page: [] as number[], apply: [] as number[], pdf: [] as number[] };
@@ -214,7 +170,7 @@ if (warmUpProblems.length > 0) console.log(`warm-up problems: ${warmUpProblems.m
 console.log(`Uploads bench: ${clients} parents for ${seconds} s against ${origin} (${databaseUrl ? "PostgreSQL" : "PGlite"}, production build); a visitor reads /healthz and ${pagePath}`);
 const sampler = setInterval(() => {
   try {
-    peakRss = Math.max(peakRss, rssOf(server.pid!));
+    peakRss = Math.max(peakRss, rssOf(server.pid));
   } catch {
     // The server has exited; the run's checks will say so.
   }
@@ -225,15 +181,10 @@ runStart = t0;
 await Promise.all([visitor(until), ...Array.from({ length: clients }, (_, n) => parent(n, until))]);
 const elapsed = (performance.now() - t0) / 1000;
 clearInterval(sampler);
-const exitedAlone = server.exitCode !== null;
-server.kill("SIGTERM");
-await exited;
-rmSync(dataDir, { recursive: true, force: true });
+const exitedAlone = server.exited();
+await server.stop();
 
-const pct = (list: number[], q: number) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-};
+const pct = percentile;
 const row = (name: string, list: number[]) =>
   `${name.padEnd(22)} ${String(list.length).padStart(6)}  p50 ${pct(list, 0.5).toFixed(1).padStart(8)} ms  p95 ${pct(list, 0.95).toFixed(1).padStart(8)} ms  p99 ${pct(list, 0.99).toFixed(1).padStart(8)} ms  max ${Math.max(...list, 0).toFixed(1).padStart(8)} ms`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
@@ -249,7 +200,7 @@ console.log(`5xx answers: ${fiveHundreds}`);
 const slowest = [...slowReads].sort((a, b) => b.ms - a.ms).slice(0, 5);
 if (slowest.length > 0) console.log(`reads over ${TARGET_P99_MS} ms: ${slowReads.length}; slowest: ${slowest.map((r) => `${r.what} ${r.ms.toFixed(0)} ms at ${r.at.toFixed(1)} s`).join(", ")}`);
 if (problems.size > 0) console.log(`problems: ${[...problems].map(([m, n]) => `${n}× ${m}`).join("; ")}`);
-if (exitedAlone) console.log(`the server exited during the run:\n${log}`);
+if (exitedAlone) console.log(`the server exited during the run:\n${server.log()}`);
 
 const checks = [
   [`p99 /healthz ≤ ${TARGET_P99_MS} ms`, pct(times.healthz, 0.99) <= TARGET_P99_MS],
