@@ -29,8 +29,8 @@ beforeAll(async () => {
 });
 
 describe("look-up throttle", () => {
-  it("keeps today's limits: 5 wrong tries per IP and 10 per number in 15 minutes for the parents' look-ups; 10 reset requests per IP and 3 per address an hour", () => {
-    for (const kind of ["receipt", "fee_student", "application"] as const) expect(LOOKUP_LIMITS[kind]).toEqual({ perIp: 5, perKey: 10, windowMs: 15 * 60_000 });
+  it("keeps today's limits: 25 wrong tries per IP and 10 per number in 15 minutes for the parents' look-ups; 10 reset requests per IP and 3 per address an hour", () => {
+    for (const kind of ["receipt", "fee_student", "application"] as const) expect(LOOKUP_LIMITS[kind]).toEqual({ perIp: 25, perKey: 10, windowMs: 15 * 60_000 });
     expect(LOOKUP_LIMITS.password_reset).toEqual({ perIp: 10, perKey: 3, windowMs: 60 * 60_000 });
   });
 

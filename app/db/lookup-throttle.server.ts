@@ -23,11 +23,16 @@ export type LookupLimit = {
   windowMs: number;
 };
 
-/** The limits of each look-up; the parents' messages ("wait 15 minutes") follow the windows. */
+/**
+ * The limits of each look-up; the parents' messages ("wait 15 minutes") follow the windows. The
+ * parents' look-ups allow 25 wrong tries an address (decision 030): on admission and fee day 50
+ * parents behind one carrier-grade NAT address, one in ten mistyping once, make 5, which used to
+ * lock the whole address out; guessing one child's details stays bound by `perKey`.
+ */
 export const LOOKUP_LIMITS: Record<LookupKind, LookupLimit> = {
-  receipt: { perIp: 5, perKey: 10, windowMs: 15 * 60_000 },
-  fee_student: { perIp: 5, perKey: 10, windowMs: 15 * 60_000 },
-  application: { perIp: 5, perKey: 10, windowMs: 15 * 60_000 },
+  receipt: { perIp: 25, perKey: 10, windowMs: 15 * 60_000 },
+  fee_student: { perIp: 25, perKey: 10, windowMs: 15 * 60_000 },
+  application: { perIp: 25, perKey: 10, windowMs: 15 * 60_000 },
   password_reset: { perIp: 10, perKey: 3, windowMs: 60 * 60_000 },
 };
 

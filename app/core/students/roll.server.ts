@@ -1,7 +1,7 @@
 /**
  * The student roll: listing, editing, importing it all or nothing, creating one
  * student with a new admission number (for admissions), and the parent's look-up by admission
- * number and date of birth, throttled like /receipt-download (5 wrong tries per IP and 10 per
+ * number and date of birth, throttled like /receipt-download (25 wrong tries per IP and 10 per
  * admission number in 15 minutes; one generic answer for any mismatch). Throws what the driver
  * throws.
  */

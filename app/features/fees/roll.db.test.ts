@@ -96,7 +96,7 @@ describe("the roll", () => {
     expect(bookAuditFields(raised)[line]).toMatch(/^₹[\d,]+ /);
   });
 
-  it("finds a student only with both details, one answer otherwise, and throttles an IP after 5 misses", async () => {
+  it(`finds a student only with both details, one answer otherwise, and throttles an IP after ${MAX_FAILURES_PER_IP} misses`, async () => {
     const at = new Date("2030-05-01T10:00:00Z");
     expect((await findStudentForParent(db, { admissionNumber: "rt/01", dateOfBirth: "2015-06-14" }, "10.0.0.1", at)).kind).toBe("found");
     expect(await findStudentForParent(db, { admissionNumber: "RT/01", dateOfBirth: "2015-06-15" }, "10.0.0.1", at)).toEqual({ kind: "not_found" });
