@@ -9,8 +9,9 @@
  *   to the hand-off page, pay the application fee on the test gateway, come back through
  *   /student-payment and open the success page.
  * - `--payers` parents each open /fees, find a student of the roll (admission number and date of
- *   birth), tick the first month due, see the total, pay it on the test gateway, come back and open
- *   the success page. The bench adds their students to the roll first.
+ *   birth; one in ten first mistypes the date), tick the first month due, see the total, pay it on
+ *   the test gateway, come back and open the success page. The bench adds their students to the
+ *   roll first.
  * - Each parent starts at a random moment within the first `--ramp` seconds ("the same minutes")
  *   and waits `--think` ms (± half) between steps, as a person reading the page would.
  * - They come from `--addresses` client addresses (X-Forwarded-For, TRUST_PROXY=1): a crowd behind
@@ -171,10 +172,15 @@ async function applicant(origin: string, ip: string): Promise<boolean> {
   return payOnTheTestGateway(origin, ip, handoff);
 }
 
-async function feePayer(origin: string, ip: string, student: { admissionNumber: string; dateOfBirth: string }): Promise<boolean> {
+async function feePayer(origin: string, ip: string, student: { admissionNumber: string; dateOfBirth: string }, mistypes: boolean): Promise<boolean> {
   const page = await timed("GET /fees", origin, ip, "/fees");
   if (page.status !== 200) throw new Error(`/fees answered ${page.status}`);
   await think();
+  if (mistypes) {
+    const wrong = await timed("find the student", origin, ip, "/fees", form({ intent: "find", admissionNumber: student.admissionNumber, dateOfBirth: "2016-03-15" }));
+    if (wrong.status !== 200 || /name="token"/.test(wrong.text)) throw new Error(`a mistyped date of birth answered ${wrong.status}`);
+    await think();
+  }
   const found = await timed("find the student", origin, ip, "/fees", form({ intent: "find", ...student }));
   const token = /name="token" value="([^"]+)"/.exec(found.text)?.[1];
   const month = /name="month" value="([^"]+)"/.exec(found.text)?.[1];
@@ -210,7 +216,7 @@ await Promise.all(
     const origin = servers[n % servers.length]!.origin;
     const ip = addressOf(n % addresses);
     try {
-      const ok = p.kind === "applicants" ? await applicant(origin, ip) : await feePayer(origin, ip, roll[p.i]!);
+      const ok = p.kind === "applicants" ? await applicant(origin, ip) : await feePayer(origin, ip, roll[p.i]!, p.i % 10 === 0);
       if (ok) succeeded = { ...succeeded, [p.kind]: succeeded[p.kind] + 1 };
       else note(`${p.kind}: the success page did not open`);
     } catch (error) {
