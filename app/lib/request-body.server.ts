@@ -18,8 +18,9 @@
  *
  * Uploads (admission documents, at most 2 MB a file; the school's photos, 15 MB) add their route
  * here with the total they accept (files × their limit plus the form) and check each file's size
- * after `readForm`. A larger upload is refused by its Content-Length before a byte is read, or at
- * the first byte past the limit: it is never held whole.
+ * after reading the form. A larger upload is refused by its Content-Length before a byte is read,
+ * or at the first byte past the limit: it is never held whole. /apply reads its form with
+ * `readUploadForm` (app/lib/uploads.server.ts), which writes the files to disk as they arrive.
  */
 import { NO_STORE_HEADERS } from "./http";
 
