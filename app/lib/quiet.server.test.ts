@@ -15,7 +15,7 @@ describe("whenQuiet", () => {
   it("goes ahead after one window when nothing else runs", async () => {
     const started = Date.now();
     await whenQuiet({ windowMs: 50 });
-    expect(Date.now() - started).toBeLessThan(400);
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it("waits while the event loop is busy, and goes ahead soon after it is not", async () => {
@@ -26,7 +26,7 @@ describe("whenQuiet", () => {
     expect(resolvedAt).toBe(0);
     await waiting;
     expect(resolvedAt).toBeGreaterThanOrEqual(600);
-    expect(resolvedAt).toBeLessThan(1_500);
+    expect(resolvedAt).toBeLessThan(3_000);
   });
 
   it("goes ahead after its longest wait however busy the loop is", async () => {
