@@ -178,6 +178,20 @@ export async function readBody(request: Request, route: BodyRoute): Promise<Uint
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
+ * The form type `request` declares for `route` ("application/x-www-form-urlencoded" or
+ * "multipart/form-data"), checked before a byte is read. Throws a plain-text 415 for another
+ * type or a compressed body, 413 when its declared Content-Length is over the route's limit.
+ */
+export function formTypeOf(request: Request, route: BodyRoute): string {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) throw bodyRefusal(415, BODY_MESSAGES.unsupportedType);
+  const encoding = (request.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
+  if (encoding !== "identity") throw bodyRefusal(415, BODY_MESSAGES.unsupportedEncoding);
+  if ((declaredLength(request.headers) ?? 0) > BODY_LIMITS[route]) throw bodyRefusal(413, BODY_MESSAGES.tooLarge);
+  return type;
+}
+
+/**
  * The form `request` carries for `route` (SPEC forms: enquiry, sign-in, the admin's actions).
  * Throws a plain-text Response instead of a 5xx for anything a client can send:
  * 415 for another content type or a compressed body, 413 over the route's limit, 400 for a form
@@ -185,10 +199,7 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
  * character (PostgreSQL cannot store one; no person types one).
  */
 export async function readForm(request: Request, route: BodyRoute): Promise<FormData> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!FORM_TYPES.includes(type)) throw bodyRefusal(415, BODY_MESSAGES.unsupportedType);
-  const encoding = (request.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
-  if (encoding !== "identity") throw bodyRefusal(415, BODY_MESSAGES.unsupportedEncoding);
+  formTypeOf(request, route);
   const bytes = await readBody(request, route);
   let form: FormData;
   try {

@@ -22,7 +22,7 @@ import path from "node:path";
 import { once } from "node:events";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
-import { BODY_LIMITS, BODY_MESSAGES, bodyRefusal, readForm, type BodyRoute } from "./request-body.server";
+import { BODY_LIMITS, BODY_MESSAGES, bodyRefusal, formTypeOf, readForm, type BodyRoute } from "./request-body.server";
 
 /** The temporary path of each file `readUploadForm` wrote. */
 const paths = new WeakMap<File, string>();
@@ -53,13 +53,9 @@ class Refusal extends Error {
  * Responses of `readForm`; nothing is left on disk when it throws.
  */
 export async function readUploadForm(request: Request, route: BodyRoute, dir: string): Promise<UploadedForm> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (contentType.split(";")[0]!.trim().toLowerCase() !== "multipart/form-data") return { form: await readForm(request, route), discard: async () => undefined };
-  const encoding = (request.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
-  if (encoding !== "identity") throw bodyRefusal(415, BODY_MESSAGES.unsupportedEncoding);
+  if (formTypeOf(request, route) !== "multipart/form-data") return { form: await readForm(request, route), discard: async () => undefined };
+  const contentType = request.headers.get("content-type")!;
   const limit = BODY_LIMITS[route];
-  const declared = request.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw bodyRefusal(413, BODY_MESSAGES.tooLarge);
 
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const written: string[] = [];
@@ -85,11 +81,14 @@ export async function readUploadForm(request: Request, route: BodyRoute, dir: st
     written.push(file);
     files.push(
       pipeline(stream, createWriteStream(file, { mode: 0o600, flags: "wx" })).then(async () => {
-        const size = (await stat(file)).size;
         // An empty file input (no file chosen) is an empty File, as the platform's parser gives.
-        if (size === 0) await rm(file, { force: true });
-        const value = size === 0 ? new File([], filename, { type }) : new File([await openAsBlob(file)], filename, { type });
-        if (size > 0) paths.set(value, file);
+        if ((await stat(file)).size === 0) {
+          await rm(file, { force: true });
+          form.append(name, new File([], filename, { type }));
+          return;
+        }
+        const value = new File([await openAsBlob(file)], filename, { type });
+        paths.set(value, file);
         form.append(name, value);
       }),
     );
