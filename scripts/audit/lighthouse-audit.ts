@@ -18,7 +18,7 @@ export function launchChromeForLighthouse(): Promise<LaunchedChrome> {
 
 /**
  * Runs Lighthouse on `url` in the Chromium listening on `port`. Returns the four category
- * scores (0..1), LCP in ms, the JavaScript transferred during the load in KB, and the full
+ * scores (0..1), LCP and Total Blocking Time in ms, the JavaScript transferred during the load in KB, and the full
  * report object (for saving as JSON).
  */
 export async function runLighthouse(url: string, port: number): Promise<{ summary: PageResult["lighthouse"]; report: unknown }> {
@@ -27,6 +27,7 @@ export async function runLighthouse(url: string, port: number): Promise<{ summar
   const { lhr } = result;
   const score = (id: string) => lhr.categories[id]?.score ?? null;
   const lcp = lhr.audits["largest-contentful-paint"]?.numericValue;
+  const tbt = lhr.audits["total-blocking-time"]?.numericValue;
   // resource-summary counts every script response's transfer size (headers and gzip body).
   const summaryItems = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
   const jsBytes = summaryItems.find((item) => item.resourceType === "script")?.transferSize;
@@ -37,6 +38,7 @@ export async function runLighthouse(url: string, port: number): Promise<{ summar
       bestPractices: score("best-practices"),
       seo: score("seo"),
       lcpMs: typeof lcp === "number" ? lcp : null,
+      tbtMs: typeof tbt === "number" ? tbt : null,
       jsTransferKb: typeof jsBytes === "number" ? jsBytes / 1024 : null,
       ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.code } : {}),
     },

@@ -6,7 +6,7 @@ function passing(overrides: Partial<PageResult["lighthouse"]> = {}, path = "/"):
   return {
     path,
     url: `http://127.0.0.1:4000${path}`,
-    lighthouse: { performance: 0.99, accessibility: 1, bestPractices: 1, seo: 1, lcpMs: 1234.6, jsTransferKb: 120.44, ...overrides },
+    lighthouse: { performance: 0.99, accessibility: 1, bestPractices: 1, seo: 1, lcpMs: 1234.6, tbtMs: 87.4, jsTransferKb: 120.44, ...overrides },
     axe: { 390: [], 1280: [] },
     js: { totalKbGzip: 111.04, files: [] },
     errors: [],
@@ -42,14 +42,14 @@ describe("thresholdFailures", () => {
 
 describe("formatTable", () => {
   it("prints a Markdown table with rounded figures", () => {
-    const second = passing({ performance: null, lcpMs: null, jsTransferKb: null }, "/about");
+    const second = passing({ performance: null, lcpMs: null, tbtMs: null, jsTransferKb: null }, "/about");
     second.axe = { 390: [], 1280: [{ id: "region", impact: "moderate", help: "", targets: ["div"] }] };
     expect(formatTable([passing(), second])).toBe(
       [
-        "| page | perf | LCP ms | a11y | BP | SEO | axe 390 | axe 1280 | JS KB gz | LH JS KB |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-        "| / | 0.99 | 1235 | 1.00 | 1.00 | 1.00 | 0 | 0 | 111.0 | 120.4 |",
-        "| /about | – | – | 1.00 | 1.00 | 1.00 | 0 | 1 | 111.0 | – |",
+        "| page | perf | LCP ms | TBT ms | a11y | BP | SEO | axe 390 | axe 1280 | JS KB gz | LH JS KB |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| / | 0.99 | 1235 | 87 | 1.00 | 1.00 | 1.00 | 0 | 0 | 111.0 | 120.4 |",
+        "| /about | – | – | – | 1.00 | 1.00 | 1.00 | 0 | 1 | 111.0 | – |",
       ].join("\n"),
     );
   });

@@ -17,6 +17,8 @@ export type PageResult = {
     seo: number | null;
     /** Largest Contentful Paint in ms (simulated mobile throttling; the median of the runs), or null. */
     lcpMs: number | null;
+    /** Total Blocking Time in ms (simulated mobile throttling; the median of the runs), or null. */
+    tbtMs: number | null;
     /** JavaScript transferred during Lighthouse's page load in KB (1,024 bytes, as sent: gzip), or null. */
     jsTransferKb: number | null;
     /** Lighthouse's runtime error code, e.g. "NO_FCP", when the run failed. */
@@ -83,11 +85,12 @@ export function formatScore(score: number | null): string {
 
 /** The Markdown results table: one row per page, columns as in the audit's documentation. */
 export function formatTable(results: readonly PageResult[]): string {
-  const header = ["page", "perf", "LCP ms", "a11y", "BP", "SEO", ...AXE_WIDTHS.map((w) => `axe ${w}`), "JS KB gz", "LH JS KB"];
+  const header = ["page", "perf", "LCP ms", "TBT ms", "a11y", "BP", "SEO", ...AXE_WIDTHS.map((w) => `axe ${w}`), "JS KB gz", "LH JS KB"];
   const rows = results.map((r) => [
     r.path,
     formatScore(r.lighthouse.performance),
     r.lighthouse.lcpMs === null ? "–" : String(Math.round(r.lighthouse.lcpMs)),
+    r.lighthouse.tbtMs === null ? "–" : String(Math.round(r.lighthouse.tbtMs)),
     formatScore(r.lighthouse.accessibility),
     formatScore(r.lighthouse.bestPractices),
     formatScore(r.lighthouse.seo),

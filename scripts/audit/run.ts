@@ -91,7 +91,7 @@ async function main(args: readonly string[]): Promise<number> {
   const results: PageResult[] = pages.map((p) => ({
     path: p,
     url: new URL(p, server.origin).href,
-    lighthouse: { performance: null, accessibility: null, bestPractices: null, seo: null, lcpMs: null, jsTransferKb: null },
+    lighthouse: { performance: null, accessibility: null, bestPractices: null, seo: null, lcpMs: null, tbtMs: null, jsTransferKb: null },
     axe: {},
     js: { totalKbGzip: 0, files: [] },
     errors: [],
@@ -123,12 +123,13 @@ async function main(args: readonly string[]): Promise<number> {
       const all = [];
       for (let run = 0; run < runs; run++) all.push(await runLighthouse(result.url, chrome.port));
       const { summary, report } = medianRun(all);
-      // Scores from the median run by performance; LCP is the median of every run's own.
-      result.lighthouse = { ...summary, lcpMs: medianOf(all.map((r) => r.summary.lcpMs)) };
+      // Scores from the median run by performance; LCP and TBT are the medians of every run's own.
+      result.lighthouse = { ...summary, lcpMs: medianOf(all.map((r) => r.summary.lcpMs)), tbtMs: medianOf(all.map((r) => r.summary.tbtMs)) };
       writeFileSync(path.join(resultsDir, `lighthouse-${slug(result.path)}.json`), JSON.stringify(report));
       const scores = all.map((r) => (r.summary.performance === null ? "–" : r.summary.performance.toFixed(2))).join(", ");
       const lcps = all.map((r) => (r.summary.lcpMs === null ? "–" : Math.round(r.summary.lcpMs))).join(", ");
-      progress(started, `${result.path}: Lighthouse done (performance ${scores}; LCP ${lcps} ms; medians reported)`);
+      const tbts = all.map((r) => (r.summary.tbtMs === null ? "–" : Math.round(r.summary.tbtMs))).join(", ");
+      progress(started, `${result.path}: Lighthouse done (performance ${scores}; LCP ${lcps} ms; TBT ${tbts} ms; medians reported)`);
     } catch (error) {
       result.errors.push(`Lighthouse: ${message(error)}`);
     }
