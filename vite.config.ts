@@ -8,13 +8,22 @@ import { responsiveImages } from "./scripts/vite/responsive-images";
 /**
  * Client chunks: code every page needs (site chrome, lib, school facts, page metadata) and the
  * page template of the content pages each go into one file instead of a dozen tiny ones, so a
- * first visit on a slow phone makes fewer requests. Lazily loaded modules (the side menu, the
- * gallery's lightbox) are left out of both groups so they stay lazy.
+ * first visit on a slow phone makes fewer requests. The chrome script (app/features/site/chrome/)
+ * is left out: pages kept in memory load it without React, so its chunk must not import the
+ * React code of the "site" group.
  */
 const clientChunkGroups = [
   {
+    // The chrome's own modules, which the React chrome's markup shares (ids, class names): in
+    // the "site" group they would come with React, as a group takes its modules' dependencies.
+    name: "chrome",
+    test: /\/app\/features\/site\/chrome\//,
+    priority: 2,
+  },
+  {
     name: "site",
-    test: /\/app\/(lib\/|features\/site\/(?!components\/side-menu)|features\/content\/(meta|structured-data)\.ts)|\/content\/(school|navigation)\.ts/,
+    priority: 1,
+    test: /\/app\/(lib\/|features\/site\/(?!chrome\/)|features\/content\/(meta|structured-data)\.ts)|\/content\/(school|navigation)\.ts/,
   },
   {
     name: "page",
@@ -27,6 +36,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server bundle's entry is our Express app, so the database client,
     // configuration and request handler exist once per process.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { codeSplitting: { groups: clientChunkGroups } } },
+    // The client's manifest names the chrome script's chunk, which the server puts on the pages
+    // it keeps in memory in place of React Router's scripts (server/page-cache.ts).
+    manifest: !isSsrBuild,
   },
   resolve: {
     alias: {

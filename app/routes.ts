@@ -51,6 +51,7 @@ export default [
     route("sample-payment", "routes/public/sample-payment.tsx"),
     route("messages/stop/:token", "routes/public/messages-stop.tsx"),
   ]),
+  route("api/enquiries", "routes/api/enquiries.ts"),
   route("robots.txt", "routes/seo/robots-txt.ts"),
   route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
   route("feed.xml", "routes/seo/feed-xml.ts"),

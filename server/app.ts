@@ -6,6 +6,7 @@
  * this file as the server build, so configuration and the database client exist once.
  */
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -34,7 +35,7 @@ import { configurationErrorHtml } from "./configuration-error";
 import { finalErrorHandler } from "./error-handler";
 import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
-import { cachedPageOf, createPageCache, findCachedPage, onceForCachedPages, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
+import { CHROME_SOURCE, cachedPageOf, chromeScriptSrc, createPageCache, findCachedPage, onceForCachedPages, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
 import { clientAddressOf } from "./http-server";
 import { GATEWAY_PATHS, mountPaymentEndpoints, paymentFormTargets, startPayments } from "./payments";
 import { sharedRateLimitStore } from "./rate-limit-store";
@@ -121,11 +122,15 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   let cache: PageCache | undefined;
   if (options.clientDir && config.missing.length === 0) {
     const render = whenBuilt((build) => createFetchHandler(build, mode));
+    const manifest = path.join(options.clientDir, ".vite/manifest.json");
+    const chromeScript = existsSync(manifest) ? chromeScriptSrc(readFileSync(manifest, "utf8")) : undefined;
+    if (!chromeScript) console.error(`${manifest} does not name ${CHROME_SOURCE}: the pages kept in memory hydrate React.`);
     cache = createPageCache({
       paths: memoryPaths,
+      chromeScript,
       morePaths: visibleNewsPaths,
       epoch: contentEpoch,
-      render: async (pagePath, { now, token }) => (await render)(new Request(new URL(pagePath, config.publicSiteUrl)), { cspNonce: token, clientIp: "", now }),
+      render: async (pagePath, { now, token }) => (await render)(new Request(new URL(pagePath, config.publicSiteUrl)), { cspNonce: token, clientIp: "", now, wholeDocument: true }),
     });
     void cache.warm();
   }

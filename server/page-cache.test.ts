@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, createPageCache, encodePage, onceForCachedPages, paintFirst, type RenderPage } from "./page-cache";
+import { CHROME_SOURCE, chooseEncoding, chromeScriptSrc, createPageCache, encodePage, onceForCachedPages, withoutReact, type RenderPage } from "./page-cache";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -46,39 +46,39 @@ describe("encodePage", () => {
   });
 });
 
-describe("paintFirst", () => {
+describe("withoutReact", () => {
   const routerPage = [
-    `<link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/e.js" nonce="tok"/><link rel="modulepreload" href="/r.js" nonce="tok"/>`,
-    `<link rel="preload" as="image" href="/h.svg"/>`,
-    `<script nonce="tok" type="module" async="">;\nimport * as route0 from "/r.js";\nimport * as route1 from "/p.js";\n  window.__reactRouterRouteModules = {"root":route0,"page":route1};\n\nimport("/e.js");</script>`,
+    `<html><head><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/e.js" nonce="tok"/><link rel="modulepreload" href="/r.js" nonce="tok"/>`,
+    `<link rel="preload" as="image" href="/h.svg"/><script type="application/ld+json">{"@type":"School"}</script></head><body><main>Text</main>`,
+    `<script nonce="tok">window.__reactRouterContext = {"state":{}};window.__reactRouterContext.stream = new ReadableStream();</script>`,
+    `<script nonce="tok" type="module" async="">;\nimport * as route0 from "/r.js";\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/e.js");</script>`,
+    `<script nonce="tok">window.__reactRouterContext.streamController.close();</script></body></html>`,
   ].join("");
 
-  it("removes the script preloads and starts the same modules, in the same order, after the first frame", () => {
-    const out = paintFirst(routerPage);
-    expect(out).not.toMatch(/<link rel="modulepreload"/);
-    expect(out).toContain(`<link rel="stylesheet" href="/a.css"/><link rel="preload" as="image" href="/h.svg"/>`);
-    expect(out).not.toMatch(/^\s*import \*/m);
-    const script = /<script nonce="tok" type="module" async="">([\s\S]*)<\/script>/.exec(out)![1]!;
-    const order = ["decode()", "first-contentful-paint", `["/e.js","/r.js"]`, `const [route0, route1] = await Promise.all([import("/r.js"), import("/p.js")])`, "__reactRouterRouteModules", `import("/e.js")`];
-    const at = order.map((part) => script.indexOf(part));
-    expect(at.every((i) => i >= 0)).toBe(true);
-    expect([...at].sort((x, y) => x - y)).toEqual(at);
+  it("drops React Router's preloads and scripts, keeps the rest and adds the chrome script at the end of the body", () => {
+    const out = withoutReact(routerPage, "/assets/chrome-1.js");
+    expect(out).toBe(
+      `<html><head><link rel="stylesheet" href="/a.css"/><link rel="preload" as="image" href="/h.svg"/><script type="application/ld+json">{"@type":"School"}</script></head>` +
+        `<body><main>Text</main><script type="module" src="/assets/chrome-1.js"></script></body></html>`,
+    );
+    expect(withoutReact(out, "/assets/chrome-1.js")).toBe(out);
   });
 
-  it("leaves a page without React Router's module script, and a rewritten page, unchanged", () => {
-    const plain = `<link rel="modulepreload" href="/e.js"/><script type="application/ld+json">{}</script>`;
-    expect(paintFirst(plain)).toBe(plain);
-    const once = paintFirst(routerPage);
-    expect(paintFirst(once)).toBe(once);
+  it("is applied to the pages the cache keeps when it knows the chrome script, and leaves no inline script to hash", async () => {
+    const cache = createPageCache({ paths: ["/"], chromeScript: "/assets/c.js", render: async () => new Response(routerPage, { status: 200 }) });
+    const page = (await cache.get("/"))!;
+    expect(page.bodies.identity.toString()).toContain(`<script type="module" src="/assets/c.js"></script>`);
+    expect(page.bodies.identity.toString()).not.toContain("__reactRouter");
+    expect(page.scriptHashes).toEqual([]);
   });
 
-  it("is applied to pages before their scripts are hashed", async () => {
-    const html = (await encodePage(routerPage, "tok", ["X-Prerendered", "1"]));
-    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html.bodies.identity.toString())![1]!;
-    expect(script).toContain("first-contentful-paint");
-    expect(html.scriptHashes).toEqual([sha(script)]);
+  it("finds the chrome script's chunk in the client build's manifest", () => {
+    expect(chromeScriptSrc(JSON.stringify({ [CHROME_SOURCE]: { file: "assets/index-Ab1.js", isDynamicEntry: true }, "app/root.tsx": { file: "assets/root.js" } }))).toBe("/assets/index-Ab1.js");
+    expect(chromeScriptSrc("{}")).toBeUndefined();
+    expect(chromeScriptSrc("not json")).toBeUndefined();
   });
 });
+
 
 
 describe("chooseEncoding", () => {

@@ -10,7 +10,8 @@
  * Each page is kept encoded once as identity, gzip (level 9) and Brotli (quality 11) bodies with
  * a weak ETag and the `'sha256-…'` CSP sources of its inline scripts (server/script-hashes.ts):
  * one copy serves every visitor, so it carries no per-response nonce. A request then costs a Map
- * look-up and a write of a ready buffer. Their scripts start after the first frame (`paintFirst`).
+ * look-up and a write of a ready buffer. They do not hydrate React: the chrome script gives them
+ * their behaviour (`withoutReact`).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
@@ -40,42 +41,42 @@ export type CachedPage = {
   smallest?: Promise<void>;
 };
 
-/** React Router's inline module script: it imports the route modules, then the client entry. */
-const ROUTER_MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script\s*>)/i;
-const ROUTE_IMPORT = /^\s*import \* as (route\d+) from ("[^"]+");\s*$/gm;
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/gi;
-/** How long the scripts wait at most for the hero image (ms): on a slow connection the page hydrates without it. */
-const HERO_WAIT_MS = 3000;
+/** React Router's module preloads, which a page without React drops. */
+const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"[^>]*\/?>/gi;
+/** Any script element; React Router's are those whose text names `__reactRouter`. */
+const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
+
+/** The source file of the chrome script, as the client build's manifest (`.vite/manifest.json`) names it. */
+export const CHROME_SOURCE = "app/routes/public/chrome.ts";
 
 /**
- * Lets a page paint before its JavaScript is even asked for. The ~110 KB of scripts add
- * interactivity, not content, yet React Router starts them with the HTML: its
- * `<link rel="modulepreload">` tags and the static `import`s of its inline module script. On a
- * slow mobile connection they then share the bandwidth with the stylesheet and text, and
- * Lighthouse counts every request that ends before the first paint in its LCP estimate (1.8 s on
- * most pages with them, 0.8 s without). This rewrite removes the preload tags and makes the
- * module script wait for the page's hero image (`fetchpriority="high"`, decoded, for at most
- * HERO_WAIT_MS) and the first contentful paint (a Paint Timing entry: not a timer, so a test's
- * paused clock does not hold it; the load event where Paint Timing is missing), then add the
- * same preloads and import the same route modules in parallel before the same client entry, so
- * hydration is unchanged, only after the paint. Takes and returns HTML; a page without React
- * Router's module script is returned unchanged (as is an already rewritten one).
+ * The URL of the chrome script's chunk ("/assets/index-AbC123.js") from the text of the client
+ * build's Vite manifest; undefined when the manifest does not name it (or is not JSON).
  */
-export function paintFirst(html: string): string {
-  const script = ROUTER_MODULE_SCRIPT.exec(html);
-  if (!script) return html;
-  const [whole, open, body, close] = script as unknown as [string, string, string, string];
-  const routes = [...body.matchAll(ROUTE_IMPORT)].map(([, name, url]) => ({ name: name!, url: url! }));
-  if (routes.length === 0) return html;
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href!);
-  const deferred =
-    `await Promise.race([Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((image) => image.decode().catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, ${HERO_WAIT_MS}))]);\n` +
-    // After the first contentful paint is presented (a tab opened in the background hydrates when shown); a browser without Paint Timing waits for the load event.
-    `await new Promise((resolve) => { try { new PerformanceObserver((list) => list.getEntriesByName("first-contentful-paint").length > 0 && resolve()).observe({ type: "paint", buffered: true }); } catch { addEventListener("load", resolve, { once: true }); } });\n` +
-    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
-    `const [${routes.map((r) => r.name).join(", ")}] = await Promise.all([${routes.map((r) => `import(${r.url})`).join(", ")}]);\n` +
-    body.replace(ROUTE_IMPORT, "").replace(/^;\s*/, "");
-  return html.replace(MODULE_PRELOAD, "").replace(whole, () => open + deferred + close);
+export function chromeScriptSrc(manifestJson: string): string | undefined {
+  try {
+    const file = (JSON.parse(manifestJson) as Record<string, { file?: unknown }>)[CHROME_SOURCE]?.file;
+    return typeof file === "string" ? `/${file}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A public page that does not hydrate React (issue 29): its HTML is complete and its forms
+ * work without JavaScript, and what the chrome does (menu, dialogs, floating buttons, reading
+ * progress, the visit beacon) is the chrome script's (app/features/site/chrome/index.ts), a few
+ * KB where React Router's scripts are ~115 KB. Takes the HTML React Router rendered and the
+ * chrome script's URL; returns it without React Router's module preloads and scripts (its
+ * context, stream and module scripts: those naming `__reactRouter`) and with the chrome script
+ * as a module at the end of <body>. Other scripts (JSON-LD) stay. Idempotent.
+ */
+export function withoutReact(html: string, chromeSrc: string): string {
+  const tag = `<script type="module" src="${chromeSrc}"></script>`;
+  if (html.includes(tag)) return html;
+  const stripped = html.replace(MODULE_PRELOAD, "").replace(SCRIPT, (script) => (script.includes("__reactRouter") ? "" : script));
+  const end = stripped.lastIndexOf("</body>");
+  return end < 0 ? stripped + tag : stripped.slice(0, end) + tag + stripped.slice(end);
 }
 
 const HTML = "text/html; charset=utf-8";
@@ -103,7 +104,7 @@ let upgrades: Promise<void> = Promise.resolve();
  * replaced. Resolves to the page; rejects only if zlib fails (a failed upgrade keeps the quick body).
  */
 export async function encodePage(text: string, token: string, origin: CachedPage["origin"], stillServed: () => boolean = () => true): Promise<CachedPage> {
-  const { html, hashes } = hashMarkedScripts(paintFirst(text), token);
+  const { html, hashes } = hashMarkedScripts(text, token);
   const identity = Buffer.from(html, "utf8");
   const [br, gz] = await Promise.all([brotliAt(identity, BROTLI_QUICK), gzipAsync(identity, { level: 9 })]);
   const etag = `W/"${createHash("sha1").update(identity).digest("base64url")}"`;
@@ -146,6 +147,8 @@ export type PageCacheOptions = {
    */
   epoch?: (now: Date) => string;
   render: RenderPage;
+  /** The chrome script's URL (`chromeScriptSrc`): pages are kept without React (`withoutReact`); without it, as rendered. */
+  chromeScript?: string;
   /** The clock deciding the day in India and the epoch (tests move it); default: the system clock. */
   now?: () => Date;
   /** Where a failed render is reported; default console.error. */
@@ -186,7 +189,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const body = await response.text();
       // Only a plain 200 page is shared; anything else is left to per-request rendering.
       if (response.status !== 200 || response.headers.has("set-cookie")) throw new Error(`status ${response.status}${response.headers.has("set-cookie") ? " with Set-Cookie" : ""}`);
-      return await encodePage(body, token, ["X-Rendered-For", `${kolkataDate(instant)}; content ${epoch}`], stillServed);
+      return await encodePage(options.chromeScript ? withoutReact(body, options.chromeScript) : body, token, ["X-Rendered-For", `${kolkataDate(instant)}; content ${epoch}`], stillServed);
     } catch (error) {
       log(`Page ${path} could not be rendered for ${kolkataDate(instant)} (content ${epoch}); rendering it per request: ${messageOf(error)}`);
       return undefined;
@@ -241,12 +244,12 @@ export function cachedPageOf(res: Response): CachedPage | undefined {
 
 /**
  * The `script-src` sources that let this response's inline scripts run: the hashes of a cached
- * page, else this response's nonce (`res.locals.cspNonce`; a cached `.data` body runs no script
- * and gets the unused nonce too). For helmet's CSP directive.
+ * page (none for a page without React: its only script is the chrome's, allowed by `'self'`),
+ * else this response's nonce (`res.locals.cspNonce`). For helmet's CSP directive.
  */
 export function scriptSourceFor(res: Response): string {
-  const hashes = cachedPageOf(res)?.scriptHashes ?? [];
-  return hashes.length > 0 ? hashes.join(" ") : `'nonce-${res.locals.cspNonce as string}'`;
+  const page = cachedPageOf(res);
+  return page ? page.scriptHashes.join(" ") : `'nonce-${res.locals.cspNonce as string}'`;
 }
 
 /**

@@ -18,6 +18,8 @@ export function listStaticFiles(clientDir: string): Set<string> {
   const files = new Set<string>();
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
+      // The build's own records (.vite/manifest.json) are not the site's.
+      if (name.startsWith(".")) continue;
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
       else if (!PAGE_FILE.test(name) && !COMPRESSED_COPY.test(name)) files.add(`/${path.relative(clientDir, full).split(path.sep).join("/")}`);

@@ -39,9 +39,10 @@ export async function skipEnquiryAutoOpen(page: Page) {
 }
 
 /**
- * Opens `path` and waits until React has hydrated it: public pages start their scripts after the
- * first paint (server/page-cache.ts paintFirst), so a test that drives what the scripts add (the
- * menu, dialogs, client-side navigation) waits for them.
+ * Opens `path` and waits until its scripts run: the chrome script on every public page (pages
+ * kept in memory load only it: server/page-cache.ts withoutReact), after React has hydrated on
+ * the others. A test that drives what the scripts add (the menu, dialogs, forms' checks) waits
+ * for them.
  */
 export async function openHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);

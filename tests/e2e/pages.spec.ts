@@ -148,20 +148,21 @@ test.describe("legacy redirects (SPEC §2)", () => {
   }
 
   test("in-app navigation to a legacy path never leaves the old path in the history", async ({ page }) => {
-    await page.goto("/overview");
+    // A page that hydrates React (the pages kept in memory do not).
+    await page.goto("/receipt-download");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const before = await page.evaluate(() => window.history.length);
-    // As a <Link> to an old address would: a client-side navigation, no page load.
+    // As a form's redirect to an old address would: a client-side navigation, no page load.
     await page.evaluate(async () => {
       const w = window as unknown as { __reactRouterDataRouter?: { navigate: (to: string) => Promise<void> } };
       await w.__reactRouterDataRouter?.navigate("/contact-us");
     });
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.locator("h1")).toHaveText("Contact Us");
-    // The legacy path is replaced by /contact: one new entry, and Back returns to /overview.
+    // The legacy path is replaced by /contact: one new entry, and Back returns to /receipt-download.
     expect(await page.evaluate(() => window.history.length)).toBe(before + 1);
     await page.goBack();
-    await expect(page).toHaveURL(/\/overview$/);
+    await expect(page).toHaveURL(/\/receipt-download$/);
   });
 });
 

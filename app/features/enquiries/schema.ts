@@ -44,6 +44,9 @@ export const HONEYPOT_FIELD = "website";
 /** Hidden field carrying the path the form was sent from. */
 export const SOURCE_FIELD = "sourcePage";
 
+/** Where the form posts with JavaScript: the /enquire action answering JSON (app/routes/api/enquiries.ts). */
+export const ENQUIRY_API = "/api/enquiries";
+
 export type EnquiryState = "success" | "invalid" | "error";
 
 /** What the /enquire action returns to the form (plain, serialisable). */

@@ -5,6 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Database } from "~/db/client.server";
+import { readForm } from "~/lib/request-body.server";
 import { createEnquiry } from "./enquiries.server";
 import { enquirySchema, HONEYPOT_FIELD, SOURCE_FIELD, type EnquiryActionData } from "./schema";
 
@@ -41,4 +42,16 @@ export async function submitEnquiry(formData: FormData, getDb: () => Promise<Dat
     console.error("Enquiry could not be stored:", error);
     return { state: "error", httpStatus: 503, result: submission.reply() };
   }
+}
+
+/**
+ * Reads an enquiry post (`readForm`: 413/415/400 thrown as Responses for a body it refuses),
+ * submits it and returns what the form is told: `body` (EnquiryActionData) and the HTTP
+ * `status`. One answer for /enquire (no JavaScript) and /api/enquiries (JSON).
+ */
+export async function enquiryAnswer(request: Request): Promise<{ body: EnquiryActionData; status: number }> {
+  const form = await readForm(request, "/enquire");
+  const { getDb } = await import("~/db/client.server");
+  const outcome = await submitEnquiry(form, getDb);
+  return { body: { state: outcome.state, result: outcome.result }, status: outcome.httpStatus };
 }

@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigationType } from "react-router";
-import { PAGE_TRANSITION_MS, scrollToSection, scrollToTop } from "./scroll";
+import { PAGE_TRANSITION_MS, scrollToSection, scrollToTop } from "./chrome/scroll";
 
 export function usePageTransition(): boolean {
   const location = useLocation();

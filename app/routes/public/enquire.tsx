@@ -7,14 +7,12 @@ import type { Route } from "./+types/enquire";
 import { school } from "#content/school";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { EnquiryForm } from "~/features/enquiries/components/enquiry-form";
-import { submitEnquiry } from "~/features/enquiries/submit-enquiry.server";
-import { readForm } from "~/lib/request-body.server";
+import { enquiryAnswer } from "~/features/enquiries/submit-enquiry.server";
 
+/** The form posted without JavaScript; with it, the form posts to /api/enquiries (the same answer as JSON). */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request, "/enquire");
-  const { getDb } = await import("~/db/client.server");
-  const outcome = await submitEnquiry(form, getDb);
-  return data({ state: outcome.state, result: outcome.result }, { status: outcome.httpStatus });
+  const { body, status } = await enquiryAnswer(request);
+  return data(body, { status });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,11 +1,14 @@
 /**
  * Public site chrome around every public page (SPEC §2): header, the alert banner of a current
- * notice (issue 28), footer, floating widgets. The
- * floating actions keep clear of the page (app/features/site/stay-clear.ts): Pay Fee and Enquire
- * Now are left out of pages whose purpose is a form or a payment step, the footer keeps room
- * below its last line for them, and each steps aside while it would cover an action or a message.
+ * notice (issue 28), footer, floating widgets. The markup is React's; its behaviour is the
+ * chrome script's (app/features/site/chrome/index.ts), which pages kept in memory load instead
+ * of React (server/page-cache.ts) and this layout loads once React has hydrated a page. The
+ * floating actions keep clear of the page (app/features/site/chrome/stay-clear.ts): Pay Fee and
+ * Enquire Now are left out of pages whose purpose is a form or a payment step, the footer keeps
+ * room below its last line for them, and each steps aside while it would cover an action or a
+ * message.
  */
-import { lazy, useRef } from "react";
+import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { bannerNotice } from "~/features/content/published.server";
@@ -19,17 +22,8 @@ import { BackToTop } from "~/features/site/components/back-to-top";
 import { ReadingProgress } from "~/features/site/components/reading-progress";
 import { NavigationProgress } from "~/features/site/components/navigation-progress";
 import { usePageTransition } from "~/features/site/use-page-transition";
-import { showsQuickActions, useKeepClear } from "~/features/site/stay-clear";
+import { showsQuickActions } from "~/features/site/chrome/stay-clear";
 import { useVisitTracker } from "~/features/analytics/ingest/use-visit-tracker";
-
-// The form's code (and its validation library) loads only when a parent is about to use it.
-const loadEnquiryForm = () => import("~/features/enquiries/components/enquiry-form");
-const EnquiryForm = lazy(() => loadEnquiryForm().then((m) => ({ default: m.EnquiryForm })));
-
-function DialogEnquiryForm({ onSuccess }: { onSuccess: () => void }) {
-  const { pathname } = useLocation();
-  return <EnquiryForm sourcePage={pathname} onSuccess={onSuccess} />;
-}
 
 /** The alert banner of the current notice, if any (issue 28): on every public page. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -41,9 +35,10 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const changedPage = usePageTransition();
   useVisitTracker();
+  useEffect(() => {
+    void import("./chrome");
+  }, []);
   const quickActions = showsQuickActions(location.pathname);
-  const floating = useRef<HTMLElement>(null);
-  useKeepClear(floating);
   return (
     <>
       <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
@@ -56,15 +51,10 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter roomForQuickActions={quickActions} />
-      <aside aria-label="Quick actions" ref={floating}>
+      <aside aria-label="Quick actions" data-quick-actions="">
         <NavigationProgress />
         {quickActions && <FloatingPayFee />}
-        <FloatingEnquire
-          floating={quickActions}
-          autoOpen={location.pathname === "/"}
-          onIntent={() => void loadEnquiryForm()}
-          Form={DialogEnquiryForm}
-        />
+        <FloatingEnquire floating={quickActions} autoOpen={location.pathname === "/"} />
         <BackToTop />
       </aside>
     </>

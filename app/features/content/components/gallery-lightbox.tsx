@@ -1,7 +1,8 @@
 /**
  * The gallery's lightbox: a modal <dialog> (the rest of the page is inert while it is open;
  * Escape or Close closes it and focus returns to the thumbnail) with the picture, its caption, its
- * position ("2 of 3"), previous/next buttons and the arrow keys. Loaded lazily by GalleryPage.
+ * position ("2 of 3"), previous/next buttons and the arrow keys. Rendered, in a root of its own,
+ * by the gallery's island (gallery-lightbox-island.tsx), which is loaded only when needed.
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
 import type { Picture as PictureData } from "../images.server";

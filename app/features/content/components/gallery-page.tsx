@@ -1,33 +1,23 @@
 /**
- * /gallery: albums of pictures and videos. Each thumbnail links to the full picture, so the page
- * works without JavaScript; with it, a click opens an accessible lightbox, whose code is loaded
- * only when a visitor first points at or opens a picture.
+ * /gallery: albums of pictures and videos (SPEC §2 gallery), as static markup: the page does not
+ * hydrate React. Each thumbnail links to the full picture, so the page works without JavaScript;
+ * it is marked `data-lightbox` with its album's index (`data-album`) and its position in it
+ * (`data-index`), and the albums' titles and pictures ride along as JSON (gallery-data.ts). The
+ * chrome script turns a plain click on such a link into the lightbox island's
+ * openLightbox(link) (gallery-lightbox-island.tsx), loading it when a visitor first points at
+ * or focuses a thumbnail.
  */
-import { lazy, Suspense, useState, type MouseEvent } from "react";
 import type { ContentPage } from "../pages.server";
 import type { Picture as PictureData } from "../images.server";
 import { PageHeader } from "./page-header";
 import { Picture } from "./picture";
 import { PageClosing } from "./content-page-view";
+import { GALLERY_DATA_ID, galleryDataJson } from "./gallery-data";
 
 export type GalleryAlbum = { id: string; title: string; dateLabel: string; date: string; description: string; pictures: (PictureData & { caption: string })[] };
 export type GalleryVideo = { id: string; title: string; description: string; url: string; durationLabel: string; thumbnail: PictureData };
 
-const loadLightbox = () => import("./gallery-lightbox");
-const Lightbox = lazy(() => loadLightbox().then((m) => ({ default: m.GalleryLightbox })));
-
 export function GalleryPage({ page, albums, videos }: { page: ContentPage; albums: readonly GalleryAlbum[]; videos: readonly GalleryVideo[] }) {
-  const [open, setOpen] = useState<{ album: number; index: number } | null>(null);
-  const [wanted, setWanted] = useState(false);
-
-  function show(event: MouseEvent<HTMLAnchorElement>, album: number, index: number) {
-    // Let modified clicks (new tab, download) do what the browser does.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    setWanted(true);
-    setOpen({ album, index });
-  }
-
   return (
     <>
       <PageHeader crumbs={page.seo.crumbs} heading={page.heading} lead={page.lead} />
@@ -44,8 +34,9 @@ export function GalleryPage({ page, albums, videos }: { page: ContentPage; album
                   <figure>
                     <a
                       href={p.src}
-                      onClick={(e) => show(e, a, i)}
-                      onPointerEnter={() => void loadLightbox()}
+                      data-lightbox=""
+                      data-album={a}
+                      data-index={i}
                       aria-haspopup="dialog"
                       className="block overflow-hidden rounded-xl ring-brand-700 hover:ring-4"
                     >
@@ -82,17 +73,8 @@ export function GalleryPage({ page, albums, videos }: { page: ContentPage; album
 
         <PageClosing page={page} narrow />
       </div>
-      {wanted && open && (
-        <Suspense fallback={null}>
-          <Lightbox
-            title={albums[open.album]!.title}
-            pictures={albums[open.album]!.pictures}
-            index={open.index}
-            onIndexChange={(index) => setOpen({ ...open, index })}
-            onClose={() => setOpen(null)}
-          />
-        </Suspense>
-      )}
+      {/* Not run: the lightbox island reads it (gallery-data.ts escapes every "<"). */}
+      <script type="application/json" id={GALLERY_DATA_ID} dangerouslySetInnerHTML={{ __html: galleryDataJson(albums) }} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * One of the Inspire / Empower / Transform / Achieve sections (SPEC §2). The header nav scrolls
- * to its id with a 72 px offset (`data-section` in app.css); the body is trusted, server-rendered
+ * to its id with a 72 px offset (`scroll-padding-top` in app.css); the body is trusted, server-rendered
  * Markdown from content/home/<id>.md.
  */
 import type { HomeSection } from "../markdown.server";
@@ -10,7 +10,7 @@ export function HomePillarSection({ section, index }: { section: HomeSection; in
   const tinted = index % 2 === 1;
   const titleId = `${section.id}-title`;
   return (
-    <section id={section.id} data-section aria-labelledby={titleId} className={tinted ? "bg-brand-50" : "bg-white"}>
+    <section id={section.id} aria-labelledby={titleId} className={tinted ? "bg-brand-50" : "bg-white"}>
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-5 py-14 sm:py-20 lg:grid-cols-2 lg:gap-16">
         <div className={tinted ? "lg:order-2" : undefined}>
           <h2 id={titleId} className="text-3xl leading-tight font-extrabold text-balance text-brand-800 sm:text-4xl">

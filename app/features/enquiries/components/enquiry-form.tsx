@@ -1,15 +1,17 @@
 /**
  * The enquiry form (SPEC §2, §5): name, mobile number, class and optional e-mail, validated in
- * the browser and again on the server with one schema. It posts to /enquire, so it also works
- * without JavaScript. States: idle, submitting, success (fields reset) or error (input kept).
+ * the browser and again on the server with one schema. Without JavaScript it posts to /enquire;
+ * with it, to ENQUIRY_API (the same action answering JSON), so the form needs no router and
+ * works as an island in the chrome's dialog on pages that do not hydrate. States: idle,
+ * submitting, success (fields reset) or error (input kept).
  */
-import { useEffect, useId, useRef } from "react";
+import { useCallback, useId, useState } from "react";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { SCHOOL_CLASSES } from "#content/school";
 import {
+  ENQUIRY_API,
   ENQUIRY_ERROR,
   ENQUIRY_SUCCESS,
   HONEYPOT_FIELD,
@@ -32,11 +34,41 @@ type Props = {
 
 const control = inputClass("form");
 
+/** The answer to a post when the server could not be reached or answered something else. */
+const UNREACHABLE: EnquiryActionData = { state: "error", result: { status: "error" } };
+
+/**
+ * Posts a valid form's data to ENQUIRY_API (url-encoded) and keeps the answer: `data` is the
+ * latest answer (UNREACHABLE when the network or the server failed), `submitting` is true
+ * while a post is on its way; `onSuccess` runs once per successful answer.
+ */
+function useEnquiryPost(onSuccess?: () => void) {
+  const [data, setData] = useState<EnquiryActionData>();
+  const [submitting, setSubmitting] = useState(false);
+  const submit = useCallback(
+    async (formData: FormData) => {
+      setSubmitting(true);
+      let answer = UNREACHABLE;
+      try {
+        const response = await fetch(ENQUIRY_API, { method: "POST", body: new URLSearchParams([...formData].map(([name, value]) => [name, String(value)])) });
+        if (response.headers.get("content-type")?.startsWith("application/json")) answer = (await response.json()) as EnquiryActionData;
+      } catch {
+        // UNREACHABLE: the parent's input is kept and they may send again.
+      }
+      setData(answer);
+      setSubmitting(false);
+      if (answer.state === "success") onSuccess?.();
+    },
+    [onSuccess],
+  );
+  return { data, submitting, submit };
+}
+
 export function EnquiryForm({ sourcePage, initialResult, onSuccess }: Props) {
-  const fetcher = useFetcher<EnquiryActionData>({ key: "enquiry" });
+  const post = useEnquiryPost(onSuccess);
   const hydrated = useHydrated();
-  const data = fetcher.data ?? initialResult;
-  const submitting = fetcher.state !== "idle";
+  const data = post.data ?? initialResult;
+  const submitting = post.submitting;
   const id = useId();
 
   const [form, fields] = useForm({
@@ -48,16 +80,13 @@ export function EnquiryForm({ sourcePage, initialResult, onSuccess }: Props) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: enquirySchema }),
+    // Called only for a valid form: post it here instead of loading /enquire.
+    onSubmit: (event, { formData }) => {
+      event.preventDefault();
+      void post.submit(formData);
+    },
   });
 
-  // Tell the dialog once per successful answer.
-  const reported = useRef<unknown>(undefined);
-  useEffect(() => {
-    if (fetcher.data?.state === "success" && reported.current !== fetcher.data) {
-      reported.current = fetcher.data;
-      onSuccess?.();
-    }
-  }, [fetcher.data, onSuccess]);
 
   const phoneValue = typeof fields.phone.value === "string" ? fields.phone.value : "";
   // Disabled only once scripts run: without JavaScript the server validates.
@@ -65,7 +94,7 @@ export function EnquiryForm({ sourcePage, initialResult, onSuccess }: Props) {
   const state = submitting ? "submitting" : (data?.state ?? "idle");
 
   return (
-    <fetcher.Form method="post" action="/enquire" {...getFormProps(form)} className="space-y-4" data-state={state}>
+    <form method="post" action="/enquire" {...getFormProps(form)} className="space-y-4" data-state={state}>
       <input type="hidden" name={SOURCE_FIELD} value={sourcePage} />
       {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
@@ -128,6 +157,6 @@ export function EnquiryForm({ sourcePage, initialResult, onSuccess }: Props) {
       <Button disabled={disabled} size="form" disabledLook="pale-ink" className="w-full disabled:cursor-not-allowed">
         {submitting ? "Sending..." : "Send enquiry"}
       </Button>
-    </fetcher.Form>
+    </form>
   );
 }

@@ -2,7 +2,7 @@
  * Scrolling rules of SPEC §2 and §9: section links land 72 px below the top (the fixed
  * header's height); page changes scroll to top smoothly; reduced motion is honoured.
  */
-import { prefersReducedMotion } from "~/lib/reduced-motion";
+import { prefersReducedMotion } from "./motion";
 
 /** Height of the fixed header in px, and the offset of section targets (SPEC §9). */
 export const HEADER_OFFSET_PX = 72;

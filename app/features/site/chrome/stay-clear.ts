@@ -9,8 +9,6 @@
  * (`showsQuickActions`): there the page's own action is the one that matters, and a parent
  * paying a fee needs no floating "Pay Fee".
  */
-import { useEffect, type RefObject } from "react";
-
 /** What must never be covered: actions and messages (with the error text of invalid fields, found apart). */
 export const KEEP_CLEAR_SELECTOR = [
   "a[href]",
@@ -108,30 +106,26 @@ export function markCovering(container: HTMLElement): void {
 /**
  * Keeps the floating actions in `container` clear of the page: checks once per frame while the
  * page scrolls, resizes or changes, and after clicks and typing (which can show or hide parts of
- * a form without changing the DOM's structure).
+ * a form without changing the DOM's structure). Returns a function that stops it.
  */
-export function useKeepClear(container: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    let frame = 0;
-    const schedule = () => {
-      if (frame === 0) {
-        frame = requestAnimationFrame(() => {
-          frame = 0;
-          markCovering(element);
-        });
-      }
-    };
-    const observer = new MutationObserver(schedule);
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "hidden", "open", "style", "aria-hidden"] });
-    const events = ["scroll", "resize", "click", "input", "change", "transitionend", "load"] as const;
-    for (const name of events) window.addEventListener(name, schedule, { passive: true, capture: true });
-    schedule();
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-      for (const name of events) window.removeEventListener(name, schedule, { capture: true });
-    };
-  }, [container]);
+export function keepClear(container: HTMLElement): () => void {
+  let frame = 0;
+  const schedule = () => {
+    if (frame === 0) {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        markCovering(container);
+      });
+    }
+  };
+  const observer = new MutationObserver(schedule);
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "hidden", "open", "style", "aria-hidden"] });
+  const events = ["scroll", "resize", "click", "input", "change", "transitionend", "load"] as const;
+  for (const name of events) window.addEventListener(name, schedule, { passive: true, capture: true });
+  schedule();
+  return () => {
+    cancelAnimationFrame(frame);
+    observer.disconnect();
+    for (const name of events) window.removeEventListener(name, schedule, { capture: true });
+  };
 }

@@ -1,23 +1,18 @@
 /**
  * The slide-in side menu (SPEC §2 "Header and menu"): collapsible groups, one open at a time;
- * on small screens also the Apply Now and Mandatory Disclosure buttons.
+ * on small screens also the Apply Now and Mandatory Disclosure buttons. Markup only: the chrome
+ * script opens it from the header's menu button and opens one group at a time
+ * (../chrome/index.ts), so every page carries it without React.
  */
-import { useId, useState } from "react";
-import { Link } from "react-router";
 import { menuGroups } from "#content/navigation";
+import { SIDE_MENU_ID } from "../chrome/ids";
 import { ModalDialog } from "./modal-dialog";
 import { ChevronIcon } from "./icons";
 
-type Props = { open: boolean; onClose: () => void };
-
-export function SideMenu({ open, onClose }: Props) {
-  const [openGroup, setOpenGroup] = useState<string | null>(null);
-  const baseId = useId();
-
+export function SideMenu() {
   return (
     <ModalDialog
-      open={open}
-      onClose={onClose}
+      id={SIDE_MENU_ID}
       title="Menu"
       closeLabel="Close menu"
       className="side-menu m-0 ml-auto h-dvh max-h-dvh w-[min(22rem,100vw)] max-w-none overflow-y-auto bg-white p-0 text-slate-900 shadow-2xl"
@@ -25,26 +20,24 @@ export function SideMenu({ open, onClose }: Props) {
       <nav aria-label="Site menu" className="px-3 py-3">
         <ul className="space-y-1">
           {menuGroups.map((group) => {
-            const expanded = openGroup === group.id;
-            const panelId = `${baseId}-${group.id}`;
+            const panelId = `${SIDE_MENU_ID}-${group.id}`;
             return (
               <li key={group.id}>
                 <button
                   type="button"
-                  aria-expanded={expanded}
+                  aria-expanded="false"
                   aria-controls={panelId}
-                  onClick={() => setOpenGroup(expanded ? null : group.id)}
-                  className="flex w-full items-center justify-between rounded-lg px-3 py-3 text-left text-sm font-bold tracking-wide text-brand-800 hover:bg-brand-50"
+                  data-menu-group=""
+                  className="group flex w-full items-center justify-between rounded-lg px-3 py-3 text-left text-sm font-bold tracking-wide text-brand-800 hover:bg-brand-50"
                 >
                   {group.label}
-                  <ChevronIcon className={`size-5 transition-transform ${expanded ? "rotate-180" : ""}`} />
+                  <ChevronIcon className="size-5 transition-transform group-aria-expanded:rotate-180" />
                 </button>
-                <ul id={panelId} hidden={!expanded} className="mb-2 space-y-1 pl-3">
+                <ul id={panelId} hidden className="mb-2 space-y-1 pl-3">
                   {group.links.map((link) => (
                     <li key={link.to}>
-                      <Link
-                        to={link.to}
-                        onClick={onClose}
+                      <a
+                        href={link.to}
                         className={
                           link.highlight
                             ? "block rounded-lg bg-accent-400 px-3 py-2 font-semibold text-brand-900 hover:bg-accent-500"
@@ -52,7 +45,7 @@ export function SideMenu({ open, onClose }: Props) {
                         }
                       >
                         {link.label}
-                      </Link>
+                      </a>
                     </li>
                   ))}
                 </ul>
@@ -62,12 +55,12 @@ export function SideMenu({ open, onClose }: Props) {
         </ul>
       </nav>
       <div className="grid gap-3 border-t border-slate-200 px-5 py-5 lg:hidden">
-        <Link to="/apply" onClick={onClose} className="rounded-lg bg-accent-400 px-4 py-3 text-center font-bold text-brand-900 hover:bg-accent-500">
+        <a href="/apply" className="rounded-lg bg-accent-400 px-4 py-3 text-center font-bold text-brand-900 hover:bg-accent-500">
           Apply Now
-        </Link>
-        <Link to="/mandatory-disclosure" onClick={onClose} className="rounded-lg border-2 border-brand-700 px-4 py-3 text-center font-bold text-brand-700 hover:bg-brand-50">
+        </a>
+        <a href="/mandatory-disclosure" className="rounded-lg border-2 border-brand-700 px-4 py-3 text-center font-bold text-brand-700 hover:bg-brand-50">
           Mandatory Disclosure
-        </Link>
+        </a>
       </div>
     </ModalDialog>
   );

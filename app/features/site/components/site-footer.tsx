@@ -1,11 +1,10 @@
 /**
  * The footer (SPEC §2): Quick Links (first six), Resources, contact block, social links and
- * app-store badges. Footer links navigate and scroll to top.
+ * app-store badges. Footer links load their page, which opens at the top.
  */
 import { Link } from "react-router";
 import { formatAddress, school } from "#content/school";
 import { QUICK_LINKS_SHOWN, quickLinks, resourceLinks, type NavLink } from "#content/navigation";
-import { scrollToTop } from "../scroll";
 import { ClockIcon, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon, WhatsAppIcon, YouTubeIcon } from "./icons";
 import { AppStoreBadge, GooglePlayBadge } from "./store-badges";
 
@@ -16,7 +15,7 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
       <ul className="mt-4 space-y-2.5">
         {links.map((link) => (
           <li key={link.to + link.label}>
-            <Link to={link.to} onClick={() => scrollToTop()} className="text-slate-200 hover:text-white hover:underline">
+            <Link to={link.to} className="text-slate-200 hover:text-white hover:underline">
               {link.label}
             </Link>
           </li>

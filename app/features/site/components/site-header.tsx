@@ -1,38 +1,21 @@
 /**
  * The fixed header (SPEC §2): school name with CBSE affiliation number and school code, the
  * Inspire / Empower / Transform / Achieve section links, Apply Now, Mandatory Disclosure and
- * the menu button.
+ * the menu button. Markup only: the chrome script (../chrome/index.ts) opens the menu and,
+ * on the home page, scrolls to a section smoothly; elsewhere a section link loads the home
+ * page at that section (72 px below the top: `scroll-padding-top` in app.css).
  */
-import { lazy, Suspense, useState, type MouseEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
 import { school } from "#content/school";
 import { sectionLinks } from "#content/navigation";
-import { scrollToSection } from "../scroll";
 import { MenuIcon } from "./icons";
-
-// The menu is only needed after a click: keep it out of the first load.
-const SideMenu = lazy(() => import("./side-menu").then((m) => ({ default: m.SideMenu })));
+import { SIDE_MENU_ID } from "../chrome/ids";
+import { SideMenu } from "./side-menu";
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [menuLoaded, setMenuLoaded] = useState(false);
-  const location = useLocation();
-  const navigate = useNavigate();
-
-  function goToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
-    event.preventDefault();
-    if (location.pathname === "/") {
-      scrollToSection(id);
-      window.history.replaceState(window.history.state, "", `/#${id}`);
-    } else {
-      void navigate(`/#${id}`);
-    }
-  }
-
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-[72px] border-b border-brand-900/10 bg-white/95 shadow-sm backdrop-blur">
       <div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-3 sm:px-5">
-        <Link to="/" className="flex min-w-0 items-center gap-2.5">
+        <a href="/" className="flex min-w-0 items-center gap-2.5">
           <img src="/favicon.svg" alt="" width="44" height="44" className="size-11 shrink-0" />
           <span className="min-w-0">
             <span className="block truncate text-base font-extrabold leading-tight text-brand-800 sm:text-lg">
@@ -42,14 +25,14 @@ export function SiteHeader() {
               CBSE Affiliation No. {school.affiliationNo} · School Code {school.schoolCode}
             </span>
           </span>
-        </Link>
+        </a>
         <nav aria-label="Sections" className="ml-auto hidden xl:block">
           <ul className="flex items-center gap-1">
             {sectionLinks.map((s) => (
               <li key={s.id}>
                 <a
                   href={`/#${s.id}`}
-                  onClick={(e) => goToSection(e, s.id)}
+                  data-section-link={s.id}
                   className="rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700"
                 >
                   {s.label}
@@ -59,33 +42,26 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-2 xl:ml-2">
-          <Link to="/apply" className="hidden rounded-lg bg-accent-400 px-4 py-2 text-sm font-bold text-brand-900 hover:bg-accent-500 lg:inline-block">
+          <a href="/apply" className="hidden rounded-lg bg-accent-400 px-4 py-2 text-sm font-bold text-brand-900 hover:bg-accent-500 lg:inline-block">
             Apply Now
-          </Link>
-          <Link to="/mandatory-disclosure" className="hidden rounded-lg border-2 border-brand-700 px-3 py-1.5 text-sm font-bold text-brand-700 hover:bg-brand-50 lg:inline-block">
+          </a>
+          <a href="/mandatory-disclosure" className="hidden rounded-lg border-2 border-brand-700 px-3 py-1.5 text-sm font-bold text-brand-700 hover:bg-brand-50 lg:inline-block">
             Mandatory Disclosure
-          </Link>
+          </a>
           <button
             type="button"
             aria-label="Open menu"
             aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            onClick={() => {
-              setMenuLoaded(true);
-              setMenuOpen(true);
-            }}
-            onPointerEnter={() => setMenuLoaded(true)}
+            aria-expanded="false"
+            aria-controls={SIDE_MENU_ID}
+            data-opens-dialog=""
             className="rounded-lg p-2.5 text-brand-800 hover:bg-brand-50"
           >
             <MenuIcon className="size-7" />
           </button>
         </div>
       </div>
-      {menuLoaded && (
-        <Suspense fallback={null}>
-          <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
-        </Suspense>
-      )}
+      <SideMenu />
     </header>
   );
 }

@@ -1,0 +1,18 @@
+/**
+ * The enquiry form as an island: the chrome's Enquire Now dialog mounts it on pages that do not
+ * hydrate React (and on those that do, in a root of its own). React and the form's code load
+ * only when a parent opens the dialog or is about to (app/features/site/chrome/index.ts).
+ */
+import { createRoot } from "react-dom/client";
+import { EnquiryForm } from "./enquiry-form";
+
+/**
+ * Renders the form into `container` (emptied first) for the page at `sourcePage` ("/fee");
+ * `onSuccess` runs once per successful submission. Returns a function that unmounts it.
+ */
+export function mountEnquiryForm(container: HTMLElement, { sourcePage, onSuccess }: { sourcePage: string; onSuccess: () => void }): () => void {
+  container.replaceChildren();
+  const root = createRoot(container);
+  root.render(<EnquiryForm sourcePage={sourcePage} onSuccess={onSuccess} />);
+  return () => root.unmount();
+}
