@@ -1,4 +1,5 @@
 /** What parents and the administrator call each purpose, gateway and order status. */
+import type { PaymentLink } from "./purposes";
 import type { OrderStatus, OrderSubject, PaymentProvider, PaymentPurpose } from "~/db/schema/payments";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
@@ -53,7 +54,7 @@ export type OrderSummaryData = {
   reportedAmount: string | null;
   providerPaymentId: string | null;
   bankReference: string | null;
-  links: { label: string; href: string }[];
+  links: PaymentLink[];
   retryPath: string;
 };
 

@@ -8,7 +8,8 @@ import type { Database } from "~/db/client.server";
 import type { Flag } from "./states";
 import type { PaymentOrder, PaymentPurpose } from "./orders.server";
 
-export type PaymentLink = { label: string; href: string };
+/** A link on the success page; `download`: it is a file (a receipt's PDF), not a page. */
+export type PaymentLink = { label: string; href: string; download?: boolean };
 
 /** How an order came to be paid, for what the purpose tells the parent. */
 export type PaidContext = {

@@ -226,11 +226,11 @@ export function orderReceiptHrefAt(publicId: string, n: number): string {
  * for an order with several (a family's), one link each, naming the student and what it is for
  * ("Download receipt: Arjun Mahato, School fee"); none for an order without.
  */
-export async function orderReceiptLinks(db: Database, order: Pick<PaymentOrder, "id" | "publicId">): Promise<{ label: string; href: string }[]> {
+export async function orderReceiptLinks(db: Database, order: Pick<PaymentOrder, "id" | "publicId">): Promise<{ label: string; href: string; download: true }[]> {
   const all = await receiptsForOrder(db, order.id);
   return all.map((receipt, i) => {
     const what = all.length > 1 ? `: ${receipt.student.name}, ${receipt.purpose}` : "";
-    return { label: `Download receipt${what}${receipt.status === "cancelled" ? " (cancelled)" : ""}`, href: orderReceiptHrefAt(order.publicId, i + 1) };
+    return { label: `Download receipt${what}${receipt.status === "cancelled" ? " (cancelled)" : ""}`, href: orderReceiptHrefAt(order.publicId, i + 1), download: true };
   });
 }
 

@@ -53,7 +53,7 @@ function PaidLinks({ links, acknowledgementFirst }: { links: OrderSummaryData["l
     <ul className={`flex flex-wrap items-center justify-center gap-3 ${acknowledgementFirst ? "mt-8" : "mt-4"}`}>
       {ordered.map((link) => (
         <li key={link.href}>
-          <a href={link.href} className={isAcknowledgement(link.href) ? primary : secondary}>{link.label}</a>
+          <a href={link.href} download={link.download} className={isAcknowledgement(link.href) ? primary : secondary}>{link.label}</a>
         </li>
       ))}
     </ul>

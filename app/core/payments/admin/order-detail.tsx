@@ -4,6 +4,7 @@
  * verification and raw payload), and Check with the bank (for someone who may: `canCheck`;
  * others read who may, `need`).
  */
+import type { PaymentLink } from "../purposes";
 import { Form, Link, useNavigation } from "react-router";
 import type { OrderStatus } from "~/db/schema/payments";
 import { StatusBadge } from "./status-badge";
@@ -51,7 +52,7 @@ export type OrderDetailData = {
   paidAmount: string | null;
   provider: string;
   fields: [string, string][];
-  links: { label: string; href: string }[];
+  links: PaymentLink[];
   attempts: AttemptRow[];
   events: EventRow[];
   resultPath: string;

@@ -45,8 +45,8 @@ export function ApplicationStatusCard({ facts, pdf }: { facts: StatusFacts; pdf:
         {facts.status === "payment_pending" && (
           <a href={`/admissions/retry-payment/${facts.publicId}`} className={buttonClass({ size: "md-bold", className: "inline-block" })}>Pay the application fee</a>
         )}
-        {facts.receiptHref && <a href={facts.receiptHref} className={linkButton}>Download receipt</a>}
-        {pdf && <a href={`/admissions/acknowledgement/${facts.publicId}/pdf`} className={linkButton}>Download acknowledgement (PDF)</a>}
+        {facts.receiptHref && <a href={facts.receiptHref} download className={linkButton}>Download receipt</a>}
+        {pdf && <a href={`/admissions/acknowledgement/${facts.publicId}/pdf`} download className={linkButton}>Download acknowledgement (PDF)</a>}
       </div>
     </div>
   );

@@ -53,7 +53,7 @@ export function RetryPanel({ facts, isNew, unavailable }: { facts: RetryFacts; i
             This application's fee is paid{facts.receiptNumber ? <> (receipt <strong>{facts.receiptNumber}</strong>)</> : null}. Nothing more is due.
           </p>
           <div className="flex flex-wrap gap-3">
-            {facts.receiptHref && <a href={facts.receiptHref} className={linkButton}>Download receipt</a>}
+            {facts.receiptHref && <a href={facts.receiptHref} download className={linkButton}>Download receipt</a>}
             <a href={`/admissions/acknowledgement/${facts.publicId}`} className={linkButton}>View acknowledgement</a>
           </div>
         </div>
