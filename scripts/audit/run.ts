@@ -7,7 +7,8 @@
  *
  * Lighthouse scores vary from run to run, more so on a shared 2-core machine, so each page is
  * measured LIGHTHOUSE_RUNS times (default 3, `--runs=N`) and the median run by performance
- * score is reported, as Lighthouse's own guidance on variability recommends.
+ * score is reported, as Lighthouse's own guidance on variability recommends. A run without a
+ * performance score (a runtime error) is reported and repeated, so the median is of real runs.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -120,8 +121,14 @@ async function main(args: readonly string[]): Promise<number> {
   for (const result of results) {
     started = Date.now();
     try {
+      // A run that returns no performance score (a Lighthouse runtime error) measured nothing:
+      // it is reported and run again, up to `runs` more times in all.
       const all = [];
-      for (let run = 0; run < runs; run++) all.push(await runLighthouse(result.url, chrome.port));
+      for (let attempt = 0; all.length < runs && attempt < runs * 2; attempt++) {
+        const run = await runLighthouse(result.url, chrome.port);
+        if (run.summary.performance !== null || attempt === runs * 2 - 1) all.push(run);
+        else console.log(`    ${result.path}: a Lighthouse run gave no performance score (${run.summary.runtimeError ?? "no runtime error named"}); running it again`);
+      }
       const { summary, report } = medianRun(all);
       // Scores from the median run by performance; LCP and TBT are the medians of every run's own.
       result.lighthouse = { ...summary, lcpMs: medianOf(all.map((r) => r.summary.lcpMs)), tbtMs: medianOf(all.map((r) => r.summary.tbtMs)) };
