@@ -58,7 +58,7 @@ describe("receipts from paid orders", () => {
     expect(receipt!.payment).toMatchObject({ mode: "Online, Test gateway", gatewayReference: paid.providerPaymentId });
     expect(receipt!.paidAt.getTime()).toBe(paid.paidAt!.getTime());
     const view = await service.view(order.publicId);
-    expect(view?.links).toEqual([{ label: "Download receipt", href: `/receipts/order/${order.publicId}` }]);
+    expect(view?.links).toEqual([{ label: "Download receipt", href: `/receipts/order/${order.publicId}`, download: true }]);
   });
 
   it("a failed payment gets no receipt and no link", async () => {

@@ -193,6 +193,30 @@ test.describe("landing page /school-in-kharagpur", () => {
 });
 
 test.describe("pages with something to do", () => {
+  test("home hero: the slideshow moves every 6 s, by Next and by its dots, and stops on Pause", async ({ page }) => {
+    await page.addInitScript(() => sessionStorage.setItem("kva.enquiry.shown", "1"));
+    await page.clock.install();
+    await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.mouse.move(1, 1);
+    const slides = page.locator('[aria-roledescription="slide"]');
+    const shown = () => slides.evaluateAll((all) => all.findIndex((s) => !s.hasAttribute("inert")));
+    expect(await slides.count()).toBeGreaterThan(2);
+    expect(await shown()).toBe(0);
+    await page.clock.runFor(6_000);
+    await expect.poll(shown).toBe(1);
+    await page.getByRole("button", { name: "Next slide" }).click();
+    await expect.poll(shown).toBe(2);
+    await page.getByRole("button", { name: /^Slide 1:/ }).click();
+    await expect.poll(shown).toBe(0);
+    await expect(page.getByRole("button", { name: /^Slide 1:/ })).toHaveAttribute("aria-current", "true");
+    await page.getByRole("button", { name: "Pause slideshow" }).click();
+    await expect(page.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(12_000);
+    expect(await shown()).toBe(0);
+  });
+
   test("contact: tel:, mailto:, WhatsApp and map links, and the enquiry trigger", async ({ page }) => {
     await page.goto("/contact");
     for (const p of school.phones) await expect(page.locator(`main a[href="tel:${p.e164}"]`).first()).toBeVisible();
