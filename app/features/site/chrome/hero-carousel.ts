@@ -9,28 +9,22 @@
  * `inert` on slides, `aria-current` on dots, `data-playing` and `aria-label` on the rotation
  * button, `aria-live` on the slides. No React here: this module is its own tiny chunk.
  */
+import { REDUCED_MOTION_QUERY } from "./motion";
 
 /** Time each slide stays on screen while the slideshow plays. */
 export const SLIDE_INTERVAL_MS = 6000;
 
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-
-const running = new WeakMap<HTMLElement, () => void>();
-
 /**
- * Starts the slideshow of `root` (the carousel's `[data-carousel]` section) and returns a
- * function that stops it. Starting a running carousel again returns its stop function. Browser only.
+ * Starts the slideshow of `root` (the carousel's `[data-carousel]` section). Browser only; the
+ * chrome starts each carousel once (its start is idempotent).
  */
-export function startCarousel(root: HTMLElement): () => void {
-  const existing = running.get(root);
-  if (existing) return existing;
-
+export function startCarousel(root: HTMLElement): void {
   const container = root.querySelector<HTMLElement>("[data-carousel-slides]");
   const slides = [...root.querySelectorAll<HTMLElement>("[data-slide]")];
   const dots = [...root.querySelectorAll<HTMLElement>("[data-carousel-dot]")];
   const rotationButton = root.querySelector<HTMLElement>("[data-carousel-rotation]");
   const count = slides.length;
-  const motion = window.matchMedia(REDUCED_MOTION);
+  const motion = window.matchMedia(REDUCED_MOTION_QUERY);
 
   let index = Math.max(0, slides.findIndex((slide) => slide.dataset.active === "true"));
   // null until the visitor presses Pause or Play: then their choice wins. Until then,
@@ -118,18 +112,4 @@ export function startCarousel(root: HTMLElement): () => void {
   root.addEventListener("focusout", onFocusOut);
   motion.addEventListener("change", update);
   update();
-
-  const stop = () => {
-    window.clearTimeout(timer);
-    timer = undefined;
-    root.removeEventListener("click", onClick);
-    root.removeEventListener("mouseenter", onMouseEnter);
-    root.removeEventListener("mouseleave", onMouseLeave);
-    root.removeEventListener("focusin", onFocusIn);
-    root.removeEventListener("focusout", onFocusOut);
-    motion.removeEventListener("change", update);
-    running.delete(root);
-  };
-  running.set(root, stop);
-  return stop;
 }
