@@ -11,6 +11,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { MemoryStore } from "express-rate-limit";
 import helmet from "helmet";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import morgan from "morgan";
@@ -37,6 +38,7 @@ import { legacyRedirects, routeTree } from "./legacy-redirects";
 import { isCrossSiteWrite } from "./origin-check";
 import { CHROME_SOURCE, cachedPageOf, chromeScriptSrc, createPageCache, findCachedPage, onceForCachedPages, scriptSourceFor, sendCachedPage, type PageCache } from "./page-cache";
 import { clientAddressOf } from "./http-server";
+import { answerFromMemory, type MemoryAnswer } from "./memory-answers";
 import { GATEWAY_PATHS, mountPaymentEndpoints, paymentFormTargets, startPayments } from "./payments";
 import { sharedRateLimitStore } from "./rate-limit-store";
 import { rateLimits, TIER_WINDOW_MS } from "./rate-limits";
@@ -88,10 +90,17 @@ export async function prepare(): Promise<string[]> {
 }
 
 /**
+ * The site's request handlers: `app`, the Express application, and `fromMemory`, which answers
+ * the pages kept in memory before Express when it can (server/memory-answers.ts; only with the
+ * built client).
+ */
+export type Site = { app: express.Express; fromMemory?: MemoryAnswer };
+
+/**
  * Builds the request pipeline. `clientDir` is the built client folder (build/client) in
  * production; in development Vite's middleware serves assets instead and it is undefined.
  */
-export function createApp(options: { clientDir?: string } = {}): express.Express {
+export function createApp(options: { clientDir?: string } = {}): Site {
   const config = getConfig();
   const app = express();
   app.disable("x-powered-by");
@@ -140,16 +149,20 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   // With PostgreSQL (possibly several processes behind a load balancer), form posts and
   // sign-ins are counted in the database, so the limit holds across processes; the reading
   // tiers protect each process's own capacity and stay in its memory (decision 015).
+  // The static tier's counter in this process's memory, shared with the pages answered before Express.
+  const staticReads = new MemoryStore();
   const limits = rateLimits({
     limits: config.rateLimits,
     isStatic: (p) => p === "/__manifest" || MEDIA_PATH.test(p) || !!(files?.has(p) || cache?.has(p)),
     gatewayPaths: GATEWAY_PATHS,
     isProviderPost: (p) => STOP_PATH.test(p),
     isBatchPost: (p) => p === PICTURES_JSON_PATH,
-    store: (tier) =>
-      config.databaseUrl && tier === "posts"
+    store: (tier) => {
+      if (tier === "static") return staticReads;
+      return config.databaseUrl && tier === "posts"
         ? sharedRateLimitStore({ name: `rl:${tier}:`, windowMs: TIER_WINDOW_MS[tier], limit: config.rateLimits[tier], getDb: async () => (await getDatabase()).db })
-        : undefined,
+        : undefined;
+    },
   });
 
   const https = config.publicSiteUrl.startsWith("https:");
@@ -205,7 +218,8 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   // A memory page is stored compressed (server/page-cache.ts): compression would only wrap its write.
   const compress = compression();
   app.use((req, res, next) => (cachedPageOf(res) ? next() : compress(req, res, next)));
-  app.use(morgan(config.production ? "combined" : "dev", { skip: (req) => req.path === "/healthz" }));
+  const accessLog = morgan(config.production ? "combined" : "dev", { skip: (req) => req.url?.split("?")[0] === "/healthz" });
+  app.use(accessLog);
 
   // The gateway's return and webhooks are cross-site by nature: before the Origin check.
   if (config.missing.length === 0) {
@@ -229,7 +243,7 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
       res.status(503).type("html").set("Cache-Control", "no-store").send(configurationErrorHtml());
     });
     app.use(finalErrorHandler());
-    return app;
+    return { app };
   }
 
   app.get("/healthz", async (_req, res) => {
@@ -264,7 +278,10 @@ export function createApp(options: { clientDir?: string } = {}): express.Express
   );
   app.use((req, res, next) => void router.then((handle) => handle(req, res, next), next));
   app.use(finalErrorHandler());
-  return app;
+  const fromMemory = cache
+    ? answerFromMemory({ cache, trustProxy: app.get("trust proxy fn") as (address: string, hop: number) => boolean, limit: { store: staticReads, max: config.rateLimits.static }, accessLog })
+    : undefined;
+  return { app, fromMemory };
 }
 
 /**

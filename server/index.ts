@@ -53,10 +53,13 @@ async function main() {
     // /healthz reports it. The administrator account is checked again at the next start.
     console.error("Database unavailable at start:", messageOf(error));
   }
-  outer.use(mod.createApp({ clientDir }));
+  const site = mod.createApp({ clientDir });
+  outer.use(site.app);
+  const fromMemory = site.fromMemory;
   // Keeps each connection's address from its start and answers requests Node's parser refuses
-  // (headers over 16 KiB, a broken request line) with the security headers.
-  const server = createHttpServer(outer).listen(config.port, config.host, () => {
+  // (headers over 16 KiB, a broken request line) with the security headers. Pages kept in
+  // memory are answered before Express when they can be (server/memory-answers.ts).
+  const server = createHttpServer(fromMemory ? (req, res) => fromMemory(req, res, () => outer(req, res)) : outer).listen(config.port, config.host, () => {
     const shown = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
     console.log(`Serving http://${shown}:${config.port}`);
     console.log(`Admin area: http://${shown}:${config.port}/admin`);

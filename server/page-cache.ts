@@ -14,9 +14,12 @@
  * their behaviour, started after the first paint (`withoutReact`).
  */
 import { createHash, randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import accepts from "accepts";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import fresh from "fresh";
 import { istMidnight, kolkataDate } from "~/lib/dates";
 import { hashMarkedScripts } from "./script-hashes";
 import { messageOf } from "~/lib/errors";
@@ -39,6 +42,8 @@ export type CachedPage = {
   origin: [header: string, value: string];
   /** Settles when `bodies.br` holds the smallest Brotli encoding (encodePage). */
   smallest?: Promise<void>;
+  /** The security headers set on the page's first answer, replayed on every later one (`onceForCachedPages`). */
+  headers?: [name: string, value: number | string | string[]][];
 };
 
 /** React Router's module preloads, which a page without React drops. */
@@ -147,9 +152,10 @@ export async function encodePage(text: string, token: string, origin: CachedPage
  * The encoding to send a request: Brotli when its Accept-Encoding allows it, then gzip, else
  * none (the smallest body the client can read, as nginx's gzip_static and CDNs choose).
  */
-export function chooseEncoding(req: Pick<Request, "acceptsEncodings">): Encoding {
-  if (req.acceptsEncodings("br")) return "br";
-  return req.acceptsEncodings("gzip") ? "gzip" : "identity";
+export function chooseEncoding(req: Pick<IncomingMessage, "headers">): Encoding {
+  const accepted = accepts(req as IncomingMessage);
+  if (accepted.encodings("br")) return "br";
+  return accepted.encodings("gzip") ? "gzip" : "identity";
 }
 
 /**
@@ -291,48 +297,62 @@ export function findCachedPage(cache: PageCache): RequestHandler {
 
 /**
  * Runs `headers` (a middleware that only sets response headers, like helmet's) once per cached
- * page and replays the headers it set on that page's later answers: helmet builds the same
- * dozen headers, CSP hashes included, for every answer of a page. Other responses run
- * `headers` as usual. Calls `next` with the middleware's error, if any.
+ * page, keeps the headers it set in the page (`CachedPage.headers`) and replays them on that
+ * page's later answers: helmet builds the same dozen headers, CSP hashes included, for every
+ * answer of a page. Other responses run `headers` as usual. Calls `next` with the middleware's
+ * error, if any.
  */
 export function onceForCachedPages(headers: RequestHandler): RequestHandler {
-  const replay = new WeakMap<CachedPage, [name: string, value: number | string | string[]][]>();
   return (req: Request, res: Response, next: NextFunction) => {
     const page = cachedPageOf(res);
     if (!page) return headers(req, res, next);
-    const known = replay.get(page);
-    if (known) {
-      for (const [name, value] of known) res.setHeader(name, value);
+    if (page.headers) {
+      setHeaders(res, page.headers);
       return next();
     }
     const before = new Set(res.getHeaderNames());
     return headers(req, res, (error?: unknown) => {
-      if (!error) replay.set(page, res.getHeaderNames().filter((name) => !before.has(name)).map((name) => [name, res.getHeader(name)!]));
+      if (!error) page.headers = res.getHeaderNames().filter((name) => !before.has(name)).map((name) => [name, res.getHeader(name)!]);
       next(error);
     });
   };
 }
 
+/** Sets each `[name, value]` of `headers` on `res`. */
+export function setHeaders(res: ServerResponse, headers: NonNullable<CachedPage["headers"]>): void {
+  for (const [name, value] of headers) res.setHeader(name, value);
+}
+
 /**
- * Second half, after the rate limits: answers with the page found by
- * `findCachedPage`, in the best encoding the client accepts, or 304 when its ETag matches.
- * HTML is revalidated on every visit (`no-cache`), so a page is never older than the server's.
+ * Second half, after the rate limits: answers with the page found by `findCachedPage`
+ * (`writeCachedPage`).
  */
 export function sendCachedPage(req: Request, res: Response, next: NextFunction): void {
   const page = cachedPageOf(res);
   if (!page) return next();
+  writeCachedPage(req, res, page);
+}
+
+/**
+ * Answers a GET or HEAD `req` with `page`, in the best encoding the client accepts, or 304 when
+ * its ETag matches. HTML is revalidated on every visit (`no-cache`), so a page is never older
+ * than the server's. Sets only the page's own headers: the security headers are the caller's.
+ */
+export function writeCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
   res.setHeader("Content-Type", page.type);
   res.setHeader("Cache-Control", "no-cache");
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("ETag", page.etag);
   res.setHeader(...page.origin);
-  if (req.fresh) {
-    res.status(304).end();
+  if (fresh(req.headers, { etag: page.etag })) {
+    res.statusCode = 304;
+    res.end();
     return;
   }
   const encoding = chooseEncoding(req);
   const body = page.bodies[encoding];
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
-  res.status(200).end(req.method === "HEAD" ? undefined : body);
+  res.statusCode = 200;
+  res.end(req.method === "HEAD" ? undefined : body);
 }

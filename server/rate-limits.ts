@@ -15,7 +15,8 @@
  *
  * 40 pupils each loading 10 pages make about 2,400 static requests and 400 beacons a minute
  * (tests/e2e/rate-limit.spec.ts). Refusals answer 429 with a plain message and RateLimit
- * headers (IETF draft 8). Counters live in each process's memory unless `store` gives
+ * headers (IETF draft 8); the `static` tier sends no RateLimit headers, as a static server does,
+ * and its refusals say `Retry-After`. Counters live in each process's memory unless `store` gives
  * express-rate-limit another store per tier: with PostgreSQL, server/app.ts counts the `posts`
  * tier in the database (server/rate-limit-store.ts), shared by every process.
  */
@@ -43,8 +44,26 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
  * shared bucket, rather than failing or going uncounted.
  */
 export function rateLimitKey(req: Request): string {
-  const address = clientAddressOf(req);
+  return addressKey(clientAddressOf(req));
+}
+
+/** The key of a client `address` (see rateLimitKey). */
+function addressKey(address: string | undefined): string {
   return address ? ipKeyGenerator(address) : "unknown-address";
+}
+
+/**
+ * Counts one read from `address` in the `static` tier's `store` (the one given to `rateLimits`,
+ * shared with the pages answered before Express: server/memory-answers.ts) and resolves whether
+ * it is within `limit`. Over the limit the count is taken back: the request must then go to the
+ * limiter, which counts it and refuses it.
+ */
+export async function withinLimit(store: Store, limit: number, address: string | undefined): Promise<boolean> {
+  const key = addressKey(address);
+  const { totalHits } = await store.increment(key);
+  if (totalHits <= limit) return true;
+  await store.decrement(key);
+  return false;
 }
 
 /**
@@ -65,6 +84,13 @@ export function tierOf(
   return req.path === "/api/track" ? "beacons" : "posts";
 }
 
+/** express-rate-limit's refusal (429 and LIMIT_MESSAGE) with `Retry-After` in seconds, for a tier without RateLimit headers. */
+const refuseWithRetryAfter = (req: Request, res: Response, _next: NextFunction, options: { statusCode: number; message: unknown }) => {
+  const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+  if (resetTime) res.setHeader("Retry-After", String(Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000))));
+  res.status(options.statusCode).send(options.message);
+};
+
 /**
  * One middleware applying the tier of each request. `isStatic` is asked per GET/HEAD path;
  * `store(tier)` may return an express-rate-limit Store to count in (default: memory).
@@ -81,11 +107,14 @@ export function rateLimits(options: {
     rateLimit({
       windowMs: TIER_WINDOW_MS[tier],
       limit: options.limits[tier],
-      standardHeaders: "draft-8",
+      // Reading pages and files answer like a static server: no RateLimit headers (each costs a
+      // SHA-256 of the client's key); a refusal still says when to come back.
+      standardHeaders: tier === "static" ? false : "draft-8",
       legacyHeaders: false,
       message: LIMIT_MESSAGE,
       identifier: tier,
       keyGenerator: rateLimitKey,
+      ...(tier === "static" ? { handler: refuseWithRetryAfter } : {}),
       ...(options.store?.(tier) ? { store: options.store(tier) } : {}),
     });
   const limiters: Record<RateLimitTier, RequestHandler> = { posts: limiter("posts"), beacons: limiter("beacons"), rendered: limiter("rendered"), static: limiter("static") };

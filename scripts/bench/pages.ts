@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pages [-- --duration 10 --connections 20 --port 3610 --nginx-port 3611 /fee …]`:
+ * `npm run bench:pages [-- --duration 10 --rounds 3 --connections 20 --port 3610 --nginx-port 3611 /fee …]`:
  * throughput of public pages from the production build (run `npx react-router build` first)
  * side by side with nginx serving a snapshot of the very same HTML, in one run.
  *
@@ -11,13 +11,16 @@
  * copy is) and sent by `gzip_static`, one worker (the site is one process), sendfile, no access
  * log. The site keeps everything it does in production: security headers, the rate limit and the
  * access log.
- * Then, page by page, the site and nginx each get a 2 s warm-up and `--duration` seconds of
- * autocannon with `--connections` connections. When nginx is missing the site is still measured
- * and the bench says it cannot compare.
+ * Then, page by page, the site and nginx each get a 2 s warm-up and then `--rounds` turns of
+ * `--duration` seconds of autocannon with `--connections` connections, taking turns (site
+ * first in odd rounds, nginx first in even ones): on a shared 2-core machine one pair of runs
+ * moved by 30–50 % from one minute to the next, so each round's ratio is kept and the median
+ * taken. When nginx is missing the site is still measured and the bench says it cannot compare.
  *
- * Prints requests/s, p50/p99 latency and gzip bytes per response for both, and the ratio
- * site ÷ nginx with the target (≥ 0.6). Exits 1 when a request failed or answered
- * anything but 200 (so a rate limit refusing the bench shows), 0 otherwise.
+ * Prints each run's requests/s, p50/p99 latency and gzip bytes per response, and per page the
+ * median requests/s of each and the median of the rounds' ratios site ÷ nginx (with their
+ * range) against the target (≥ 0.6). Exits 1 when a request failed or answered anything but
+ * 200 (so a rate limit refusing the bench shows), 0 otherwise.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -26,20 +29,17 @@ import path from "node:path";
 import { constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { messageOf } from "~/lib/errors";
+import { option, percentile } from "./harness";
+
+/** The median of a non-empty list. */
+const median = (values: number[]) => percentile(values, 0.5);
 
 const DEFAULT_PAGES = ["/", "/fee", "/school-in-kharagpur"];
 const TARGET_RATIO = 0.6;
 const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 
-/** Value after `--name` on the command line as a number, else `fallback`. */
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
 const duration = option("duration", 10);
+const rounds = option("rounds", 3);
 const connections = option("connections", 20);
 const port = option("port", 3610);
 const nginxPort = option("nginx-port", 3611);
@@ -213,22 +213,29 @@ try {
   const rows: string[] = [];
   for (const page of pages) {
     const targets: [string, string][] = [["site", origin], ...(nginxAvailable ? [["nginx", nginxOrigin] as [string, string]] : [])];
-    const figures: Record<string, Figures> = {};
-    for (const [name, base] of targets) {
-      await load(`${base}${page}`, 2);
-      figures[name] = await load(`${base}${page}`, duration);
-      const f = figures[name];
-      console.log(`  ${page} ${name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${(f.bytesPerResponse / 1024).toFixed(1)} KB/response, ${f.non2xx} non-2xx, ${f.errors} errors`);
-      if (f.non2xx > 0 || f.errors > 0) exitCode = 1;
+    for (const [, base] of targets) await load(`${base}${page}`, 2);
+    const runs: Record<string, Figures[]> = { site: [], nginx: [] };
+    for (let round = 1; round <= rounds; round++) {
+      for (const [name, base] of round % 2 === 1 ? targets : [...targets].reverse()) {
+        const f = await load(`${base}${page}`, duration);
+        runs[name]!.push(f);
+        console.log(`  ${page} round ${round} ${name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${(f.bytesPerResponse / 1024).toFixed(1)} KB/response, ${f.non2xx} non-2xx, ${f.errors} errors`);
+        if (f.non2xx > 0 || f.errors > 0) exitCode = 1;
+      }
     }
-    const site = figures.site!;
-    const nginx = figures.nginx;
-    const ratio = nginx ? site.rps / nginx.rps : undefined;
+    const site = runs.site!;
+    const nginx = runs.nginx!;
+    const ratios = nginx.length > 0 ? site.map((f, i) => f.rps / nginx[i]!.rps) : [];
+    const ratio = ratios.length > 0 ? median(ratios) : undefined;
+    const rps = (list: Figures[]) => median(list.map((f) => f.rps)).toFixed(0);
+    const p99 = (list: Figures[]) => median(list.map((f) => f.p99)).toFixed(0);
     rows.push(
-      `| ${page} | ${site.rps.toFixed(0)} | ${site.p99} | ${nginx ? nginx.rps.toFixed(0) : "–"} | ${nginx ? nginx.p99 : "–"} | ${ratio === undefined ? "cannot compare" : `${ratio.toFixed(2)} ${ratio >= TARGET_RATIO ? "✓" : "✗"}`} |`,
+      `| ${page} | ${rps(site)} | ${p99(site)} | ${nginx.length > 0 ? rps(nginx) : "–"} | ${nginx.length > 0 ? p99(nginx) : "–"} | ${ratio === undefined ? "cannot compare" : `${ratio.toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) ${ratio >= TARGET_RATIO ? "✓" : "✗"}`} |`,
     );
   }
-  console.log(`\n| page | site req/s | site p99 ms | nginx req/s | nginx p99 ms | site ÷ nginx (target ≥ ${TARGET_RATIO}) |\n|---|---:|---:|---:|---:|---:|\n${rows.join("\n")}`);
+  console.log(
+    `\nMedians of ${rounds} rounds of ${duration} s:\n| page | site req/s | site p99 ms | nginx req/s | nginx p99 ms | site ÷ nginx, median (range) (target ≥ ${TARGET_RATIO}) |\n|---|---:|---:|---:|---:|---:|\n${rows.join("\n")}`,
+  );
   console.log(`load average at the end: ${os.loadavg()[0]!.toFixed(1)} (2 cores shared: compare figures from one run only)`);
 } catch (error) {
   console.error(messageOf(error));
