@@ -17,9 +17,11 @@
  * moved by 30–50 % from one minute to the next, so each round's ratio is kept and the median
  * taken. When nginx is missing the site is still measured and the bench says it cannot compare.
  *
- * Prints each run's requests/s, p50/p99 latency and gzip bytes per response, and per page the
- * median requests/s of each and the median of the rounds' ratios site ÷ nginx (with their
- * range) against the target (≥ 0.6). Exits 1 when a request failed or answered anything but
+ * Prints each run's requests/s, p50/p99 latency, the server's CPU time per response (user +
+ * system of all its threads and child processes, from /proc: autocannon shares the cores, so
+ * requests/s also measures the load generator, CPU per response does not) and gzip bytes per
+ * response, and per page the medians of each and the median of the rounds' ratios site ÷ nginx
+ * (with their range) against the target (≥ 0.6). Exits 1 when a request failed or answered anything but
  * 200 (so a rate limit refusing the bench shows), 0 otherwise.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -29,7 +31,7 @@ import path from "node:path";
 import { constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { messageOf } from "~/lib/errors";
-import { option, percentile } from "./harness";
+import { cpuMsOf, option, percentile } from "./harness";
 
 /** The median of a non-empty list. */
 const median = (values: number[]) => percentile(values, 0.5);
@@ -103,10 +105,14 @@ const nextIp = () => {
   return `${prefixes[i % prefixes.length]}.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 };
 
-type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; bytesPerResponse: number };
+type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; bytesPerResponse: number; cpuUsPerResponse: number };
 
-/** autocannon GETs of `url` for `seconds` with gzip and a varied client IP. */
-async function load(url: string, seconds: number): Promise<Figures> {
+/**
+ * autocannon GETs of `url` for `seconds` with gzip and a varied client IP; `pid` is the server
+ * process answering them, whose CPU time (with its children's) per response is measured.
+ */
+async function load(url: string, seconds: number, pid: number): Promise<Figures> {
+  const cpuBefore = cpuMsOf(pid);
   const result = await autocannon({
     url,
     connections,
@@ -120,6 +126,7 @@ async function load(url: string, seconds: number): Promise<Figures> {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+    cpuUsPerResponse: result.requests.total > 0 ? ((cpuMsOf(pid) - cpuBefore) * 1000) / result.requests.total : 0,
   };
 }
 
@@ -179,7 +186,7 @@ const env: NodeJS.ProcessEnv = {
 let exitCode = 0;
 try {
   console.log(`Pages bench: ${pages.join(", ")}; ${duration} s each after a 2 s warm-up, ${connections} connections, gzip, a new client IP per request`);
-  await startProcess(process.execPath, ["--import", "tsx", "server/index.ts"], env, (log) => log.includes("Serving"));
+  const site = await startProcess(process.execPath, ["--import", "tsx", "server/index.ts"], env, (log) => log.includes("Serving"));
 
   // The snapshot: each page exactly as the site answers it now, with its security headers.
   const headers = new Map<string, [string, string][]>();
@@ -197,11 +204,12 @@ try {
   }
 
   const nginxAvailable = existsSync(NGINX_BIN);
+  let nginxPid = 0;
   if (nginxAvailable) {
     const root = path.join(workDir, "nginx");
     for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(root, "tmp", dir), { recursive: true });
     writeFileSync(path.join(root, "nginx.conf"), nginxConf(root, headers));
-    await startProcess(NGINX_BIN, ["-p", root, "-c", path.join(root, "nginx.conf"), "-e", "stderr"], process.env, () => answers(nginxOrigin));
+    nginxPid = (await startProcess(NGINX_BIN, ["-p", root, "-c", path.join(root, "nginx.conf"), "-e", "stderr"], process.env, () => answers(nginxOrigin))).pid!;
     for (const page of pages) {
       const response = await fetch(`${nginxOrigin}${page}`);
       if (response.status !== 200) throw new Error(`nginx answered ${response.status} for ${page}: see its configuration in ${root}`);
@@ -212,29 +220,30 @@ try {
 
   const rows: string[] = [];
   for (const page of pages) {
-    const targets: [string, string][] = [["site", origin], ...(nginxAvailable ? [["nginx", nginxOrigin] as [string, string]] : [])];
-    for (const [, base] of targets) await load(`${base}${page}`, 2);
+    const targets: [name: string, base: string, pid: number][] = [["site", origin, site.pid!], ...(nginxAvailable ? [["nginx", nginxOrigin, nginxPid] as [string, string, number]] : [])];
+    for (const [, base, pid] of targets) await load(`${base}${page}`, 2, pid);
     const runs: Record<string, Figures[]> = { site: [], nginx: [] };
     for (let round = 1; round <= rounds; round++) {
-      for (const [name, base] of round % 2 === 1 ? targets : [...targets].reverse()) {
-        const f = await load(`${base}${page}`, duration);
+      for (const [name, base, pid] of round % 2 === 1 ? targets : [...targets].reverse()) {
+        const f = await load(`${base}${page}`, duration, pid);
         runs[name]!.push(f);
-        console.log(`  ${page} round ${round} ${name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${(f.bytesPerResponse / 1024).toFixed(1)} KB/response, ${f.non2xx} non-2xx, ${f.errors} errors`);
+        console.log(`  ${page} round ${round} ${name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.cpuUsPerResponse.toFixed(0)} µs CPU/response, ${(f.bytesPerResponse / 1024).toFixed(1)} KB/response, ${f.non2xx} non-2xx, ${f.errors} errors`);
         if (f.non2xx > 0 || f.errors > 0) exitCode = 1;
       }
     }
-    const site = runs.site!;
+    const ours = runs.site!;
     const nginx = runs.nginx!;
-    const ratios = nginx.length > 0 ? site.map((f, i) => f.rps / nginx[i]!.rps) : [];
+    const ratios = nginx.length > 0 ? ours.map((f, i) => f.rps / nginx[i]!.rps) : [];
     const ratio = ratios.length > 0 ? median(ratios) : undefined;
     const rps = (list: Figures[]) => median(list.map((f) => f.rps)).toFixed(0);
     const p99 = (list: Figures[]) => median(list.map((f) => f.p99)).toFixed(0);
+    const cpu = (list: Figures[]) => median(list.map((f) => f.cpuUsPerResponse)).toFixed(0);
     rows.push(
-      `| ${page} | ${rps(site)} | ${p99(site)} | ${nginx.length > 0 ? rps(nginx) : "–"} | ${nginx.length > 0 ? p99(nginx) : "–"} | ${ratio === undefined ? "cannot compare" : `${ratio.toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) ${ratio >= TARGET_RATIO ? "✓" : "✗"}`} |`,
+      `| ${page} | ${rps(ours)} | ${p99(ours)} | ${cpu(ours)} | ${nginx.length > 0 ? rps(nginx) : "–"} | ${nginx.length > 0 ? p99(nginx) : "–"} | ${nginx.length > 0 ? cpu(nginx) : "–"} | ${ratio === undefined ? "cannot compare" : `${ratio.toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) ${ratio >= TARGET_RATIO ? "✓" : "✗"}`} |`,
     );
   }
   console.log(
-    `\nMedians of ${rounds} rounds of ${duration} s:\n| page | site req/s | site p99 ms | nginx req/s | nginx p99 ms | site ÷ nginx, median (range) (target ≥ ${TARGET_RATIO}) |\n|---|---:|---:|---:|---:|---:|\n${rows.join("\n")}`,
+    `\nMedians of ${rounds} rounds of ${duration} s (CPU: the server's own, user + system, per response):\n| page | site req/s | site p99 ms | site CPU µs | nginx req/s | nginx p99 ms | nginx CPU µs | site ÷ nginx, median (range) (target ≥ ${TARGET_RATIO}) |\n|---|---:|---:|---:|---:|---:|---:|---:|\n${rows.join("\n")}`,
   );
   console.log(`load average at the end: ${os.loadavg()[0]!.toFixed(1)} (2 cores shared: compare figures from one run only)`);
 } catch (error) {
