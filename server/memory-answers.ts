@@ -26,6 +26,7 @@ import { messageOf } from "~/lib/errors";
 import { clientAddressOf } from "./http-server";
 import { setHeaders, writeCachedPage, type PageCache } from "./page-cache";
 import { withinLimit } from "./rate-limits";
+import { hasBody } from "./request-guards";
 
 /** Answers `req` from memory, or calls `next()` for Express to answer it. Never throws. */
 export type MemoryAnswer = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -60,8 +61,7 @@ export function answerFromMemory(options: MemoryAnswerOptions): MemoryAnswer {
     const path = originFormPath(req.url);
     const page = path !== undefined && options.cache.has(path) ? options.cache.peek(path) : undefined;
     const headers = page?.headers;
-    const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-    if (!page || !headers || hasBody) return next();
+    if (!page || !headers || hasBody(req)) return next();
     const address = clientAddressOf({ ip: proxyaddr(req, options.trustProxy), socket: req.socket });
     withinLimit(options.limit.store, options.limit.max, address).then(
       (allowed) => {

@@ -14,6 +14,7 @@
  *   would reset the connection under a client still sending, and it could lose the answer).
  *   Nothing of the rest is parsed or kept (app/lib/request-body.server.ts).
  */
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
 
@@ -41,10 +42,14 @@ export function noStoreUnder(prefix: string): RequestHandler {
 /** How long the rest of an unread body is dropped before the connection is closed, in ms. */
 export const LINGER_MS = 2000;
 
+/** Whether a request carries a body (chunked, or a Content-Length above 0), by its headers. */
+export function hasBody(req: Pick<IncomingMessage, "headers">): boolean {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
 export function closeUnreadBodies(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-    if (hasBody) {
+    if (hasBody(req)) {
       res.once("finish", () => {
         if (req.complete) return;
         const timer = setTimeout(() => req.socket?.destroy(), LINGER_MS);
