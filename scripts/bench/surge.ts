@@ -25,7 +25,7 @@
  * after the last parent; the pictures' copies made by then. Exit status 1 when a target is missed: every parent at the success page, p99
  * of every step ≤ 1 s, no 5xx, nothing lost, peak RSS ≤ 1 GiB a process.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -33,7 +33,7 @@ import sharp from "sharp";
 import { openDatabase } from "../../app/db/client.server";
 import { students } from "../../app/db/schema/fees";
 import { messageOf } from "~/lib/errors";
-import { option, percentile, rssOf, startBenchServer, type BenchServer } from "./harness";
+import { cpuMsOf, option, percentile, rssOf, startBenchServer, type BenchServer } from "./harness";
 
 const applicants = option("applicants", 300);
 const payers = option("payers", 300);
@@ -209,6 +209,16 @@ const idle = servers.map((s) => rssOf(s.pid));
 const peak = [...idle];
 const sampler = setInterval(() => servers.forEach((s, i) => (peak[i] = Math.max(peak[i]!, rssOf(s.pid)))), 100);
 console.log(`Surge: ${applicants} applicants and ${payers} fee payers starting within ${rampSeconds} s (think ${thinkMs} ms), from ${addresses} addresses, ${processes} process${processes > 1 ? "es" : ""} on PostgreSQL${pool ? ` (pool of ${pool} each)` : ""}`);
+/** PostgreSQL's postmaster (with-postgres.sh exports PGDATA): its backends are its children. */
+const postmaster = (() => {
+  try {
+    return Number(readFileSync(path.join(process.env.PGDATA ?? "", "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return 0;
+  }
+})();
+const cpuNow = () => ({ servers: servers.reduce((ms, s) => ms + cpuMsOf(s.pid), 0), postgres: postmaster ? cpuMsOf(postmaster) : 0, bench: process.cpuUsage() });
+const cpuBefore = cpuNow();
 const t0 = performance.now();
 await Promise.all(
   parents.map(async (p, n) => {
@@ -225,6 +235,8 @@ await Promise.all(
   }),
 );
 const elapsed = (performance.now() - t0) / 1000;
+const cpuAfter = cpuNow();
+const benchCpu = process.cpuUsage(cpuBefore.bench);
 /** Normalised copies of the pictures made so far (app/features/admissions/documents.server.ts). */
 const copiesMade = () =>
   servers.reduce((n, s) => n + (existsSync(path.join(s.dataDir, "documents/applications")) ? readdirSync(path.join(s.dataDir, "documents/applications")).filter((f) => f.endsWith(".view.jpg")).length : 0), 0);
@@ -253,6 +265,8 @@ for (const name of order) {
   console.log(`${name.padEnd(28)} ${String(s.times.length).padStart(8)} ${percentile(s.times, 0.5).toFixed(0).padStart(8)} ${percentile(s.times, 0.99).toFixed(0).padStart(8)} ${Math.max(...s.times).toFixed(0).padStart(8)}  ${statuses}`);
 }
 console.log(`\nran ${elapsed.toFixed(1)} s; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.availableParallelism()} cores`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+console.log(`CPU used during the surge: server${processes > 1 ? "s" : ""} ${seconds(cpuAfter.servers - cpuBefore.servers)}, PostgreSQL ${postmaster ? seconds(cpuAfter.postgres - cpuBefore.postgres) : "(not measured)"}, this load generator ${seconds((benchCpu.user + benchCpu.system) / 1000)}, of ${seconds(elapsed * 1000 * os.availableParallelism())} the cores had`);
 console.log(`reached the success page: ${succeeded.applicants} of ${applicants} applicants, ${succeeded.payers} of ${payers} fee payers`);
 console.log(`stored: ${stored} applications; paid orders: ${paidApplications} application fees, ${paidFees} school fees`);
 const lost = gatewayTook - paidApplications - paidFees;
