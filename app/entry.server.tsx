@@ -1,15 +1,12 @@
 /**
- * Server rendering entry: React Router's Node default plus the per-request CSP nonce
- * (DESIGN.md §6). The nonce comes from Express (`res.locals.cspNonce`) through the load
- * context and is put on every script React Router emits; prerendered pages get a placeholder
- * instead (app/lib/prerender.ts).
+ * Server rendering entry: React Router's Node default, with the whole document sent as one body
+ * (nothing suspends on the server), plus the per-request CSP nonce (DESIGN.md §6). The nonce
+ * comes from Express (`res.locals.cspNonce`) through the load context and is put on every
+ * script React Router emits; prerendered pages get a placeholder instead (app/lib/prerender.ts).
  */
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { isDatabaseUnavailable } from "~/db/unavailable";
 import { NonceProvider } from "~/lib/nonce";
@@ -51,11 +48,6 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers, and the pages kept in memory, get the whole document at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext.wholeDocument ? "onAllReady" : "onShellReady";
-
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -67,19 +59,26 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        // No page suspends on the server (no deferred data), so its shell is the whole document:
+        // it is collected and sent as one body, which compression and the socket take in one
+        // write each instead of one per 2 KB chunk of React's stream (issue 29).
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

@@ -15,11 +15,6 @@ declare module "react-router" {
      * instant a daily page is rendered for (server/page-cache.ts). Read it with `renderInstant`.
      */
     now: Date;
-    /**
-     * True for a page rendered once for many visitors (server/page-cache.ts): rendered whole
-     * before it is sent, not streamed, so it needs none of React's streaming scripts.
-     */
-    wholeDocument?: boolean;
   }
 }
 

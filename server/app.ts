@@ -139,7 +139,7 @@ export function createApp(options: { clientDir?: string } = {}): Site {
       chromeScript,
       morePaths: visibleNewsPaths,
       epoch: contentEpoch,
-      render: async (pagePath, { now, token }) => (await render)(new Request(new URL(pagePath, config.publicSiteUrl)), { cspNonce: token, clientIp: "", now, wholeDocument: true }),
+      render: async (pagePath, { now, token }) => (await render)(new Request(new URL(pagePath, config.publicSiteUrl)), { cspNonce: token, clientIp: "", now }),
     });
     void cache.warm();
   }
