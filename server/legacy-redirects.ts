@@ -49,9 +49,13 @@ export function legacyRedirects(options: LegacyRedirectOptions): RequestHandler 
     if (options.canonicalPaths().has(normalized)) {
       if (normalized !== req.path) target = normalized;
     } else {
-      const matches = matchRoutes(await options.routes(), req.path);
-      const leaf = matches?.at(-1)?.route.id;
-      if (!leaf || leaf === options.catchAllId) target = resolveLegacyPath(req.path);
+      // The legacy table first: it knows few paths, and asking React Router whether a path is
+      // live flattens and ranks its whole route table on each call.
+      const legacy = resolveLegacyPath(req.path);
+      if (legacy) {
+        const leaf = matchRoutes(await options.routes(), req.path)?.at(-1)?.route.id;
+        if (!leaf || leaf === options.catchAllId) target = legacy;
+      }
     }
     if (!target) return next();
     res.set("Cache-Control", "public, max-age=86400");
