@@ -7,6 +7,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
+import { getConfig } from "~/lib/config.server";
 import { useNonce } from "~/lib/nonce";
 import { ErrorScreen, refusalMessage } from "~/features/site/components/error-screen";
 // The stylesheet is linked with a React 19 `precedence`, so React places it at the top of
@@ -19,8 +20,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** Values every page's meta needs; read on the server from the configuration. */
-export async function loader() {
-  const { getConfig } = await import("~/lib/config.server");
+export function loader() {
   return { siteUrl: getConfig().publicSiteUrl };
 }
 
