@@ -3,6 +3,7 @@ import { sampleDocumentFiles } from "./content/mandatory-disclosure";
 
 export default {
   ssr: true,
+  routeDiscovery: { mode: "initial" },
   /**
    * Documents made from content files are made once at build. Pages and the brochure are not:
    * their content (and the brochure's fees) is in the database, and the server renders them into
