@@ -68,16 +68,26 @@ export type BenchServer = {
 };
 
 /**
+ * The V8 flags `npm run serve` gives the server (its NODE_OPTIONS in package.json, e.g.
+ * `--max-semi-space-size=64`), so a bench measures the server as it runs in production.
+ */
+export function serveNodeFlags(projectDir: string): string[] {
+  const serve: string = JSON.parse(readFileSync(path.join(projectDir, "package.json"), "utf8")).scripts.serve;
+  return /NODE_OPTIONS=\\?"([^$"\\]*)/.exec(serve)?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
+
+/**
  * Starts `server/index.ts` of `projectDir` (its production build) on 127.0.0.1:`port` with a
- * fresh DATA_DIR, bench secrets and `env` on top (and Node's `nodeArgs`, e.g. --cpu-prof), and waits (up to 120 s) until it serves.
- * Throws with its log when it does not start.
+ * fresh DATA_DIR, bench secrets and `env` on top, with the V8 flags of `npm run serve`
+ * (serveNodeFlags) and Node's `nodeArgs` (e.g. --cpu-prof), and waits (up to 120 s) until it
+ * serves. Throws with its log when it does not start.
  */
 export async function startBenchServer(projectDir: string, port: number, env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "kva-bench-"));
   const origin = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, "server.log");
   const output = openSync(logFile, "a");
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [...serveNodeFlags(projectDir), ...nodeArgs, "--import", "tsx", "server/index.ts"], {
     cwd: projectDir,
     env: {
       PATH: process.env.PATH ?? "",

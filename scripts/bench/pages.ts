@@ -31,7 +31,7 @@ import path from "node:path";
 import { constants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { messageOf } from "~/lib/errors";
-import { cpuMsOf, option, percentile } from "./harness";
+import { cpuMsOf, option, percentile, serveNodeFlags } from "./harness";
 
 /** The median of a non-empty list. */
 const median = (values: number[]) => percentile(values, 0.5);
@@ -186,7 +186,7 @@ const env: NodeJS.ProcessEnv = {
 let exitCode = 0;
 try {
   console.log(`Pages bench: ${pages.join(", ")}; ${duration} s each after a 2 s warm-up, ${connections} connections, gzip, a new client IP per request`);
-  const site = await startProcess(process.execPath, ["--import", "tsx", "server/index.ts"], env, (log) => log.includes("Serving"));
+  const site = await startProcess(process.execPath, [...serveNodeFlags(projectDir), "--import", "tsx", "server/index.ts"], env, (log) => log.includes("Serving"));
 
   // The snapshot: each page exactly as the site answers it now, with its security headers.
   const headers = new Map<string, [string, string][]>();
