@@ -7,11 +7,15 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { isDatabaseUnavailable } from "~/db/unavailable";
+import { ConstantMarkupContext, keptMarkup } from "~/lib/constant-markup";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/** The chrome's markup that is the same on every page, rendered once per process (app/lib/constant-markup.tsx). */
+const constantMarkup = keptMarkup(renderToStaticMarkup);
 
 /** Requests whose loader or action met a database outage (React Router reports errors before rendering). */
 const metOutage = new WeakSet<Request>();
@@ -54,9 +58,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
+      <ConstantMarkupContext value={constantMarkup}>
+        <NonceProvider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceProvider>
+      </ConstantMarkupContext>,
       {
         nonce,
         // No page suspends on the server (no deferred data), so its shell is the whole document:

@@ -2,7 +2,7 @@
  * The footer (SPEC §2): Quick Links (first six), Resources, contact block, social links and
  * app-store badges. Footer links load their page, which opens at the top.
  */
-import { Link } from "react-router";
+import { ConstantMarkup } from "~/lib/constant-markup";
 import { formatAddress, school } from "#content/school";
 import { QUICK_LINKS_SHOWN, quickLinks, resourceLinks, type NavLink } from "#content/navigation";
 import { ClockIcon, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon, WhatsAppIcon, YouTubeIcon } from "./icons";
@@ -15,9 +15,9 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
       <ul className="mt-4 space-y-2.5">
         {links.map((link) => (
           <li key={link.to + link.label}>
-            <Link to={link.to} className="text-slate-200 hover:text-white hover:underline">
+            <a href={link.to} className="text-slate-200 hover:text-white hover:underline">
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -39,7 +39,7 @@ const social = [
 export function SiteFooter({ roomForQuickActions = false }: { roomForQuickActions?: boolean }) {
   return (
     <footer className={`bg-brand-900 text-slate-200 ${roomForQuickActions ? "pb-36" : "pb-20"}`}>
-      <div className="mx-auto grid max-w-7xl gap-10 px-5 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <ConstantMarkup as="div" constantKey="site-footer" className="mx-auto grid max-w-7xl gap-10 px-5 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-extrabold text-white">{school.name}</p>
           <p className="mt-3 text-sm leading-relaxed">
@@ -87,7 +87,7 @@ export function SiteFooter({ roomForQuickActions = false }: { roomForQuickAction
             </p>
           </address>
         </div>
-      </div>
+      </ConstantMarkup>
       <div className="border-t border-white/10 py-5 text-center text-xs text-slate-300">
         © {new Date().getFullYear()} {school.name}. All rights reserved.
       </div>

@@ -10,10 +10,11 @@ import { sectionLinks } from "#content/navigation";
 import { MenuIcon } from "./icons";
 import { SIDE_MENU_ID } from "../chrome/ids";
 import { SideMenu } from "./side-menu";
+import { ConstantMarkup } from "~/lib/constant-markup";
 
 export function SiteHeader() {
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-[72px] border-b border-brand-900/10 bg-white/95 shadow-sm backdrop-blur">
+    <ConstantMarkup as="header" constantKey="site-header" className="fixed inset-x-0 top-0 z-40 h-[72px] border-b border-brand-900/10 bg-white/95 shadow-sm backdrop-blur">
       <div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-3 sm:px-5">
         <a href="/" className="flex min-w-0 items-center gap-2.5">
           <img src="/favicon.svg" alt="" width="44" height="44" className="size-11 shrink-0" />
@@ -62,6 +63,6 @@ export function SiteHeader() {
         </div>
       </div>
       <SideMenu />
-    </header>
+    </ConstantMarkup>
   );
 }
