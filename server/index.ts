@@ -7,6 +7,7 @@ import path from "node:path";
 import express from "express";
 import type * as AppExports from "./app";
 import { createHttpServer } from "./http-server";
+import { collectWhenQuiet } from "./idle-memory";
 import { messageOf } from "~/lib/errors";
 
 type AppModule = typeof AppExports;
@@ -64,6 +65,8 @@ async function main() {
     console.log(`Serving http://${shown}:${config.port}`);
     console.log(`Admin area: http://${shown}:${config.port}/admin`);
   });
+  // After a surge, give its memory back (with --expose-gc, which `npm run serve` sets).
+  collectWhenQuiet(server);
   // A promise nobody awaited must not end the process (Node's default): log it and keep serving.
   process.on("unhandledRejection", (reason) => console.error("Unhandled rejection:", messageOf(reason)));
 
