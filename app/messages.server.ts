@@ -4,7 +4,8 @@
  * and the attachments each owner makes (a receipt's PDF, an application's acknowledgement).
  * Like app/payment-purposes.server.ts it sits above the features, and only the server and routes
  * import it. The "messages" job runs every MESSAGES_INTERVAL_MS in each process, once at a time
- * across processes, and soon after a message is enqueued in this process. The "messages-daily"
+ * across processes, and soon after a message is enqueued in this process (runs start at least
+ * MESSAGES_RUN_SPACING_MS apart). The "messages-daily"
  * job runs every hour: from 07:00 IST it enqueues yesterday's summary for the office, once a day,
  * and is where the fee reminders are run; the office can also send today's reminders at once.
  */
@@ -28,10 +29,13 @@ import { addDays, kolkataDate, kolkataHour } from "~/lib/dates";
 import { acknowledgementFor } from "~/features/admissions/acknowledgement-pdf.server";
 import { enqueueFeeReminders } from "~/features/fees/reminders.server";
 import { getConfig, type Config } from "~/lib/config.server";
+import { spacedRuns } from "~/lib/spaced-runs";
 
 export const MESSAGES_JOB = "messages";
 /** How often each process looks for due messages (ms). */
 export const MESSAGES_INTERVAL_MS = 5_000;
+/** Least time between the starts of two runs in one process (ms), however often enqueues wake it. */
+export const MESSAGES_RUN_SPACING_MS = 1_000;
 
 /** Documents an e-mail may carry, by the `kind` of its attachment reference. */
 export const attachmentResolvers: Record<string, AttachmentResolver> = {
@@ -151,24 +155,8 @@ export function startMessages(getHandle: () => Promise<Pick<DatabaseHandle, "db"
   started = true;
   const deps = workerDeps(config);
   registerJob({ name: MESSAGES_JOB, intervalMs: MESSAGES_INTERVAL_MS, run: async (db) => reportLine(await deliverDue(db, deps)) ?? "" });
-  let pending: Promise<void> | null = null;
-  let again = false;
-  // One run at a time in this process; a wake during a run asks for one more run after it.
-  const wake = () => {
-    if (pending) {
-      again = true;
-      return;
-    }
-    pending = runJobNow(MESSAGES_JOB, getHandle)
-      .then((line) => void (line && console.log(line)))
-      .finally(() => {
-        pending = null;
-        if (again) {
-          again = false;
-          wake();
-        }
-      });
-  };
+  // One run at a time in this process, at most one a second: a surge's payments share runs.
+  const wake = spacedRuns(() => runJobNow(MESSAGES_JOB, getHandle).then((line) => void (line && console.log(line))), MESSAGES_RUN_SPACING_MS);
   onEnqueued(wake);
   setInterval(wake, MESSAGES_INTERVAL_MS).unref();
   wake();
