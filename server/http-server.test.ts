@@ -2,7 +2,7 @@ import { connect, type AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { finalErrorHandler } from "./error-handler";
-import { createHttpServer } from "./http-server";
+import { createHttpServer, STREAM_BUFFER_BYTES } from "./http-server";
 import { rateLimits } from "./rate-limits";
 
 const LIMIT = 100;
@@ -55,6 +55,27 @@ describe("createHttpServer", () => {
         expect(line).not.toMatch(/\n\s+at /);
         expect(line.length).toBeLessThan(300);
       }
+    } finally {
+      server.close();
+    }
+  });
+
+  it("reads an upload several kernel reads at a time: a request's body buffers 256 KiB before its connection is paused", async () => {
+    let readable = 0;
+    let bytes = 0;
+    const server = createHttpServer((req, res) => {
+      readable = req.readableHighWaterMark;
+      req.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
+      req.on("end", () => res.end(String(bytes)));
+    }).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const body = new Uint8Array(4 * 1024 * 1024);
+      const answer = await fetch(`http://127.0.0.1:${port}/apply`, { method: "POST", body });
+      expect(await answer.text()).toBe(String(body.byteLength));
+      expect(readable).toBe(STREAM_BUFFER_BYTES);
+      expect(STREAM_BUFFER_BYTES).toBeGreaterThanOrEqual(4 * 64 * 1024);
     } finally {
       server.close();
     }

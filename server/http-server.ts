@@ -29,11 +29,21 @@ export function clientAddressOf(req: { ip?: string; socket?: Socket }): string |
 }
 
 /**
+ * Bytes a request's body may hold unread before its connection stops being read (and a
+ * response before `write` asks to wait), for every request and response: Node's default is
+ * 16 KiB, less than the 64 KiB the kernel hands over at a time, so an upload was paused after
+ * every read and took one turn of a busy event loop per 64 KiB: 62 turns for the 4 MB of an
+ * application (issue 29). At 256 KiB, as the upload parser's own buffers
+ * (app/lib/uploads.server.ts), several reads go in one turn.
+ */
+export const STREAM_BUFFER_BYTES = 256 * 1024;
+
+/**
  * An HTTP server for `handler` that keeps each connection's address from its start and answers
  * requests Node's parser refuses with the security headers (server/client-errors.ts).
  */
 export function createHttpServer(handler: RequestListener): Server {
-  const server = createServer(handler);
+  const server = createServer({ highWaterMark: STREAM_BUFFER_BYTES }, handler);
   server.on("connection", rememberClientAddress);
   server.on("clientError", answerClientError);
   return server;
