@@ -249,6 +249,15 @@ const later = servers.map((s) => rssOf(s.pid));
 const copiesLater = copiesMade();
 const exitedAlone = servers.some((s) => s.exited());
 
+/** The servers' reconciliation runs that asked about some order (server/payments.ts logs them), and the orders they asked about. */
+let reconciliationRuns = 0;
+let reconciledOrders = 0;
+for (const s of servers) {
+  for (const m of readFileSync(path.join(s.dataDir, "server.log"), "utf8").matchAll(/Payment reconciliation: (\d+) checked/g)) {
+    reconciliationRuns++;
+    reconciledOrders += Number(m[1]);
+  }
+}
 const stored = await count(sql`SELECT count(*)::int AS n FROM applications WHERE child_name = 'Surge Child'`);
 const paidApplications = (await paidOrders("application_fee")) - paidBefore.application;
 const paidFees = (await paidOrders("tuition")) - paidBefore.tuition;
@@ -272,6 +281,7 @@ console.log(`stored: ${stored} applications; paid orders: ${paidApplications} ap
 const lost = gatewayTook - paidApplications - paidFees;
 console.log(`server RSS per process: idle ${idle.map(mib).join(", ")}; peak ${peak.map(mib).join(", ")}; 15 s after ${after.map(mib).join(", ")}; 60 s after ${later.map(mib).join(", ")}`);
 console.log(`pictures' normalised copies made: ${copiesAtEnd} of ${2 * applicants} when the last parent finished, ${copiesLater} 60 s later`);
+console.log(`reconciliation (asking the gateway about open orders) from the start to 60 s after: ${reconciliationRuns} runs asked about ${reconciledOrders} orders`);
 console.log(`5xx answers: ${fiveHundreds}`);
 console.log(`payments the test gateway took: ${gatewayTook}; not paid here (lost): ${lost}`);
 if (problems.size > 0) console.log(`problems: ${[...problems].map(([m, n]) => `${n}× ${m}`).join("; ")}`);
