@@ -54,16 +54,31 @@ export function feeReceiptFacts(student: Student, purpose: FeePurpose, session: 
 }
 
 /**
+ * Thrown by feeQuote's quote when the chosen months no longer cost the total the parent saw:
+ * inside payments.start's transaction, so the dues the pricing posted are rolled back and no
+ * order is made. `totalPaise` is the total now.
+ */
+export class FeeTotalChanged extends Error {
+  constructor(readonly totalPaise: number) {
+    super(`The total is now ${totalPaise} paise`);
+    this.name = "FeeTotalChanged";
+  }
+}
+
+/**
  * The quote for `payments.start`: inside the lock on the payable thing, the student's row is
  * locked and the chosen months are checked and priced from the ledger (oldest first, no gaps,
- * none already paid). Null (nothing due / already paid) when the choice no longer holds.
+ * none already paid). Null (nothing due / already paid) when the choice no longer holds. With
+ * `seenTotalPaise` (the total the fee page showed), a different total throws FeeTotalChanged:
+ * the parent pays what they saw or nothing, priced once, in the order's own transaction.
  */
-export function feeQuote(studentId: number, session: string, purpose: FeePurpose, months: readonly string[], today: string) {
+export function feeQuote(studentId: number, session: string, purpose: FeePurpose, months: readonly string[], today: string, seenTotalPaise?: number) {
   return async (tx: Database) => {
     // A family's order paying this student's fee is open: paying it here as well could pay a month twice.
     if (await familyOrderOpenFor(tx, studentId, purpose)) return null;
     const quote = await quoteMonths(tx, studentId, session, purpose, months, today);
     if (!quote.ok) return null;
+    if (seenTotalPaise !== undefined && quote.totalPaise !== seenTotalPaise) throw new FeeTotalChanged(quote.totalPaise);
     return {
       description: `${PURPOSE_LABELS[purpose]}: ${quote.months.map((m) => m.label).join(", ")}`,
       lines: quote.lines.map((l) => ({ label: `${l.head} — ${l.periodLabel}`, amountPaise: l.amountPaise, ref: payLineRef(l) })),

@@ -14,13 +14,14 @@ import { dateOfBirth } from "~/core/students/roster";
 import type { FeePurpose } from "~/features/fees/schedule";
 import { findStudentForParent, STUDENT_NOT_FOUND, STUDENT_THROTTLED, studentById } from "~/core/students/roll.server";
 import { isPublicId } from "~/core/payments/identifiers";
-import { familyOrderOpenFor, feePayableKey, feeQuote, feeSubject, retryOf } from "~/features/fees/payment.server";
+import { familyOrderOpenFor, FeeTotalChanged, feePayableKey, feeQuote, feeSubject, retryOf } from "~/features/fees/payment.server";
 import { getConfig } from "~/lib/config.server";
 import { kolkataDate, sessionOf } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
 import { startRedirect } from "~/core/payments/result-page.server";
+import type { StartResult } from "~/core/payments/service.server";
 
 const PAGES: Record<string, { purpose: FeePurpose; intro: string; route: "/fees" | "/bus-fee-payment" }> = {
   "/fees": { purpose: "tuition", intro: "Enter the student's admission number and date of birth to see the fees of this session and pay them online.", route: "/fees" },
@@ -84,32 +85,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   const accountWith = async (message: string | null, totalPaise: number | null) =>
     ({ kind: "account", account: accountView(await accountOf(db, student, book, page.purpose, today), token), chosen, totalPaise, message }) satisfies FeePageResult;
 
-  // The total is the server's, priced from the ledger (nothing is kept until paying).
-  const priced = await priceMonths(db, student.id, session, page.purpose, chosen, today);
-  if (!priced.ok) return data<FeePageResult>(await accountWith(priced.problem.message, null), { headers: NO_STORE_HEADERS });
-  if (intent !== "pay" || Number(form.get("seenTotal")) !== priced.totalPaise) {
-    const changed = intent === "pay" ? "The total changed with your choice: check it and pay again." : null;
-    return data<FeePageResult>(await accountWith(changed, priced.totalPaise), { headers: NO_STORE_HEADERS });
-  }
-  // The quote refuses inside the lock; this says why (a family's one payment holds these fees).
-  if (await familyOrderOpenFor(db, student.id, page.purpose)) return data<FeePageResult>(await accountWith(FAMILY_PAYMENT_OPEN, null), { headers: NO_STORE_HEADERS });
-  const result = await payments.start({
-    purpose: page.purpose,
-    payableKey: feePayableKey(student.id, session),
-    payer: { name: student.fatherName ?? student.motherName ?? student.name, email: student.email, phone: student.mobile },
-    subject: feeSubject(student),
-    quote: feeQuote(student.id, session, page.purpose, chosen, today),
-  });
-  const next = startRedirect(result);
-  if (next) throw redirect(next, 303);
-  switch (result.kind) {
-    case "already_paid":
+  if (intent === "pay") {
+    // Priced once, inside the order's transaction, against the total the parent saw.
+    let result: StartResult;
+    try {
+      result = await payments.start({
+        purpose: page.purpose,
+        payableKey: feePayableKey(student.id, session),
+        payer: { name: student.fatherName ?? student.motherName ?? student.name, email: student.email, phone: student.mobile },
+        subject: feeSubject(student),
+        quote: feeQuote(student.id, session, page.purpose, chosen, today, Number(form.get("seenTotal"))),
+      });
+    } catch (error) {
+      if (error instanceof FeeTotalChanged) return data<FeePageResult>(await accountWith("The total changed with your choice: check it and pay again.", error.totalPaise), { headers: NO_STORE_HEADERS });
+      throw error;
+    }
+    const next = startRedirect(result);
+    if (next) throw redirect(next, 303);
+    if (result.kind === "unavailable") return data<FeePageResult>({ kind: "message", message: result.reason }, { status: 503, headers: NO_STORE_HEADERS });
+    // The quote refused inside the lock; this says why, checked in the order the parent can act on.
+    const priced = await priceMonths(db, student.id, session, page.purpose, chosen, today);
+    if (!priced.ok) return data<FeePageResult>(await accountWith(priced.problem.message, null), { headers: NO_STORE_HEADERS });
+    if (await familyOrderOpenFor(db, student.id, page.purpose)) return data<FeePageResult>(await accountWith(FAMILY_PAYMENT_OPEN, null), { headers: NO_STORE_HEADERS });
+    if (result.kind === "already_paid") {
       return data<FeePageResult>({ kind: "message", message: "These months are already paid.", link: { label: "See the payment", href: `/payment-success?order=${result.order.publicId}` } }, { headers: NO_STORE_HEADERS });
-    case "nothing_due":
-      return data<FeePageResult>(await accountWith("These months are already paid or no longer due. Check the months and try again.", null), { headers: NO_STORE_HEADERS });
-    case "unavailable":
-      return data<FeePageResult>({ kind: "message", message: result.reason }, { status: 503, headers: NO_STORE_HEADERS });
+    }
+    return data<FeePageResult>(await accountWith("These months are already paid or no longer due. Check the months and try again.", null), { headers: NO_STORE_HEADERS });
   }
+
+  // "See the total": the server's, priced from the ledger (nothing is kept until paying).
+  const priced = await priceMonths(db, student.id, session, page.purpose, chosen, today);
+  return data<FeePageResult>(priced.ok ? await accountWith(null, priced.totalPaise) : await accountWith(priced.problem.message, null), { headers: NO_STORE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) =>
