@@ -5,10 +5,10 @@ declare module "virtual:responsive-images" {
     /** Intrinsic size (px) of the largest variant. */
     width: number;
     height: number;
-    /** srcset strings, smallest first */
+    /** srcset strings, smallest first; empty for an SVG, served as it is (`src`) */
     avif: string;
     webp: string;
-    /** The largest WebP */
+    /** The largest WebP, or the SVG */
     src: string;
     /** A JPEG about 1200 px wide for social previews */
     social: string;

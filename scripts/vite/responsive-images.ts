@@ -1,8 +1,12 @@
 /**
- * A small Vite plugin that turns the images under content/images/ (JPEG, PNG, WebP or SVG
- * illustrations) into responsive AVIF and WebP files at build time, plus one JPEG for social
- * previews. It exposes `virtual:responsive-images`, a map from the file's path under
- * content/images/ (e.g. "gallery/annual-day-march-past.svg") to its intrinsic size and srcsets.
+ * A small Vite plugin that turns the images under content/images/ (JPEG, PNG or WebP photos)
+ * into responsive AVIF and WebP files at build time, plus one JPEG for social previews. SVG
+ * illustrations are served as they are (one hashed copy, sharp at every screen density and
+ * 1-2 KB compressed where their 960 px AVIF was 7-14 KB), with only the social JPEG made from
+ * them: a raster copy was the largest request on a phone and put /transform's Lighthouse LCP
+ * over 1 s (decision 036). It exposes `virtual:responsive-images`, a map from the file's path
+ * under content/images/ (e.g. "gallery/annual-day-march-past.svg") to its intrinsic size and
+ * srcsets (empty for an SVG).
  *
  * - Build: the client build writes every variant to build/client/img/ with sharp. Names carry a
  *   hash of the source bytes, so the server caches them for a year. Encoded files are kept in
@@ -16,6 +20,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import path from "node:path";
 import sharp from "sharp";
 import type { Plugin } from "vite";
+import { precompressFile } from "./precompress";
 // The sizes and encodings the site serves, shared with the photos the school uploads.
 import { IMAGE_WIDTHS, SERVED_ENCODING, SOCIAL_WIDTH, servedWidths } from "../../app/lib/images";
 
@@ -23,7 +28,7 @@ const VIRTUAL_ID = "virtual:responsive-images";
 const RESOLVED_ID = "\0" + VIRTUAL_ID;
 const SOURCE_EXTENSIONS = /\.(svg|jpe?g|png|webp)$/i;
 
-type Format = "avif" | "webp" | "jpeg";
+type Format = "avif" | "webp" | "jpeg" | "svg";
 
 /** One file to produce: its public file name and how to make it. */
 type Variant = { file: string; source: string; width: number; format: Format };
@@ -33,10 +38,10 @@ export type ResponsiveImageData = {
   /** Intrinsic size of the largest variant (px); the aspect ratio of every variant. */
   width: number;
   height: number;
-  /** `srcset` strings, smallest first. */
+  /** `srcset` strings, smallest first; empty for an SVG, which is served as it is (`src`). */
   avif: string;
   webp: string;
-  /** The largest WebP, for `<img src>` and no-JS links to the full picture. */
+  /** The largest WebP (the SVG itself for an SVG), for `<img src>` and no-JS links to the full picture. */
   src: string;
   /** A JPEG about 1200 px wide for social previews. */
   social: string;
@@ -58,6 +63,7 @@ async function sourceSize(file: string): Promise<{ width: number; height: number
 }
 
 async function encode(variant: Variant, sourceWidth: number): Promise<Buffer> {
+  if (variant.format === "svg") return readFileSync(variant.source);
   const isSvg = variant.source.toLowerCase().endsWith(".svg");
   // Rasterise vector sources at the density that gives the target width directly.
   const input = isSvg ? sharp(variant.source, { density: Math.min(2400, (72 * variant.width) / sourceWidth) }) : sharp(variant.source);
@@ -83,13 +89,15 @@ export function responsiveImages(options: { sourceDir: string; publicPath?: stri
       const isSvg = source.toLowerCase().endsWith(".svg");
       const hash = createHash("sha256").update(readFileSync(source)).digest("hex").slice(0, 10);
       const base = key.replace(SOURCE_EXTENSIONS, "").replaceAll("/", "-");
+      // An SVG keeps the intrinsic size its raster copies had (the largest served width), so
+      // pages lay it out as before.
       const widths = isSvg ? [...IMAGE_WIDTHS] : servedWidths(sw);
       const add = (width: number, format: Format) => {
-        const file = `${base}-${width}.${hash}.${format === "jpeg" ? "jpg" : format}`;
+        const file = format === "svg" ? `${base}.${hash}.svg` : `${base}-${width}.${hash}.${format === "jpeg" ? "jpg" : format}`;
         variants.set(file, { file, source, width, format, sourceWidth: sw });
         return `${publicPath}${file}`;
       };
-      const srcset = (format: Format) => widths.map((w) => `${add(w, format)} ${w}w`).join(", ");
+      const srcset = (format: Format) => (isSvg ? "" : widths.map((w) => `${add(w, format)} ${w}w`).join(", "));
       const largest = widths.at(-1)!;
       const avif = srcset("avif");
       const webp = srcset("webp");
@@ -99,7 +107,7 @@ export function responsiveImages(options: { sourceDir: string; publicPath?: stri
         height: Math.round((largest * sh) / sw),
         avif,
         webp,
-        src: `${publicPath}${[...variants.values()].find((v) => v.source === source && v.width === largest && v.format === "webp")!.file}`,
+        src: isSvg ? add(largest, "svg") : `${publicPath}${[...variants.values()].find((v) => v.source === source && v.width === largest && v.format === "webp")!.file}`,
         social: add(socialWidth, "jpeg"),
       };
     }
@@ -140,6 +148,9 @@ export function responsiveImages(options: { sourceDir: string; publicPath?: stri
           const cached = path.join(cacheDir, v.file);
           if (existsSync(cached)) copyFileSync(cached, target);
           else writeFileSync(target, await produce(v));
+          // Here rather than by the precompress plugin: plugins' writeBundle hooks run in
+          // parallel, so that plugin may list img/ before these files are written.
+          if (v.format === "svg") await precompressFile(target);
         }
       };
       await Promise.all([worker(), worker()]);
@@ -156,7 +167,7 @@ export function responsiveImages(options: { sourceDir: string; publicPath?: stri
         if (!variant) return next();
         try {
           const bytes = await produce(variant);
-          res.setHeader("Content-Type", `image/${variant.format}`);
+          res.setHeader("Content-Type", variant.format === "svg" ? "image/svg+xml" : `image/${variant.format}`);
           res.end(bytes);
         } catch (error) {
           next(error);

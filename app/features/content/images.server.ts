@@ -7,6 +7,7 @@ import type { SocialImage } from "./meta";
 
 /** A responsive picture ready for <Picture>: srcsets, intrinsic size and alt text. */
 export type Picture = {
+  /** srcsets, smallest first; empty for an SVG illustration, which is served as it is (`src`). */
   avif: string;
   webp: string;
   src: string;

@@ -3,6 +3,7 @@ import type { Route } from "./+types/gallery";
 import { videos } from "#content/gallery";
 import { getContentPage } from "~/features/content/pages.server";
 import { galleryVideos } from "~/features/content/gallery.server";
+import { socialImage } from "~/features/content/images.server";
 import { visibleAlbums } from "~/features/content/published.server";
 import { renderInstant } from "~/lib/prerender";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
@@ -14,15 +15,15 @@ export function loader({ context }: Route.LoaderArgs) {
     page: getContentPage("/gallery"),
     albums: visibleAlbums(renderInstant(context)).map(({ publishAt: _p, unpublishAt: _u, ...album }) => album),
     videos: galleryVideos(),
-    videoMeta: videos.map((v) => ({ name: v.title, description: v.description, uploadDate: v.uploadDate, contentUrl: v.url, duration: v.duration })),
+    // The thumbnail's JPEG: an illustration's own file is an SVG, which not every search engine takes for a video.
+    videoMeta: videos.map((v) => ({ name: v.title, description: v.description, uploadDate: v.uploadDate, contentUrl: v.url, duration: v.duration, thumbnail: socialImage(v.thumbnail, v.thumbnailAlt).url })),
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [];
   const siteUrl = siteUrlFrom(matches);
-  const thumbs = data.videos.map((v) => v.thumbnail.src);
-  return pageMeta({ ...data.page.seo, siteUrl, jsonLd: data.videoMeta.map((v, i) => videoJsonLd(siteUrl, { ...v, thumbnail: thumbs[i]! })) });
+  return pageMeta({ ...data.page.seo, siteUrl, jsonLd: data.videoMeta.map((v) => videoJsonLd(siteUrl, v)) });
 };
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 /**
- * A responsive picture: AVIF and WebP sources with srcsets from the build, explicit width and
- * height (no layout shift), lazy unless it is the page's main (above-the-fold) image.
+ * A responsive picture: AVIF and WebP sources with srcsets from the build (none for an SVG
+ * illustration, which is one file at every width), explicit width and height (no layout
+ * shift), lazy unless it is the page's main (above-the-fold) image.
  */
 import type { Picture as PictureData } from "../images.server";
 
@@ -16,15 +17,15 @@ type Props = {
 export function Picture({ image, sizes, priority = false, className }: Props) {
   return (
     <picture>
-      <source type="image/avif" srcSet={image.avif} sizes={sizes} />
-      <source type="image/webp" srcSet={image.webp} sizes={sizes} />
+      {image.avif && <source type="image/avif" srcSet={image.avif} sizes={sizes} />}
+      {image.webp && <source type="image/webp" srcSet={image.webp} sizes={sizes} />}
       <img
         src={image.src}
-        srcSet={image.webp}
+        srcSet={image.webp || undefined}
         alt={image.alt}
         width={image.width}
         height={image.height}
-        sizes={sizes}
+        sizes={image.webp ? sizes : undefined}
         loading={priority ? "eager" : "lazy"}
         decoding={priority ? "sync" : "async"}
         fetchPriority={priority ? "high" : "auto"}
