@@ -2,7 +2,7 @@
  * A small Vite plugin that turns the images under content/images/ (JPEG, PNG or WebP photos)
  * into responsive AVIF and WebP files at build time, plus one JPEG for social previews. SVG
  * illustrations are served as they are (one hashed copy, sharp at every screen density and
- * 1-2 KB compressed where their 960 px AVIF was 7-14 KB), with only the social JPEG made from
+ * 0.4-1.8 KB compressed where their 960 px AVIFs were 3.6-16.0 KB), with only the social JPEG made from
  * them: a raster copy was the largest request on a phone and put /transform's Lighthouse LCP
  * over 1 s (decision 036). It exposes `virtual:responsive-images`, a map from the file's path
  * under content/images/ (e.g. "gallery/annual-day-march-past.svg") to its intrinsic size and
