@@ -206,7 +206,8 @@ describe("content store", () => {
     expect(shown.map((a) => a.id)).toEqual([...seeds].sort((a, b) => String(b.fields.date).localeCompare(String(a.fields.date))).map((a) => a.slug));
     const campus = shown.find((a) => a.id === "campus")!;
     expect(campus.pictures[0]).toMatchObject({ alt: expect.stringContaining("main school building"), caption: "The main building at Sadatpur" });
-    expect(campus.pictures[0]!.avif).toMatch(/\.avif/);
+    // A seeded picture is the site's own illustration, served as its SVG (decision 036).
+    expect(campus.pictures[0]!.src).toMatch(/^\/img\/gallery-campus-main-building\.[0-9a-f]{10}\.svg$/);
 
     const gone = `/media/${"ab".repeat(16)}`;
     const album = await createItem(t.db, EDITOR, {
