@@ -298,33 +298,39 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
  * Records a decision of ours that is no gateway's word (an order created, superseded by a new
  * attempt, expired by reconciliation, its gateway order not created), moving the order to
  * `status` when given and when it is in one of `onlyIf` (default: any status that may move
- * there). Returns the order after. Throws what the driver throws.
+ * there). Returns the order after. `held`: `db` is a transaction that already holds
+ * `lockPayable` for the order's key and read `order` under it (payments.start), so neither the
+ * lock nor the row is taken again. Throws what the driver throws.
  */
 export async function recordNote(
   db: Database,
-  input: { order: PaymentOrder; kind: PaymentEventKind; detail: string; status?: "created" | "expired" | "failed"; payload?: Record<string, unknown>; now: Date; onlyIf?: readonly string[] },
+  input: { order: PaymentOrder; kind: PaymentEventKind; detail: string; status?: "created" | "expired" | "failed"; payload?: Record<string, unknown>; now: Date; onlyIf?: readonly string[]; held?: true },
 ): Promise<PaymentOrder> {
-  return db.transaction(async (tx) => {
-    await lockPayable(tx, input.order.purpose, input.order.payableKey);
-    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, input.order.id)).for("update");
-    const next = input.status === "created" || !input.status ? null : nextStatus(order!.status, input.status);
-    const moves = next !== null && (!input.onlyIf || input.onlyIf.includes(order!.status));
+  const write = async (tx: Database, order: PaymentOrder): Promise<PaymentOrder> => {
+    const next = input.status === "created" || !input.status ? null : nextStatus(order.status, input.status);
+    const moves = next !== null && (!input.onlyIf || input.onlyIf.includes(order.status));
     await tx.insert(paymentEvents).values({
-      orderId: order!.id,
-      reference: order!.reference,
-      provider: order!.provider,
+      orderId: order.id,
+      reference: order.reference,
+      provider: order.provider,
       kind: input.kind,
       eventKey: null,
       verified: null,
       outcome: input.status === "created" ? "created" : moves ? next : "note",
-      statusBefore: input.status === "created" ? null : order!.status,
-      statusAfter: moves ? next : order!.status,
+      statusBefore: input.status === "created" ? null : order.status,
+      statusAfter: moves ? next : order.status,
       detail: input.detail,
       payload: redactRecord(input.payload ?? {}),
       createdAt: input.now,
     });
-    if (!moves) return order!;
-    const [updated] = await tx.update(paymentOrders).set({ status: next, updatedAt: input.now }).where(eq(paymentOrders.id, order!.id)).returning();
+    if (!moves) return order;
+    const [updated] = await tx.update(paymentOrders).set({ status: next, updatedAt: input.now }).where(eq(paymentOrders.id, order.id)).returning();
     return updated!;
+  };
+  if (input.held) return write(db, input.order);
+  return db.transaction(async (tx) => {
+    await lockPayable(tx, input.order.purpose, input.order.payableKey);
+    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, input.order.id)).for("update");
+    return write(tx, order!);
   });
 }

@@ -99,6 +99,31 @@ describe("starting a payment", () => {
     expect((await h.order(first.reference)).status).toBe("paid");
   });
 
+  it("an old open order the gateway cannot be asked about, or is still taking, is never superseded", async () => {
+    const thing = h.thing();
+    const old = await h.startOrder(thing);
+    h.setClock(new Date(Date.now() + REUSE_OPEN_ORDER_MS + 60_000));
+    const checkStatus = h.gateways.mock.checkStatus;
+    h.gateways.mock.checkStatus = async () => {
+      throw new Error("connect ETIMEDOUT");
+    };
+    try {
+      const results = await Promise.all([h.payments.start(thing), h.payments.start(thing)]);
+      expect(results.map((r) => r.kind)).toEqual(["unavailable", "unavailable"]);
+    } finally {
+      h.gateways.mock.checkStatus = checkStatus;
+    }
+    expect((await h.order(old.reference)).status).toBe("created");
+    const orders = await h.db.select().from(paymentOrders).where(eq(paymentOrders.payableKey, thing.payableKey));
+    expect(orders).toHaveLength(1);
+
+    // The parent is on the bank's page: the gateway says pending, so the order is kept.
+    mockAnswer(old, "pending");
+    const again = await h.payments.start(thing);
+    expect(again.kind).toBe("in_progress");
+    expect((await h.order(old.reference)).status).toBe("pending");
+  });
+
   it("says when online payment is unavailable", async () => {
     h.use("icici_eazypay");
     const payments = h.service();

@@ -235,8 +235,9 @@ export function createPaymentService(deps: PaymentDeps) {
   /**
    * Starts (or resumes) paying for something owed. A double click, a second tab or a reload
    * within REUSE_OPEN_ORDER_MS gets the same open order; an older open order is first checked
-   * with its gateway, and superseded only when the gateway has no payment for it. Throws what the
-   * driver throws.
+   * with its gateway, and superseded only when the gateway has no payment for it. The open order
+   * is read once, under the lock on the key; only when it needs the gateway's word is the lock
+   * let go for the question and taken again. Throws what the driver throws.
    */
   async function start(input: StartInput): Promise<StartResult> {
     const setup = deps.setup();
@@ -245,66 +246,72 @@ export function createPaymentService(deps: PaymentDeps) {
     if (!input.payableKey || input.payableKey.length > 200) throw new RangeError("payableKey must be 1-200 characters");
     const db = await deps.getDb();
 
-    const open = await openOrderFor(db, input.purpose, input.payableKey);
-    if (open && !(open.status === "created" && now().getTime() - open.createdAt.getTime() < REUSE_OPEN_ORDER_MS)) {
-      const { order: checked, answered } = await check(db, open, "status_check", "Asked before a new attempt.");
+    type Decided = StartResult | { kind: "new"; order: PaymentOrder } | { kind: "ask"; order: PaymentOrder };
+    const decide = (asked: boolean) =>
+      db.transaction(async (tx): Promise<Decided> => {
+        await lockPayable(tx, input.purpose, input.payableKey);
+        const current = await openOrderFor(tx, input.purpose, input.payableKey);
+        // Asked outside the lock (a gateway call never holds a transaction), then decided again.
+        if (current && !asked && !(current.status === "created" && now().getTime() - current.createdAt.getTime() < REUSE_OPEN_ORDER_MS)) return { kind: "ask", order: current };
+        const quote = await input.quote(tx);
+        if (!quote) {
+          const [paid] = await paidOrdersFor(tx, input.purpose, input.payableKey);
+          return paid ? { kind: "already_paid", order: paid } : { kind: "nothing_due" };
+        }
+        const lines: OrderLine[] = quote.lines.map((l) => ({ label: l.label.trim().slice(0, 200), amountPaise: l.amountPaise, ...(l.ref ? { ref: l.ref.slice(0, 200) } : {}) }));
+        if (lines.length === 0 || lines.some((l) => !Number.isSafeInteger(l.amountPaise) || l.amountPaise <= 0 || !l.label)) {
+          throw new RangeError("A quote needs lines with a label and a positive whole number of paise");
+        }
+        const amountPaise = lines.reduce((sum, l) => sum + l.amountPaise, 0);
+        if (amountPaise > MAX_AMOUNT_PAISE) throw new RangeError(`Amount over ${formatRupees(MAX_AMOUNT_PAISE)}`);
+        if (current?.status === "pending") return { kind: "in_progress", order: current };
+        // Reused only for the very same lines: an equal amount for other things owed (another
+        // month of fees) is a new order, or paying it would settle the wrong thing.
+        const sameLines = current && JSON.stringify(current.lines.map((l) => [l.label, l.amountPaise, l.ref ?? null])) === JSON.stringify(lines.map((l) => [l.label, l.amountPaise, l.ref ?? null]));
+        if (current && sameLines && current.amountPaise === amountPaise && current.provider === gateway.provider) return { kind: "handoff", order: current, reused: true };
+        if (current) {
+          await recordNote(tx, { order: current, kind: "order", status: "expired", now: now(), held: true, detail: `Superseded by a new attempt for ${formatRupees(amountPaise)}.` });
+          logDecision(current, null, `superseded by a new attempt for ${formatRupees(amountPaise)} (the amount owed changed)`);
+        }
+        const [order] = await tx
+          .insert(paymentOrders)
+          .values({
+            publicId: newPublicId(),
+            reference: newReference(),
+            purpose: input.purpose,
+            payableKey: input.payableKey,
+            description: quote.description.trim().slice(0, 300) || PURPOSE_LABELS[input.purpose],
+            lines,
+            amountPaise,
+            provider: gateway.provider,
+            payerName: input.payer?.name?.trim().slice(0, 200) || null,
+            payerEmail: input.payer?.email?.trim().slice(0, 254) || null,
+            payerPhone: input.payer?.phone?.trim().slice(0, 20) || null,
+            subject: input.subject ? { name: input.subject.name.slice(0, 200), className: input.subject.className?.slice(0, 60) ?? null, number: input.subject.number?.slice(0, 60) ?? null } : null,
+            createdAt: now(),
+            updatedAt: now(),
+          })
+          .returning();
+        // Its first attempt carries the order's own reference; later hand-offs get fresh ones.
+        await tx.insert(paymentAttempts).values({ orderId: order!.id, reference: order!.reference, provider: order!.provider, createdAt: now() });
+        await recordNote(tx, { order: order!, kind: "order", status: "created", now: now(), held: true, payload: { lines }, detail: `Order created: ${order!.description}, ${formatRupees(amountPaise)} through ${gateway.label}.` });
+        return { kind: "new", order: order! };
+      });
+
+    let outcome = await decide(false);
+    if (outcome.kind === "ask") {
+      const { order: checked, answered } = await check(db, outcome.order, "status_check", "Asked before a new attempt.");
       if (checked.status === "paid") return { kind: "already_paid", order: checked };
       if (checked.status === "pending") return { kind: "in_progress", order: checked };
       if (checked.status === "created") {
         // Never start a second attempt while the gateway may still be taking the first one.
         if (!answered) return { kind: "unavailable", reason: GATEWAY_DOWN };
         await recordNote(db, { order: checked, kind: "order", status: "expired", onlyIf: ["created"], now: now(), detail: `Superseded by a new attempt: the gateway had no payment for it (${checked.gatewayStatus ?? "no status"}).` });
-        logDecision(checked, null, "superseded by a new attempt (the gateway had no payment for it)");
+        logDecision(checked, null, `superseded by a new attempt (the gateway had no payment for it)`);
       }
+      outcome = await decide(true);
     }
-
-    const outcome = await db.transaction(async (tx): Promise<StartResult | { kind: "new"; order: PaymentOrder }> => {
-      await lockPayable(tx, input.purpose, input.payableKey);
-      const quote = await input.quote(tx);
-      if (!quote) {
-        const [paid] = await paidOrdersFor(tx, input.purpose, input.payableKey);
-        return paid ? { kind: "already_paid", order: paid } : { kind: "nothing_due" };
-      }
-      const lines: OrderLine[] = quote.lines.map((l) => ({ label: l.label.trim().slice(0, 200), amountPaise: l.amountPaise, ...(l.ref ? { ref: l.ref.slice(0, 200) } : {}) }));
-      if (lines.length === 0 || lines.some((l) => !Number.isSafeInteger(l.amountPaise) || l.amountPaise <= 0 || !l.label)) {
-        throw new RangeError("A quote needs lines with a label and a positive whole number of paise");
-      }
-      const amountPaise = lines.reduce((sum, l) => sum + l.amountPaise, 0);
-      if (amountPaise > MAX_AMOUNT_PAISE) throw new RangeError(`Amount over ${formatRupees(MAX_AMOUNT_PAISE)}`);
-      const current = await openOrderFor(tx, input.purpose, input.payableKey);
-      if (current?.status === "pending") return { kind: "in_progress", order: current };
-      // Reused only for the very same lines: an equal amount for other things owed (another
-      // month of fees) is a new order, or paying it would settle the wrong thing.
-      const sameLines = current && JSON.stringify(current.lines.map((l) => [l.label, l.amountPaise, l.ref ?? null])) === JSON.stringify(lines.map((l) => [l.label, l.amountPaise, l.ref ?? null]));
-      if (current && sameLines && current.amountPaise === amountPaise && current.provider === gateway.provider) return { kind: "handoff", order: current, reused: true };
-      if (current) {
-        await recordNote(tx, { order: current, kind: "order", status: "expired", now: now(), detail: `Superseded by a new attempt for ${formatRupees(amountPaise)}.` });
-        logDecision(current, null, `superseded by a new attempt for ${formatRupees(amountPaise)} (the amount owed changed)`);
-      }
-      const [order] = await tx
-        .insert(paymentOrders)
-        .values({
-          publicId: newPublicId(),
-          reference: newReference(),
-          purpose: input.purpose,
-          payableKey: input.payableKey,
-          description: quote.description.trim().slice(0, 300) || PURPOSE_LABELS[input.purpose],
-          lines,
-          amountPaise,
-          provider: gateway.provider,
-          payerName: input.payer?.name?.trim().slice(0, 200) || null,
-          payerEmail: input.payer?.email?.trim().slice(0, 254) || null,
-          payerPhone: input.payer?.phone?.trim().slice(0, 20) || null,
-          subject: input.subject ? { name: input.subject.name.slice(0, 200), className: input.subject.className?.slice(0, 60) ?? null, number: input.subject.number?.slice(0, 60) ?? null } : null,
-          createdAt: now(),
-          updatedAt: now(),
-        })
-        .returning();
-      // Its first attempt carries the order's own reference; later hand-offs get fresh ones.
-      await tx.insert(paymentAttempts).values({ orderId: order!.id, reference: order!.reference, provider: order!.provider, createdAt: now() });
-      await recordNote(tx, { order: order!, kind: "order", status: "created", now: now(), payload: { lines }, detail: `Order created: ${order!.description}, ${formatRupees(amountPaise)} through ${gateway.label}.` });
-      return { kind: "new", order: order! };
-    });
+    if (outcome.kind === "ask") throw new Error("unreachable: the open order is asked about once");
     if (outcome.kind !== "new") return outcome;
     logDecision(outcome.order, null, `created for ${formatRupees(outcome.order.amountPaise)} (${outcome.order.purpose}, ${gateway.provider})`);
     try {

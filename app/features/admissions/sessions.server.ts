@@ -18,10 +18,17 @@ import { defaultCutOff } from "./age";
 
 export type AdmissionSession = typeof admissionSessions.$inferSelect;
 
+/** The databases known to hold a session: sessions are never deleted, so each is asked once a process. */
+const haveSession = new WeakSet<Database>();
+
 /** Creates the content module's session when no session exists yet (idempotent). */
 export async function ensureDefaultSession(db: Database): Promise<void> {
+  if (haveSession.has(db)) return;
   const [any] = await db.select({ id: admissionSessions.id }).from(admissionSessions).limit(1);
-  if (any) return;
+  if (any) {
+    haveSession.add(db);
+    return;
+  }
   const name = sessionKey(admissionsSession);
   // A concurrent first call inserts the same row: any unique conflict means it exists.
   await db
