@@ -8,7 +8,7 @@
  * The office is told in the same transaction (a `payment_flag` message): of every flag raised on
  * an order, and of words whose signature did not verify, at most once an hour.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql, type SQLWrapper } from "drizzle-orm";
 import { recordAudit, type Actor } from "~/core/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import { paymentAttempts, paymentEvents, paymentOrders, type PaymentEventKind } from "~/db/schema/payments";
@@ -175,9 +175,12 @@ async function confirmedLater(tx: Database, orderId: number, kind: PaymentEventK
   return earlier !== undefined;
 }
 
+/** The advisory lock's key of one thing owed, "payment:<purpose>:<payableKey>" hashed: the same SQL for values and for an order's own columns. */
+const payableLock = (purpose: SQLWrapper | string, payableKey: SQLWrapper | string) => sql`pg_advisory_xact_lock(hashtextextended(concat('payment:', ${purpose}::text, ':', ${payableKey}::text), 0))`;
+
 /** Serialises everything that decides or pays one thing owed (order creation takes the same lock). */
 export async function lockPayable(tx: Database, purpose: string, payableKey: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payment:${purpose}:${payableKey}`}, 0))`);
+  await tx.execute(sql`SELECT ${payableLock(purpose, payableKey)}`);
 }
 
 function eventPayload(word: GatewayWord, confirmation: RecordInput["confirmation"]): Record<string, unknown> {
@@ -223,9 +226,9 @@ export async function recordWord(db: Database, input: RecordInput): Promise<Reco
 
   const orderId = input.orderId;
   return db.transaction(async (tx) => {
-    const [peek] = await tx.select({ purpose: paymentOrders.purpose, payableKey: paymentOrders.payableKey }).from(paymentOrders).where(eq(paymentOrders.id, orderId));
-    if (!peek) throw new Error(`Payment order ${orderId} does not exist`);
-    await lockPayable(tx, peek.purpose, peek.payableKey);
+    // The lock of the order's thing owed, taken in the statement that finds the order.
+    const [exists] = await tx.select({ locked: sql`${payableLock(paymentOrders.purpose, paymentOrders.payableKey)}` }).from(paymentOrders).where(eq(paymentOrders.id, orderId));
+    if (!exists) throw new Error(`Payment order ${orderId} does not exist`);
     const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for("update");
     const [attempt] = input.attemptId ? await tx.select().from(paymentAttempts).where(and(eq(paymentAttempts.id, input.attemptId), eq(paymentAttempts.orderId, orderId))) : [];
     const attemptReference = attempt?.reference ?? word.reference ?? order!.reference;

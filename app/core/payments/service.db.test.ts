@@ -16,7 +16,7 @@ const { eq } = await import("drizzle-orm");
 const { getDatabase } = await import("~/db/client.server");
 const { paymentOrders } = await import("~/db/schema/payments");
 const { startHarness } = await import("./testing/harness");
-const { recordWord } = await import("./apply.server");
+const { lockPayable, recordWord } = await import("./apply.server");
 const { REUSE_OPEN_ORDER_MS, RECONCILE_WINDOW_MS } = await import("./service.server");
 const { auditRows, byActor, testActor } = await import("~/core/audit/testing.server");
 const ACTOR = testActor();
@@ -184,6 +184,31 @@ describe("returns", () => {
     expect(await h.events(order.id, "return")).toHaveLength(1);
     expect(await h.receipts(order.reference)).toBe(1);
     console.log(`50 concurrent replays of a signed return: 1 paid order, ${(await h.events(order.id, "return")).length} stored event, ${await h.receipts(order.reference)} receipt`);
+  });
+
+  // PGlite has one connection: a second transaction waits for the first whatever it locks.
+  it.skipIf(!process.env.DATABASE_URL?.trim())("a word waits while another transaction holds the lock of its thing owed", async () => {
+    // recordWord takes the lock from the order's own columns, lockPayable from values: one lock.
+    const order = await h.startOrder();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = h.db.transaction(async (tx) => {
+      await lockPayable(tx, order.purpose, order.payableKey);
+      locked();
+      await held;
+    });
+    await isLocked;
+    let settled = false;
+    const word = h.payments.handleReturn(mockAnswer(order, "pay")).then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toBe(false);
+    expect((await h.order(order.reference)).status).toBe("created");
+    release();
+    await holder;
+    await word;
+    expect((await h.order(order.reference)).status).toBe("paid");
   });
 
   it("50 concurrent deliveries of one word straight into the paying transaction store it once", async () => {

@@ -127,22 +127,24 @@ export async function applicationByPublicId(db: Database, publicId: string): Pro
 
 /**
  * The fee of the application `publicId` is paid (inside the paying transaction `tx`): the
- * status becomes `submitted` once, with a history line. Returns the application (as it is after
- * the change); throws Error when there is no such application (the payment then rolls back and
- * the payment core logs it).
+ * status becomes `submitted` once, with a history line. Returns the application as it is after,
+ * and `moved`: false when it had already left `payment_pending` (paid by another order, or moved
+ * on by the office). Throws Error when there is no such application (the payment then rolls
+ * back and the payment core logs it).
  */
-export async function markApplicationPaid(tx: Database, publicId: string, orderReference: string, now = new Date()): Promise<ApplicationWithSession> {
+export async function markApplicationPaid(tx: Database, publicId: string, orderReference: string, now = new Date()): Promise<{ application: ApplicationWithSession; moved: boolean }> {
   const [updated] = await tx
     .update(applications)
     .set({ status: "submitted", submittedAt: now, updatedAt: now })
     .where(and(eq(applications.publicId, publicId), eq(applications.status, "payment_pending")))
-    .returning({ id: applications.id });
+    .returning({ application: applications, sessionName: sql<string>`(select ${admissionSessions.name} from ${admissionSessions} where ${admissionSessions.id} = ${applications.sessionId})` });
   if (updated) {
-    await tx.insert(applicationStatusHistory).values({ applicationId: updated.id, fromStatus: "payment_pending", toStatus: "submitted", note: `Application fee paid (order ${orderReference}).`, byWhom: "payment", createdAt: now });
+    await tx.insert(applicationStatusHistory).values({ applicationId: updated.application.id, fromStatus: "payment_pending", toStatus: "submitted", note: `Application fee paid (order ${orderReference}).`, byWhom: "payment", createdAt: now });
+    return { application: { ...updated.application, sessionName: updated.sessionName }, moved: true };
   }
   const application = await applicationByPublicId(tx, publicId);
   if (!application) throw new Error(`No application ${publicId} for a paid application fee`);
-  return application;
+  return { application, moved: false };
 }
 
 export type MoveResult = { ok: true; application: ApplicationWithSession } | { ok: false; message: string };

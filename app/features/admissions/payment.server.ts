@@ -14,7 +14,7 @@ import { issueOrderReceipt, orderReceiptHref, orderReceiptLinks, receiptForOrder
 import { RECEIPT_SERIES } from "~/core/receipts/numbering";
 import { maskName } from "~/lib/mask-name";
 import { formatRupees } from "~/lib/money";
-import { applicationByPublicId, markApplicationPaid, type ApplicationWithSession } from "./applications.server";
+import { markApplicationPaid, type ApplicationWithSession } from "./applications.server";
 import { enqueueApplicationReceived } from "./messages.server";
 import type { StatusFacts } from "./components/application-status";
 
@@ -111,12 +111,11 @@ async function applicationPaidTwice(tx: Database, application: ApplicationWithSe
  */
 export const applicationFeePurpose: PaymentPurposeHandler = {
   onPaid: async (tx, order) => {
-    const before = await applicationByPublicId(tx, applicationIdOf(order));
-    const application = await markApplicationPaid(tx, applicationIdOf(order), order.reference, order.paidAt ?? new Date());
+    const { application, moved } = await markApplicationPaid(tx, applicationIdOf(order), order.reference, order.paidAt ?? new Date());
     const receipt = await issueOrderReceipt(tx, order, applicationReceiptFacts(application, order));
     // Only a paid fee moves an application out of payment_pending, and every payment of one
     // application holds the lock on its key: one already moved was paid by another order.
-    if (before && before.status !== "payment_pending") return applicationPaidTwice(tx, application, order);
+    if (!moved) return applicationPaidTwice(tx, application, order);
     await enqueueApplicationReceived(tx, application, receipt);
   },
   links: async (db, order) => [...(await orderReceiptLinks(db, order)), { label: "View acknowledgement", href: `/admissions/acknowledgement/${applicationIdOf(order)}` }],
