@@ -19,7 +19,7 @@ import {
 } from "~/db/schema/admissions";
 import { addDays, istMidnight } from "~/lib/dates";
 import { enqueueStatusChange, toldToParent } from "./messages.server";
-import { formatApplicationNumber, normaliseApplicationNumber } from "./numbering";
+import { applicationNumberPrefix, normaliseApplicationNumber, SEQUENCE_DIGITS } from "./numbering";
 import type { ApplicationInput } from "./schema";
 import type { AdmissionSession } from "./sessions.server";
 
@@ -82,25 +82,35 @@ export function applicationRow(input: ApplicationInput): Pick<Application, "chil
 }
 
 /**
- * Stores an application of `session` in one transaction: the next number of the session (the
- * counter row is locked until commit, so concurrent submissions queue and take consecutive
- * numbers; a rollback gives the number back), the row (status `payment_pending`, the session's
- * fee), its documents and the first history line. Returns the stored application.
+ * formatApplicationNumber in SQL, for the statement that takes the sequence: the prefix, then
+ * `sequence` (an integer expression) padded to SEQUENCE_DIGITS. A test holds the two equal.
+ */
+export function applicationNumberSql(session: string, sequence: SQL): SQL {
+  return sql`${applicationNumberPrefix(session)}::text || lpad(${sequence}::text, greatest(${SEQUENCE_DIGITS}::int, length(${sequence}::text)), '0')`;
+}
+
+/**
+ * Stores an application of `session` in one statement: the next number of the session (the
+ * counter row is locked for that statement only, so concurrent submissions queue for
+ * microseconds, not for round trips, and take consecutive numbers; a failure anywhere gives the
+ * number back), the row (status `payment_pending`, the session's fee), its documents and the
+ * first history line. Returns the stored application. Throws what the driver throws (nothing is
+ * stored then).
  */
 export async function createApplication(db: Database, session: AdmissionSession, input: ApplicationInput, documents: StoredDocument[], now = new Date()): Promise<ApplicationWithSession> {
-  return db.transaction(async (tx) => {
-    const [counter] = await tx
-      .insert(applicationCounters)
-      .values({ sessionId: session.id, lastNumber: 1 })
-      .onConflictDoUpdate({ target: applicationCounters.sessionId, set: { lastNumber: sql`${applicationCounters.lastNumber} + 1` } })
-      .returning({ lastNumber: applicationCounters.lastNumber });
-    const sequence = counter!.lastNumber;
-    const [application] = await tx
+  const counter = db.$with("counter", { lastNumber: applicationCounters.lastNumber }).as(
+    sql`insert into ${applicationCounters} (${sql.identifier(applicationCounters.sessionId.name)}, ${sql.identifier(applicationCounters.lastNumber.name)}) values (${session.id}, 1)
+      on conflict (${sql.identifier(applicationCounters.sessionId.name)}) do update set ${sql.identifier(applicationCounters.lastNumber.name)} = ${applicationCounters.lastNumber} + 1
+      returning ${sql.identifier(applicationCounters.lastNumber.name)}`,
+  );
+  const sequence = sql`(select ${sql.identifier(applicationCounters.lastNumber.name)} from ${counter})`;
+  const stored = db.$with("stored").as(
+    db
       .insert(applications)
       .values({
         ...applicationRow(input),
         publicId: newApplicationPublicId(),
-        number: formatApplicationNumber(session.name, sequence),
+        number: applicationNumberSql(session.name, sequence),
         sessionId: session.id,
         sequence,
         status: "payment_pending",
@@ -109,11 +119,22 @@ export async function createApplication(db: Database, session: AdmissionSession,
         createdAt: now,
         updatedAt: now,
       })
-      .returning();
-    if (documents.length > 0) await tx.insert(applicationDocuments).values(documents.map((d) => ({ ...d, applicationId: application!.id, createdAt: now })));
-    await tx.insert(applicationStatusHistory).values({ applicationId: application!.id, fromStatus: null, toStatus: "payment_pending", note: "Form received; the application fee is due.", byWhom: "parent", createdAt: now });
-    return { ...application!, sessionName: session.name };
-  });
+      .returning(),
+  );
+  const linked = [
+    ...documents.map((d, i) =>
+      db.$with(`document${i}`, {}).as(
+        sql`insert into ${applicationDocuments} (application_id, kind, stored_name, original_name, content_type, size_bytes, created_at)
+          select id, ${d.kind}, ${d.storedName}, ${d.originalName}, ${d.contentType}, ${d.sizeBytes}::int, ${now}::timestamptz from ${stored}`,
+      ),
+    ),
+    db.$with("history", {}).as(
+      sql`insert into ${applicationStatusHistory} (application_id, from_status, to_status, note, by_whom, created_at)
+        select id, null, 'payment_pending', 'Form received; the application fee is due.', 'parent', ${now}::timestamptz from ${stored}`,
+    ),
+  ];
+  const [application] = await db.with(counter, stored, ...linked).select().from(stored);
+  return { ...application!, sessionName: session.name };
 }
 
 const withSession = { application: applications, sessionName: admissionSessions.name };

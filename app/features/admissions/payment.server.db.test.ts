@@ -9,7 +9,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInWithCode } from "../../../tests/support/two-factor";
 
@@ -20,14 +20,15 @@ const VIEWER = { email: `viewer-${run}@admissions.example`, password: "viewer-pa
 process.env.ADMIN_EMAIL = ADMIN.email;
 
 const { getDatabase } = await import("~/db/client.server");
-const { applications, applicationStatusHistory } = await import("~/db/schema/admissions");
+const { applicationDocuments, applications, applicationStatusHistory } = await import("~/db/schema/admissions");
 const { paymentOrders } = await import("~/db/schema/payments");
 const { receipts } = await import("~/db/schema/receipts");
 const { MockGateway } = await import("~/core/payments/gateways/mock.server");
 const { createPaymentService } = await import("~/core/payments/service.server");
 const { ensureAdminAccount } = await import("~/features/auth/admin-account.server");
 const { signInWithPassword } = await import("~/features/auth/session.server");
-const { createApplication, applicationByPublicId, lookupApplication, moveApplication, MAX_LOOKUP_FAILURES_PER_IP } = await import("~/features/admissions/applications.server");
+const { createApplication, applicationByPublicId, applicationNumberSql, lookupApplication, moveApplication, MAX_LOOKUP_FAILURES_PER_IP } = await import("~/features/admissions/applications.server");
+const { formatApplicationNumber } = await import("./numbering");
 const { saveSessionSettings } = await import("~/features/admissions/sessions.server");
 const { submitApplication } = await import("~/features/admissions/submit.server");
 const { paymentPurposes } = await import("~/payment-purposes.server");
@@ -91,6 +92,27 @@ describe("numbers", () => {
     expect(new Set(stored.map((a) => a.publicId)).size).toBe(100);
     expect(stored.every((a) => /^[A-Za-z0-9_-]{22}$/.test(a.publicId))).toBe(true);
     sessionRow = await saveSessionSettings(db, SETTINGS, ACTOR);
+  });
+
+  it("stores the row, its documents and the first history line together, numbered as formatApplicationNumber numbers", async () => {
+    const at = new Date("2026-11-28T04:30:00Z");
+    const docs = [
+      { kind: "photo" as const, storedName: `${run}-photo.jpg`, originalName: "IMG_1.jpg", contentType: "image/jpeg", sizeBytes: 2_000_000 },
+      { kind: "birth_certificate" as const, storedName: `${run}-bc.pdf`, originalName: "bc.pdf", contentType: "application/pdf", sizeBytes: 150_000 },
+    ];
+    const stored = await createApplication(db, sessionRow, input, docs, at);
+    expect(stored).toMatchObject({ status: "payment_pending", feePaise: sessionRow.applicationFeePaise, sessionName: sessionRow.name, number: formatApplicationNumber(sessionRow.name, stored.sequence) });
+    expect(stored.createdAt.toISOString()).toBe(at.toISOString());
+    const rows = await db.select().from(applicationDocuments).where(eq(applicationDocuments.applicationId, stored.id));
+    expect(rows.map(({ kind, storedName, originalName, contentType, sizeBytes }) => ({ kind, storedName, originalName, contentType, sizeBytes })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([docs[1], docs[0]]);
+    expect(rows.every((r) => r.createdAt.toISOString() === at.toISOString())).toBe(true);
+    const history = await db.select().from(applicationStatusHistory).where(eq(applicationStatusHistory.applicationId, stored.id));
+    expect(history).toMatchObject([{ fromStatus: null, toStatus: "payment_pending", note: "Form received; the application fee is due.", byWhom: "parent" }]);
+    for (const sequence of [1, 9, 10, 999, 1000, 9999, 10000, 123456]) {
+      const result = await db.execute(sql`select ${applicationNumberSql(sessionRow.name, sql`${sequence}::int`)} as number`);
+      const [row] = (result as unknown as { rows: { number: string }[] }).rows;
+      expect(row!.number).toBe(formatApplicationNumber(sessionRow.name, sequence));
+    }
   });
 
   it("a rolled-back submission gives its number back (no gap)", async () => {
