@@ -307,7 +307,7 @@ export function createPaymentService(deps: PaymentDeps) {
         // Never start a second attempt while the gateway may still be taking the first one.
         if (!answered) return { kind: "unavailable", reason: GATEWAY_DOWN };
         await recordNote(db, { order: checked, kind: "order", status: "expired", onlyIf: ["created"], now: now(), detail: `Superseded by a new attempt: the gateway had no payment for it (${checked.gatewayStatus ?? "no status"}).` });
-        logDecision(checked, null, `superseded by a new attempt (the gateway had no payment for it)`);
+        logDecision(checked, null, "superseded by a new attempt (the gateway had no payment for it)");
       }
       outcome = await decide(true);
     }

@@ -82,8 +82,9 @@ export function applicationRow(input: ApplicationInput): Pick<Application, "chil
 }
 
 /**
- * formatApplicationNumber in SQL, for the statement that takes the sequence: the prefix, then
- * `sequence` (an integer expression) padded to SEQUENCE_DIGITS. A test holds the two equal.
+ * The application number of `sequence` (an integer expression) in `session`, in SQL, for the
+ * statement that takes the sequence: "KVA/ADM/2027-28/0001", the prefix and at least
+ * SEQUENCE_DIGITS digits (numbering.ts).
  */
 export function applicationNumberSql(session: string, sequence: SQL): SQL {
   return sql`${applicationNumberPrefix(session)}::text || lpad(${sequence}::text, greatest(${SEQUENCE_DIGITS}::int, length(${sequence}::text)), '0')`;
@@ -99,11 +100,10 @@ export function applicationNumberSql(session: string, sequence: SQL): SQL {
  */
 export async function createApplication(db: Database, session: AdmissionSession, input: ApplicationInput, documents: StoredDocument[], now = new Date()): Promise<ApplicationWithSession> {
   const counter = db.$with("counter", { lastNumber: applicationCounters.lastNumber }).as(
-    sql`insert into ${applicationCounters} (${sql.identifier(applicationCounters.sessionId.name)}, ${sql.identifier(applicationCounters.lastNumber.name)}) values (${session.id}, 1)
-      on conflict (${sql.identifier(applicationCounters.sessionId.name)}) do update set ${sql.identifier(applicationCounters.lastNumber.name)} = ${applicationCounters.lastNumber} + 1
-      returning ${sql.identifier(applicationCounters.lastNumber.name)}`,
+    sql`insert into ${applicationCounters} (session_id, last_number) values (${session.id}, 1)
+      on conflict (session_id) do update set last_number = ${applicationCounters.lastNumber} + 1 returning last_number`,
   );
-  const sequence = sql`(select ${sql.identifier(applicationCounters.lastNumber.name)} from ${counter})`;
+  const sequence = sql`(select last_number from ${counter})`;
   const stored = db.$with("stored").as(
     db
       .insert(applications)

@@ -28,7 +28,7 @@ const { createPaymentService } = await import("~/core/payments/service.server");
 const { ensureAdminAccount } = await import("~/features/auth/admin-account.server");
 const { signInWithPassword } = await import("~/features/auth/session.server");
 const { createApplication, applicationByPublicId, applicationNumberSql, lookupApplication, moveApplication, MAX_LOOKUP_FAILURES_PER_IP } = await import("~/features/admissions/applications.server");
-const { formatApplicationNumber } = await import("./numbering");
+const { applicationNumberPrefix } = await import("./numbering");
 const { saveSessionSettings } = await import("~/features/admissions/sessions.server");
 const { submitApplication } = await import("~/features/admissions/submit.server");
 const { paymentPurposes } = await import("~/payment-purposes.server");
@@ -94,25 +94,26 @@ describe("numbers", () => {
     sessionRow = await saveSessionSettings(db, SETTINGS, ACTOR);
   });
 
-  it("stores the row, its documents and the first history line together, numbered as formatApplicationNumber numbers", async () => {
+  it("stores the row, its documents and the first history line together, numbered with at least four digits", async () => {
     const at = new Date("2026-11-28T04:30:00Z");
     const docs = [
       { kind: "photo" as const, storedName: `${run}-photo.jpg`, originalName: "IMG_1.jpg", contentType: "image/jpeg", sizeBytes: 2_000_000 },
       { kind: "birth_certificate" as const, storedName: `${run}-bc.pdf`, originalName: "bc.pdf", contentType: "application/pdf", sizeBytes: 150_000 },
     ];
     const stored = await createApplication(db, sessionRow, input, docs, at);
-    expect(stored).toMatchObject({ status: "payment_pending", feePaise: sessionRow.applicationFeePaise, sessionName: sessionRow.name, number: formatApplicationNumber(sessionRow.name, stored.sequence) });
+    expect(stored).toMatchObject({ status: "payment_pending", feePaise: sessionRow.applicationFeePaise, sessionName: sessionRow.name, number: `${applicationNumberPrefix(sessionRow.name)}${String(stored.sequence).padStart(4, "0")}` });
     expect(stored.createdAt.toISOString()).toBe(at.toISOString());
     const rows = await db.select().from(applicationDocuments).where(eq(applicationDocuments.applicationId, stored.id));
     expect(rows.map(({ kind, storedName, originalName, contentType, sizeBytes }) => ({ kind, storedName, originalName, contentType, sizeBytes })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([docs[1], docs[0]]);
     expect(rows.every((r) => r.createdAt.toISOString() === at.toISOString())).toBe(true);
     const history = await db.select().from(applicationStatusHistory).where(eq(applicationStatusHistory.applicationId, stored.id));
     expect(history).toMatchObject([{ fromStatus: null, toStatus: "payment_pending", note: "Form received; the application fee is due.", byWhom: "parent" }]);
-    for (const sequence of [1, 9, 10, 999, 1000, 9999, 10000, 123456]) {
+    const numbers: string[] = [];
+    for (const sequence of [1, 42, 9999, 10000, 123456]) {
       const result = await db.execute(sql`select ${applicationNumberSql(sessionRow.name, sql`${sequence}::int`)} as number`);
-      const [row] = (result as unknown as { rows: { number: string }[] }).rows;
-      expect(row!.number).toBe(formatApplicationNumber(sessionRow.name, sequence));
+      numbers.push((result as unknown as { rows: { number: string }[] }).rows[0]!.number);
     }
+    expect(numbers).toEqual(["0001", "0042", "9999", "10000", "123456"].map((digits) => `KVA/ADM/${sessionRow.name}/${digits}`));
   });
 
   it("a rolled-back submission gives its number back (no gap)", async () => {
