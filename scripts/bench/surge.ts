@@ -18,6 +18,9 @@
  *   a few carrier-grade NATs, with the site's own rate limits, not raised.
  * - `--processes N` runs N server processes on one PostgreSQL (ports port…port+N-1); each
  *   parent keeps to one, as a load balancer's sticky session would.
+ * - `--one-at-a-time` runs the parents one after another instead (no ramp): the answers are then
+ *   unqueued, and the column "CPU ms" is the servers' CPU per request of each step (read from
+ *   /proc at 10 ms ticks, so an average over many requests), which is where a surge's CPU goes.
  *
  * Prints, per step, requests, p50/p99/max in ms and answers by status; the parents who reached
  * the success page; what the database holds afterwards (applications, and paid orders against
@@ -44,6 +47,7 @@ const processes = option("processes", 1);
 const port = option("port", 3470);
 /** DATABASE_POOL_MAX of each process; unset: the server's default. */
 const pool = process.argv.includes("--pool") ? option("pool", 10) : undefined;
+const oneAtATime = process.argv.includes("--one-at-a-time");
 
 const TARGET_P99_MS = 1000;
 const TARGET_RSS_BYTES = 1024 * 1024 * 1024;
@@ -92,6 +96,7 @@ for (let i = 0; i < processes; i++) {
   );
 }
 const stopAll = async () => Promise.all(servers.map((s) => s.stop()));
+const serversCpuMs = () => servers.reduce((ms, s) => ms + cpuMsOf(s.pid), 0);
 process.once("SIGINT", () => void stopAll().then(() => process.exit(130)));
 
 // The fee payers' students, added to the roll of the current session.
@@ -107,7 +112,7 @@ if (roll.length > 0) {
   );
 }
 
-type Step = { times: number[]; statuses: Map<number, number> };
+type Step = { times: number[]; statuses: Map<number, number>; cpuMs: number };
 const steps = new Map<string, Step>();
 let fiveHundreds = 0;
 /** Payments the test gateway took (its answer sent the parent back): each must be paid here. */
@@ -117,12 +122,14 @@ const note = (what: string) => problems.set(what, (problems.get(what) ?? 0) + 1)
 
 /** One timed request of a step; the body is read whole (the time a parent waits for the page). */
 async function timed(step: string, origin: string, ip: string, url: string, init: RequestInit = {}): Promise<{ status: number; location: string | null; text: string }> {
+  const cpu0 = oneAtATime ? serversCpuMs() : 0;
   const t0 = performance.now();
   const response = await fetch(new URL(url, origin), { redirect: "manual", ...init, headers: { origin, "x-forwarded-for": ip, "accept-encoding": "gzip", ...(init.headers as Record<string, string> | undefined) } });
   const text = await response.text();
-  const s: Step = steps.get(step) ?? { times: [], statuses: new Map() };
+  const s: Step = steps.get(step) ?? { times: [], statuses: new Map(), cpuMs: 0 };
   steps.set(step, s);
   s.times.push(performance.now() - t0);
+  if (oneAtATime) s.cpuMs += serversCpuMs() - cpu0;
   s.statuses.set(response.status, (s.statuses.get(response.status) ?? 0) + 1);
   if (response.status >= 500) fiveHundreds++;
   return { status: response.status, location: response.headers.get("location"), text };
@@ -208,7 +215,7 @@ const paidBefore = { application: await paidOrders("application_fee"), tuition: 
 const idle = servers.map((s) => rssOf(s.pid));
 const peak = [...idle];
 const sampler = setInterval(() => servers.forEach((s, i) => (peak[i] = Math.max(peak[i]!, rssOf(s.pid)))), 100);
-console.log(`Surge: ${applicants} applicants and ${payers} fee payers starting within ${rampSeconds} s (think ${thinkMs} ms), from ${addresses} addresses, ${processes} process${processes > 1 ? "es" : ""} on PostgreSQL${pool ? ` (pool of ${pool} each)` : ""}`);
+console.log(oneAtATime ? `One at a time: ${applicants} applicants, then ${payers} fee payers (think ${thinkMs} ms), ${processes} process${processes > 1 ? "es" : ""} on PostgreSQL` : `Surge: ${applicants} applicants and ${payers} fee payers starting within ${rampSeconds} s (think ${thinkMs} ms), from ${addresses} addresses, ${processes} process${processes > 1 ? "es" : ""} on PostgreSQL${pool ? ` (pool of ${pool} each)` : ""}`);
 /** PostgreSQL's postmaster (with-postgres.sh exports PGDATA): its backends are its children. */
 const postmaster = (() => {
   try {
@@ -220,20 +227,28 @@ const postmaster = (() => {
 const cpuNow = () => ({ servers: servers.reduce((ms, s) => ms + cpuMsOf(s.pid), 0), postgres: postmaster ? cpuMsOf(postmaster) : 0, bench: process.cpuUsage() });
 const cpuBefore = cpuNow();
 const t0 = performance.now();
-await Promise.all(
-  parents.map(async (p, n) => {
-    await new Promise((r) => setTimeout(r, Math.random() * rampSeconds * 1000));
-    const origin = servers[n % servers.length]!.origin;
-    const ip = addressOf(n % addresses);
-    try {
-      const ok = p.kind === "applicants" ? await applicant(origin, ip) : await feePayer(origin, ip, roll[p.i]!, p.i % 10 === 0);
-      if (ok) succeeded = { ...succeeded, [p.kind]: succeeded[p.kind] + 1 };
-      else note(`${p.kind}: the success page did not open`);
-    } catch (error) {
-      note(`${p.kind}: ${messageOf(error)}`);
-    }
-  }),
-);
+/** One parent's journey, counted in `succeeded` or `problems`. */
+async function journey(p: (typeof parents)[number], n: number): Promise<void> {
+  const origin = servers[n % servers.length]!.origin;
+  const ip = addressOf(n % addresses);
+  try {
+    const ok = p.kind === "applicants" ? await applicant(origin, ip) : await feePayer(origin, ip, roll[p.i]!, p.i % 10 === 0);
+    if (ok) succeeded = { ...succeeded, [p.kind]: succeeded[p.kind] + 1 };
+    else note(`${p.kind}: the success page did not open`);
+  } catch (error) {
+    note(`${p.kind}: ${messageOf(error)}`);
+  }
+}
+if (oneAtATime) {
+  for (const [n, p] of parents.entries()) await journey(p, n);
+} else {
+  await Promise.all(
+    parents.map(async (p, n) => {
+      await new Promise((r) => setTimeout(r, Math.random() * rampSeconds * 1000));
+      await journey(p, n);
+    }),
+  );
+}
 const elapsed = (performance.now() - t0) / 1000;
 const cpuAfter = cpuNow();
 const benchCpu = process.cpuUsage(cpuBefore.bench);
@@ -265,13 +280,13 @@ await db.close();
 await stopAll();
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-console.log(`\n${"step".padEnd(28)} ${"requests".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}  answers`);
+console.log(`\n${"step".padEnd(28)} ${"requests".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)}${oneAtATime ? "  CPU ms" : ""}  answers`);
 const order = ["GET /apply", "POST /apply (4 MB)", "GET /fees", "find the student", "see the total", "pay (start the order)", "hand-off page", "test gateway: pay", "return (/student-payment)", "success page"];
 for (const name of order) {
   const s = steps.get(name);
   if (!s) continue;
   const statuses = [...s.statuses].sort(([a], [b]) => a - b).map(([code, n]) => `${n}× ${code}`).join(", ");
-  console.log(`${name.padEnd(28)} ${String(s.times.length).padStart(8)} ${percentile(s.times, 0.5).toFixed(0).padStart(8)} ${percentile(s.times, 0.99).toFixed(0).padStart(8)} ${Math.max(...s.times).toFixed(0).padStart(8)}  ${statuses}`);
+  console.log(`${name.padEnd(28)} ${String(s.times.length).padStart(8)} ${percentile(s.times, 0.5).toFixed(0).padStart(8)} ${percentile(s.times, 0.99).toFixed(0).padStart(8)} ${Math.max(...s.times).toFixed(0).padStart(8)}${oneAtATime ? (s.cpuMs / s.times.length).toFixed(1).padStart(8) : ""}  ${statuses}`);
 }
 console.log(`\nran ${elapsed.toFixed(1)} s; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.availableParallelism()} cores`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
