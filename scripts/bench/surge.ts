@@ -166,15 +166,26 @@ const APPLICATION: Record<string, string> = {
   motherName: "Surge Parent", mobile: "9876543210", address: "12 Station Road, Malancha", city: "Kharagpur", state: "West Bengal", pinCode: "721301", consent: "yes",
 };
 
+/**
+ * The application's multipart body, encoded once: a parent's phone does this work, not the
+ * server's machine. Encoding the 4 MB FormData for each post cost this load generator about 12 ms
+ * of CPU an application, on the cores the servers share (200 applicants one at a time: 14.2 s of
+ * its CPU then, 11.8 s now).
+ */
+const applicationPost = await (async () => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(APPLICATION)) form.append(k, v);
+  form.append("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "IMG_20261127_101500.jpg");
+  form.append("birthCertificate", new Blob([new Uint8Array(certificate)], { type: "image/jpeg" }), "birth-certificate.jpg");
+  const encoded = new Response(form);
+  return { body: new Uint8Array(await encoded.arrayBuffer()), type: encoded.headers.get("content-type")! };
+})();
+
 async function applicant(origin: string, ip: string): Promise<boolean> {
   const page = await timed("GET /apply", origin, ip, "/apply");
   if (page.status !== 200) throw new Error(`/apply answered ${page.status}`);
   await think();
-  const body = new FormData();
-  for (const [k, v] of Object.entries(APPLICATION)) body.append(k, v);
-  body.append("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "IMG_20261127_101500.jpg");
-  body.append("birthCertificate", new Blob([new Uint8Array(certificate)], { type: "image/jpeg" }), "birth-certificate.jpg");
-  const handoff = expectRedirect(await timed("POST /apply (4 MB)", origin, ip, "/apply", { method: "POST", body }), "the application");
+  const handoff = expectRedirect(await timed("POST /apply (4 MB)", origin, ip, "/apply", { method: "POST", body: applicationPost.body, headers: { "content-type": applicationPost.type } }), "the application");
   if (!handoff.startsWith("/pay/")) throw new Error(`the application was stored but its payment did not start (${handoff.split("?")[0]})`);
   return payOnTheTestGateway(origin, ip, handoff);
 }
