@@ -123,6 +123,13 @@ describe("enqueue", () => {
       await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS, ACTOR);
     }
   });
+
+  it("uses the settings a paying transaction read before its receipt's number, not another read", async () => {
+    const given = await enqueue(db, { kind: "enquiry_new", data: TEMPLATES.enquiry_new.sample, key: fresh(), settings: { ...DEFAULT_MESSAGE_SETTINGS, off: ["enquiry_new"] } });
+    expect((await rowsOf(given.map((m) => m.publicId)))[0]).toMatchObject({ status: "skipped" });
+    const read = await enqueue(db, { kind: "enquiry_new", data: TEMPLATES.enquiry_new.sample, key: fresh() });
+    expect((await rowsOf(read.map((m) => m.publicId)))[0]).toMatchObject({ status: "queued" });
+  });
 });
 
 describe("the worker", () => {

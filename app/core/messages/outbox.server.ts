@@ -14,6 +14,7 @@ import { MOBILE_PATTERN, normaliseMobile } from "~/lib/phone";
 import { signToken } from "~/lib/signed-token.server";
 import { inArray } from "drizzle-orm";
 import { renderEmail, renderSms } from "./render";
+import type { MessageSettings } from "./settings";
 import { messageSettings } from "./settings.server";
 import { TEMPLATES, type MessageKind, type Template, type TemplateData } from "./templates";
 
@@ -34,6 +35,12 @@ export type EnqueueInput<K extends MessageKind> = {
   /** What it is about, for the admin list ("order:KVA-…"). */
   related?: string;
   now?: Date;
+  /**
+   * The office's messages settings, when the caller read them in `tx` already: a paying
+   * transaction reads them before it takes a receipt number, whose counter row stays locked from
+   * then to the commit (docs/decisions/039-a-short-receipt-counter-lock.md).
+   */
+  settings?: MessageSettings;
 };
 
 export type Enqueued = { publicId: string; channel: MessageChannel; status: MessageStatus };
@@ -72,7 +79,7 @@ export async function enqueue<K extends MessageKind>(tx: Database, input: Enqueu
   const template = TEMPLATES[input.kind] as unknown as Template<TemplateData<K>>;
   const now = input.now ?? new Date();
   const config = getConfig();
-  const settings = await messageSettings(tx);
+  const settings = input.settings ?? (await messageSettings(tx));
   const off = settings.off.includes(input.kind);
 
   type Target = { channel: MessageChannel; recipient: string; problem: string | null };

@@ -7,6 +7,7 @@
 import type { Database } from "~/db/client.server";
 import type { AttachmentRef } from "~/db/schema/messages";
 import { enqueue, type Enqueued } from "~/core/messages/outbox.server";
+import type { MessageSettings } from "~/core/messages/settings";
 import type { PaymentData } from "~/core/messages/templates";
 import type { Receipt } from "./issue.server";
 import { receiptFileName } from "./numbering";
@@ -37,9 +38,10 @@ export function paymentData(receipt: Receipt): PaymentData {
 /**
  * Enqueues the receipt's message to `to` (the student's e-mail and mobile on the roll) in `tx`,
  * the transaction that issued it: `payment_confirmed` when `confirmedLater`, else
- * `payment_received`; key `receipt:<id>`, so a receipt is announced once. Returns what was stored.
+ * `payment_received`; key `receipt:<id>`, so a receipt is announced once. `settings`: the
+ * messages settings read in `tx` before the receipt's number was taken. Returns what was stored.
  */
-export async function enqueueReceiptMessage(tx: Database, receipt: Receipt, to: { email?: string | null; mobile?: string | null }, options: { confirmedLater?: boolean } = {}): Promise<Enqueued[]> {
+export async function enqueueReceiptMessage(tx: Database, receipt: Receipt, to: { email?: string | null; mobile?: string | null }, options: { confirmedLater?: boolean; settings?: MessageSettings } = {}): Promise<Enqueued[]> {
   return enqueue(tx, {
     kind: options.confirmedLater ? "payment_confirmed" : "payment_received",
     data: paymentData(receipt),
@@ -47,5 +49,6 @@ export async function enqueueReceiptMessage(tx: Database, receipt: Receipt, to: 
     key: `receipt:${receipt.id}`,
     attachments: [receiptAttachment(receipt)],
     related: `receipt:${receipt.number}`,
+    settings: options.settings,
   });
 }

@@ -6,6 +6,7 @@
 import type { Database } from "~/db/client.server";
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from "~/db/admission-values";
 import { enqueue } from "~/core/messages/outbox.server";
+import type { MessageSettings } from "~/core/messages/settings";
 import { receiptAttachment } from "~/core/receipts/message.server";
 import type { Receipt } from "~/core/receipts/issue.server";
 import { acknowledgementFileName } from "./numbering";
@@ -27,9 +28,10 @@ export function adminApplicationPath(publicId: string): string {
 /**
  * The application's fee was paid and it is now submitted: `application_new` to the office and
  * `application_received` to the parent (e-mail with the acknowledgement and the fee receipt
- * attached; SMS with the number and the status link), key `application:<publicId>`, in `tx`.
+ * attached; SMS with the number and the status link), key `application:<publicId>`, in `tx`;
+ * `settings`: the messages settings, read in `tx` before the receipt's number was taken.
  */
-export async function enqueueApplicationReceived(tx: Database, application: ApplicationWithSession, receipt: Receipt, now?: Date): Promise<void> {
+export async function enqueueApplicationReceived(tx: Database, application: ApplicationWithSession, receipt: Receipt, { now, settings }: { now?: Date; settings?: MessageSettings } = {}): Promise<void> {
   const key = `application:${application.publicId}`;
   const related = `application:${application.number}`;
   await enqueue(tx, {
@@ -46,6 +48,7 @@ export async function enqueueApplicationReceived(tx: Database, application: Appl
     key,
     related,
     now,
+    settings,
   });
   await enqueue(tx, {
     kind: "application_received",
@@ -55,6 +58,7 @@ export async function enqueueApplicationReceived(tx: Database, application: Appl
     attachments: [{ kind: "application_acknowledgement", id: application.publicId, filename: acknowledgementFileName(application.number) }, receiptAttachment(receipt)],
     related,
     now,
+    settings,
   });
 }
 

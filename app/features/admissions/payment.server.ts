@@ -5,6 +5,7 @@
  * docs/decisions/017-admissions.md.
  */
 import type { Database } from "~/db/client.server";
+import { messageSettings } from "~/core/messages/settings.server";
 import type { Flag } from "~/core/payments/states";
 import { paidOrdersFor, type PaymentOrder } from "~/core/payments/orders.server";
 import { payableIdOf, payableKey } from "~/core/payments/identifiers";
@@ -112,11 +113,18 @@ async function applicationPaidTwice(tx: Database, application: ApplicationWithSe
 export const applicationFeePurpose: PaymentPurposeHandler = {
   onPaid: async (tx, order) => {
     const { application, moved } = await markApplicationPaid(tx, applicationIdOf(order), order.reference, order.paidAt ?? new Date());
-    const receipt = await issueOrderReceipt(tx, order, applicationReceiptFacts(application, order));
+    // The receipt's number is taken last but for its messages: its series' counter row stays
+    // locked from then to the commit, and every payment of the series waits for it (decision 039).
     // Only a paid fee moves an application out of payment_pending, and every payment of one
     // application holds the lock on its key: one already moved was paid by another order.
-    if (!moved) return applicationPaidTwice(tx, application, order);
-    await enqueueApplicationReceived(tx, application, receipt);
+    if (!moved) {
+      const flag = await applicationPaidTwice(tx, application, order);
+      await issueOrderReceipt(tx, order, applicationReceiptFacts(application, order));
+      return flag;
+    }
+    const settings = await messageSettings(tx);
+    const receipt = await issueOrderReceipt(tx, order, applicationReceiptFacts(application, order));
+    await enqueueApplicationReceived(tx, application, receipt, { settings });
   },
   links: async (db, order) => [...(await orderReceiptLinks(db, order)), { label: "View acknowledgement", href: `/admissions/acknowledgement/${applicationIdOf(order)}` }],
   retryPath: (order) => `/admissions/retry-payment/${applicationIdOf(order)}`,

@@ -10,6 +10,7 @@ import { getDb, type Database } from "~/db/client.server";
 import { feePayments, students } from "~/db/schema/fees";
 import { openOrderFor } from "~/core/payments/orders.server";
 import { cancelReceipt, issueReceipt, type CancelResult, type Receipt } from "~/core/receipts/issue.server";
+import { messageSettings } from "~/core/messages/settings.server";
 import { enqueueReceiptMessage } from "~/core/receipts/message.server";
 import { getConfig } from "~/lib/config.server";
 import { checkReason } from "~/lib/reason";
@@ -90,14 +91,17 @@ export async function collectAtOffice(input: OfficeInput, db?: Database): Promis
         recordedBy: input.actor.email,
       });
       const facts = feeReceiptFacts(recorded.student, input.purpose, input.session, recorded.receiptLines);
+      const afterwards = await accountOf(tx, recorded.student, quote.book, input.purpose, input.today);
+      // The receipt's number is taken last but for what names it: the series' counter row stays
+      // locked from then to the commit, and the parents paying online wait for it (decision 039).
+      const settings = await messageSettings(tx);
       const receipt = await issueReceipt(
         tx,
         { ...facts, paidAt: now, payment: { mode: OFFICE_MODES[input.mode], gatewayReference: null, bankReference: input.bankReference ?? null, instrument: input.instrument ?? null } },
         { secret: getConfig().receiptSecret, now },
       );
       await attachReceipt(tx, recorded.payment.id, receipt.id);
-      await enqueueReceiptMessage(tx, receipt, { email: recorded.student.email, mobile: recorded.student.mobile });
-      const afterwards = await accountOf(tx, recorded.student, quote.book, input.purpose, input.today);
+      await enqueueReceiptMessage(tx, receipt, { email: recorded.student.email, mobile: recorded.student.mobile }, { settings });
       await recordAudit(tx, {
         actor: input.actor,
         action: "office_collection.create",

@@ -13,6 +13,7 @@ import { isRetryable } from "~/core/payments/states";
 import { issueOrderReceipt, orderReceiptLinks, type OrderPart, type ReceiptFacts, type ReceiptLine } from "~/core/receipts/issue.server";
 import type { PaymentOrder } from "~/core/payments/orders.server";
 import type { Flag } from "~/core/payments/states";
+import { messageSettings } from "~/core/messages/settings.server";
 import { enqueueReceiptMessage } from "~/core/receipts/message.server";
 import { RECEIPT_SERIES } from "~/core/receipts/numbering";
 import type { Student } from "~/core/students/roll.server";
@@ -105,11 +106,14 @@ export async function payFeeLines(
 ): Promise<CreditNote | null> {
   const { studentId, session, purpose, lines } = input;
   const recorded = await recordPayment(tx, { studentId, session, purpose, lines, mode: "online", orderId: order.id, bankReference: order.bankReference, paidAt: order.paidAt ?? new Date() });
-  const receipt = await issueOrderReceipt(tx, order, feeReceiptFacts(recorded.student, purpose, session, recorded.receiptLines), new Date(), input.part);
-  await attachReceipt(tx, recorded.payment.id, receipt.id);
-  await enqueueReceiptMessage(tx, receipt, { email: recorded.student.email, mobile: recorded.student.mobile }, { confirmedLater: input.confirmedLater });
   const paid = new Set(lines.map((l) => `${l.month}|${l.head}`));
   const credits = creditsOf(entries(await ledgerOf(tx, studentId, session, purpose))).filter((c) => paid.has(`${c.month}|${c.head}`));
+  // The receipt's number is taken last but for what names it: the series' counter row stays
+  // locked from then to the commit, and every payment of the series waits for it (decision 039).
+  const settings = await messageSettings(tx);
+  const receipt = await issueOrderReceipt(tx, order, feeReceiptFacts(recorded.student, purpose, session, recorded.receiptLines), new Date(), input.part);
+  await attachReceipt(tx, recorded.payment.id, receipt.id);
+  await enqueueReceiptMessage(tx, receipt, { email: recorded.student.email, mobile: recorded.student.mobile }, { confirmedLater: input.confirmedLater, settings });
   if (credits.length === 0) return null;
   const totalPaise = credits.reduce((sum, c) => sum + c.excessPaise, 0);
   return { name: recorded.student.name, totalPaise, text: `${credits.map((c) => `${c.head}, ${monthLabel(c.month)}`).join("; ")}` };
