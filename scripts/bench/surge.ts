@@ -235,7 +235,7 @@ const postmaster = (() => {
     return 0;
   }
 })();
-const cpuNow = () => ({ servers: servers.reduce((ms, s) => ms + cpuMsOf(s.pid), 0), postgres: postmaster ? cpuMsOf(postmaster) : 0, bench: process.cpuUsage() });
+const cpuNow = () => ({ servers: serversCpuMs(), postgres: postmaster ? cpuMsOf(postmaster) : 0, bench: process.cpuUsage() });
 const cpuBefore = cpuNow();
 const t0 = performance.now();
 /** One parent's journey, counted in `succeeded` or `problems`. */

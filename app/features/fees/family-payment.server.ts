@@ -16,6 +16,7 @@ import { lockPayable } from "~/core/payments/apply.server";
 import { openOrderFor, openOrdersOf } from "~/core/payments/orders.server";
 import type { PaymentPurposeHandler } from "~/core/payments/purposes";
 import type { Quote } from "~/core/payments/service.server";
+import { messageSettings } from "~/core/messages/settings.server";
 import { orderReceiptLinks } from "~/core/receipts/issue.server";
 import { maskName } from "~/lib/mask-name";
 import { normaliseMobile } from "~/lib/phone";
@@ -116,9 +117,11 @@ export const familyFeesPurpose: PaymentPurposeHandler = {
       fees.set(`${ref.studentId}|${ref.purpose}`, fee);
     }
     const notes: CreditNote[] = [];
+    // Read once, before the first part's receipt is numbered (decision 039).
+    const settings = await messageSettings(tx);
     for (const fee of [...fees.values()].sort((a, b) => a.studentId - b.studentId || purposeOrder(a.purpose) - purposeOrder(b.purpose))) {
       const part = { key: `${fee.studentId}:${fee.purpose}`, amountPaise: fee.lines.reduce((s, l) => s + l.amountPaise, 0) };
-      const note = await payFeeLines(tx, order, { studentId: fee.studentId, session: key.session, purpose: fee.purpose, lines: fee.lines, part, confirmedLater: how.confirmedLater });
+      const note = await payFeeLines(tx, order, { studentId: fee.studentId, session: key.session, purpose: fee.purpose, lines: fee.lines, part, confirmedLater: how.confirmedLater, settings });
       if (note) notes.push(note);
     }
     return creditFlag(notes, true);

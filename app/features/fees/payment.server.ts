@@ -13,6 +13,7 @@ import { isRetryable } from "~/core/payments/states";
 import { issueOrderReceipt, orderReceiptLinks, type OrderPart, type ReceiptFacts, type ReceiptLine } from "~/core/receipts/issue.server";
 import type { PaymentOrder } from "~/core/payments/orders.server";
 import type { Flag } from "~/core/payments/states";
+import type { MessageSettings } from "~/core/messages/settings";
 import { messageSettings } from "~/core/messages/settings.server";
 import { enqueueReceiptMessage } from "~/core/receipts/message.server";
 import { RECEIPT_SERIES } from "~/core/receipts/numbering";
@@ -94,7 +95,8 @@ export type CreditNote = { name: string; text: string; totalPaise: number };
  * Records what an order paid for one student and purpose, inside the paying transaction: the
  * ledger's payment lines (and late fee line), the fee payment row and its receipt (the order's
  * only one, or with `part` that part's, for a family's order) and the receipt's message to the
- * student's roll e-mail and mobile (payment_confirmed when `confirmedLater`). Returns the credit when the
+ * student's roll e-mail and mobile (payment_confirmed when `confirmedLater`; `settings`: the
+ * messages settings, read in `tx` before any receipt of the order is numbered). Returns the credit when the
  * lines paid a head and month already paid (the office took it meanwhile, by any channel):
  * money that arrives is recorded, and the excess is a credit the office must see. Throws what
  * recordPayment and issueOrderReceipt throw.
@@ -102,15 +104,14 @@ export type CreditNote = { name: string; text: string; totalPaise: number };
 export async function payFeeLines(
   tx: Database,
   order: PaymentOrder,
-  input: { studentId: number; session: string; purpose: FeePurpose; lines: PayLine[]; part?: OrderPart; confirmedLater: boolean },
+  input: { studentId: number; session: string; purpose: FeePurpose; lines: PayLine[]; part?: OrderPart; confirmedLater: boolean; settings: MessageSettings },
 ): Promise<CreditNote | null> {
-  const { studentId, session, purpose, lines } = input;
+  const { studentId, session, purpose, lines, settings } = input;
   const recorded = await recordPayment(tx, { studentId, session, purpose, lines, mode: "online", orderId: order.id, bankReference: order.bankReference, paidAt: order.paidAt ?? new Date() });
   const paid = new Set(lines.map((l) => `${l.month}|${l.head}`));
   const credits = creditsOf(entries(await ledgerOf(tx, studentId, session, purpose))).filter((c) => paid.has(`${c.month}|${c.head}`));
   // The receipt's number is taken last but for what names it: the series' counter row stays
   // locked from then to the commit, and every payment of the series waits for it (decision 039).
-  const settings = await messageSettings(tx);
   const receipt = await issueOrderReceipt(tx, order, feeReceiptFacts(recorded.student, purpose, session, recorded.receiptLines), new Date(), input.part);
   await attachReceipt(tx, recorded.payment.id, receipt.id);
   await enqueueReceiptMessage(tx, receipt, { email: recorded.student.email, mobile: recorded.student.mobile }, { confirmedLater: input.confirmedLater, settings });
@@ -140,7 +141,7 @@ export function feePurpose(purpose: FeePurpose): PaymentPurposeHandler {
       const { studentId, session } = parseKey(order.payableKey);
       const lines = order.lines.map((l) => payLineFromRef(l.ref, l.label, l.amountPaise));
       if (lines.some((l) => l === null)) throw new RangeError(`Order ${order.reference} has lines that are not fee lines`);
-      const credit = await payFeeLines(tx, order, { studentId, session, purpose, lines: lines as PayLine[], confirmedLater: how.confirmedLater });
+      const credit = await payFeeLines(tx, order, { studentId, session, purpose, lines: lines as PayLine[], confirmedLater: how.confirmedLater, settings: await messageSettings(tx) });
       return creditFlag(credit ? [credit] : [], false);
     },
     links: (db, order) => orderReceiptLinks(db, order),
