@@ -11,9 +11,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pdfText } from "../../tests/support/pdf";
 import { signedInWithCode } from "../../tests/support/two-factor";
+
+// The copies wait for a quiet machine (app/lib/quiet.server.ts); the test suite keeps it busy.
+vi.mock("~/lib/quiet.server", async (original) => ({ ...(await original<typeof import("~/lib/quiet.server")>()), whenQuiet: async () => undefined }));
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-uploads-"));
 const run = Date.now().toString(36);
