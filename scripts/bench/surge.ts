@@ -123,17 +123,19 @@ const problems = new Map<string, number>();
 const note = (what: string) => problems.set(what, (problems.get(what) ?? 0) + 1);
 
 /**
- * The parents' phones: plain HTTP/1.1 over kept-alive connections (node:http), with gzip as a
- * browser asks for it. Node's `fetch` cost this load generator about 5 ms of CPU a request (its
- * WHATWG Request, Headers, streams and body copies), on the two cores the servers share: 12.6 s
- * for 300 parents one at a time, against the servers' 40.3 s.
+ * A parent's phone: its server (`origin`), its address and its own kept-alive connections
+ * (`agent`), which stay idle only while the parent reads (under the server's 5 s keep-alive, so
+ * the server never closes one as the phone sends on it). It speaks plain HTTP/1.1 (node:http),
+ * with gzip as a browser asks for it: Node's `fetch` cost this load generator about 5 ms of CPU
+ * a request (its WHATWG Request, Headers, streams and body copies), on the two cores the
+ * servers share: 12.6 s for 300 parents one at a time, against the servers' 40.3 s.
  */
-const phones = new http.Agent({ keepAlive: true });
+type Phone = { origin: string; ip: string; agent: http.Agent };
 type Sent = { method?: string; body?: string | Uint8Array; headers?: Record<string, string> };
-function send(url: URL, init: Sent): Promise<{ status: number; location: string | null; text: string }> {
+function send(url: URL, agent: http.Agent, init: Sent): Promise<{ status: number; location: string | null; text: string }> {
   const body = init.body === undefined ? undefined : typeof init.body === "string" ? Buffer.from(init.body) : init.body;
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: init.method ?? "GET", agent: phones, headers: { ...init.headers, ...(body ? { "content-length": String(body.byteLength) } : {}) } }, (response) => {
+    const request = http.request(url, { method: init.method ?? "GET", agent, headers: { ...init.headers, ...(body ? { "content-length": String(body.byteLength) } : {}) } }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("error", reject);
@@ -149,10 +151,10 @@ function send(url: URL, init: Sent): Promise<{ status: number; location: string 
 }
 
 /** One timed request of a step; the body is read whole (the time a parent waits for the page). */
-async function timed(step: string, origin: string, ip: string, url: string, init: Sent = {}): Promise<{ status: number; location: string | null; text: string }> {
+async function timed(step: string, { origin, ip, agent }: Phone, url: string, init: Sent = {}): Promise<{ status: number; location: string | null; text: string }> {
   const cpu0 = oneAtATime ? serversCpuMs() : 0;
   const t0 = performance.now();
-  const answer = await send(new URL(url, origin), { ...init, headers: { origin, "x-forwarded-for": ip, "accept-encoding": "gzip", ...init.headers } });
+  const answer = await send(new URL(url, origin), agent, { ...init, headers: { origin, "x-forwarded-for": ip, "accept-encoding": "gzip", ...init.headers } });
   const s: Step = steps.get(step) ?? { times: [], statuses: new Map(), cpuMs: 0 };
   steps.set(step, s);
   s.times.push(performance.now() - t0);
@@ -174,17 +176,17 @@ function expectRedirect(answer: { status: number; location: string | null }, wha
 }
 
 /** Hand-off page → test gateway → return → success page, shared by both journeys. Returns whether it reached success. */
-async function payOnTheTestGateway(origin: string, ip: string, handoff: string): Promise<boolean> {
+async function payOnTheTestGateway(phone: Phone, handoff: string): Promise<boolean> {
   await think();
-  const page = await timed("hand-off page", origin, ip, handoff);
+  const page = await timed("hand-off page", phone, handoff);
   const gateway = /href="(\/mock-payment\?[^"]+)"/.exec(page.text)?.[1]?.replaceAll("&amp;", "&");
   if (!gateway) throw new Error(`the hand-off page (${page.status}) has no link to the test gateway`);
   await think();
-  const back = expectRedirect(await timed("test gateway: pay", origin, ip, gateway, form({ decision: "pay" })), "the test gateway");
+  const back = expectRedirect(await timed("test gateway: pay", phone, gateway, form({ decision: "pay" })), "the test gateway");
   gatewayTook++;
-  const result = expectRedirect(await timed("return (/student-payment)", origin, ip, back), "the return");
+  const result = expectRedirect(await timed("return (/student-payment)", phone, back), "the return");
   if (!result.startsWith("/payment-success")) throw new Error(`the return sent the parent to ${result.split("?")[0]}`);
-  const success = await timed("success page", origin, ip, result);
+  const success = await timed("success page", phone, result);
   return success.status === 200;
 }
 
@@ -208,35 +210,35 @@ const applicationPost = await (async () => {
   return { body: new Uint8Array(await encoded.arrayBuffer()), type: encoded.headers.get("content-type")! };
 })();
 
-async function applicant(origin: string, ip: string): Promise<boolean> {
-  const page = await timed("GET /apply", origin, ip, "/apply");
+async function applicant(phone: Phone): Promise<boolean> {
+  const page = await timed("GET /apply", phone, "/apply");
   if (page.status !== 200) throw new Error(`/apply answered ${page.status}`);
   await think();
-  const handoff = expectRedirect(await timed("POST /apply (4 MB)", origin, ip, "/apply", { method: "POST", body: applicationPost.body, headers: { "content-type": applicationPost.type } }), "the application");
+  const handoff = expectRedirect(await timed("POST /apply (4 MB)", phone, "/apply", { method: "POST", body: applicationPost.body, headers: { "content-type": applicationPost.type } }), "the application");
   if (!handoff.startsWith("/pay/")) throw new Error(`the application was stored but its payment did not start (${handoff.split("?")[0]})`);
-  return payOnTheTestGateway(origin, ip, handoff);
+  return payOnTheTestGateway(phone, handoff);
 }
 
-async function feePayer(origin: string, ip: string, student: { admissionNumber: string; dateOfBirth: string }, mistypes: boolean): Promise<boolean> {
-  const page = await timed("GET /fees", origin, ip, "/fees");
+async function feePayer(phone: Phone, student: { admissionNumber: string; dateOfBirth: string }, mistypes: boolean): Promise<boolean> {
+  const page = await timed("GET /fees", phone, "/fees");
   if (page.status !== 200) throw new Error(`/fees answered ${page.status}`);
   await think();
   if (mistypes) {
-    const wrong = await timed("find the student", origin, ip, "/fees", form({ intent: "find", admissionNumber: student.admissionNumber, dateOfBirth: "2016-03-15" }));
+    const wrong = await timed("find the student", phone, "/fees", form({ intent: "find", admissionNumber: student.admissionNumber, dateOfBirth: "2016-03-15" }));
     if (wrong.status !== 200 || /name="token"/.test(wrong.text)) throw new Error(`a mistyped date of birth answered ${wrong.status}`);
     await think();
   }
-  const found = await timed("find the student", origin, ip, "/fees", form({ intent: "find", ...student }));
+  const found = await timed("find the student", phone, "/fees", form({ intent: "find", ...student }));
   const token = /name="token" value="([^"]+)"/.exec(found.text)?.[1];
   const month = /name="month" value="([^"]+)"/.exec(found.text)?.[1];
   if (!token || !month) throw new Error(`finding the student answered ${found.status} without the months`);
   await think();
-  const total = await timed("see the total", origin, ip, "/fees", form({ intent: "total", token, month }));
+  const total = await timed("see the total", phone, "/fees", form({ intent: "total", token, month }));
   const seenTotal = /name="seenTotal" value="(\d+)"/.exec(total.text)?.[1];
   if (!seenTotal) throw new Error(`the total answered ${total.status} without a total`);
   await think();
-  const handoff = expectRedirect(await timed("pay (start the order)", origin, ip, "/fees", form({ intent: "pay", token, month, seenTotal })), "paying");
-  return payOnTheTestGateway(origin, ip, handoff);
+  const handoff = expectRedirect(await timed("pay (start the order)", phone, "/fees", form({ intent: "pay", token, month, seenTotal })), "paying");
+  return payOnTheTestGateway(phone, handoff);
 }
 
 const addressOf = (n: number) => `100.64.${Math.floor(n / 250)}.${(n % 250) + 1}`;
@@ -267,14 +269,15 @@ const cpuBefore = cpuNow();
 const t0 = performance.now();
 /** One parent's journey, counted in `succeeded` or `problems`. */
 async function journey(p: (typeof parents)[number], n: number): Promise<void> {
-  const origin = servers[n % servers.length]!.origin;
-  const ip = addressOf(n % addresses);
+  const phone: Phone = { origin: servers[n % servers.length]!.origin, ip: addressOf(n % addresses), agent: new http.Agent({ keepAlive: true }) };
   try {
-    const ok = p.kind === "applicants" ? await applicant(origin, ip) : await feePayer(origin, ip, roll[p.i]!, p.i % 10 === 0);
+    const ok = p.kind === "applicants" ? await applicant(phone) : await feePayer(phone, roll[p.i]!, p.i % 10 === 0);
     if (ok) succeeded = { ...succeeded, [p.kind]: succeeded[p.kind] + 1 };
     else note(`${p.kind}: the success page did not open`);
   } catch (error) {
     note(`${p.kind}: ${messageOf(error)}`);
+  } finally {
+    phone.agent.destroy();
   }
 }
 if (oneAtATime) {
@@ -315,7 +318,6 @@ const stored = await count(sql`SELECT count(*)::int AS n FROM applications WHERE
 const paidApplications = (await paidOrders("application_fee")) - paidBefore.application;
 const paidFees = (await paidOrders("tuition")) - paidBefore.tuition;
 await db.close();
-phones.destroy();
 await stopAll();
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
