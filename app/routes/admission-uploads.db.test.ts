@@ -16,7 +16,7 @@ import { pdfText } from "../../tests/support/pdf";
 import { signedInWithCode } from "../../tests/support/two-factor";
 
 // The copies wait for a quiet machine (app/lib/quiet.server.ts); the test suite keeps it busy.
-vi.mock("~/lib/quiet.server", async (original) => ({ ...(await original<typeof import("~/lib/quiet.server")>()), whenQuiet: async () => undefined }));
+vi.mock("~/lib/quiet.server", async (original) => ({ ...(await original<object>()), whenQuiet: async () => undefined }));
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-uploads-"));
 const run = Date.now().toString(36);
