@@ -38,6 +38,19 @@ export function rssOf(pid: number): number {
 const TICKS_PER_SECOND = 100;
 
 /**
+ * CPU time the hypervisor gave to other machines while this one wanted it ("steal", the eighth
+ * field of /proc/stat's cpu line), in ms summed over the cores since boot; 0 where unreadable.
+ */
+export function stolenCpuMs(): number {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+    return (Number(fields[8] ?? 0) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * CPU time process `pid` and its children have used so far (user + system, all threads), in ms,
  * from /proc (Linux); children: the processes `pid` started, such as nginx's workers. 0 for a
  * process that has exited. Resolution: 10 ms.
