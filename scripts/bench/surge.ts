@@ -26,9 +26,10 @@
  * Prints, per step, requests, p50/p99/max in ms and answers by status; the parents who reached
  * the success page; what the database holds afterwards (applications, and paid orders against
  * the payments the gateway took: "lost" must be 0); the servers' RSS idle, at peak, 15 s and 60 s
- * after the last parent; the pictures' copies made by then; the CPU the servers, PostgreSQL and the
- * generator used, and the cores' time the hypervisor gave other machines (steal). Exit status 1 when a target is missed: every parent at the success page, p99
- * of every step ≤ 1 s, no 5xx, nothing lost, peak RSS ≤ 1 GiB a process.
+ * after the last parent; the pictures' copies made by then; the CPU the servers, PostgreSQL and
+ * the generator used, and the cores' time the hypervisor gave other machines (steal). Exit
+ * status 1 when a target is missed: every parent at the success page, p99 of every step ≤ 1 s,
+ * no 5xx, nothing lost, peak RSS ≤ 1 GiB a process.
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import http from "node:http";
