@@ -39,7 +39,8 @@ const TICKS_PER_SECOND = 100;
 
 /**
  * CPU time the hypervisor gave to other machines while this one wanted it ("steal", the eighth
- * field of /proc/stat's cpu line), in ms summed over the cores since boot; 0 where unreadable.
+ * value after the label of /proc/stat's cpu line), in ms summed over the cores since boot; 0
+ * where unreadable.
  */
 export function stolenCpuMs(): number {
   try {
