@@ -107,6 +107,7 @@ describe("an older attempt paid", () => {
     await handOff(order.publicId);
     await handOff(order.publicId);
     h.eazypay.settle(older, { status: "Success", amount: "1500.00" });
+    h.pastFirstCheck();
     await h.payments.reconcile();
     expect(await h.order(order.reference)).toMatchObject({ status: "paid", paidReference: older });
     expect(await h.receipts(order.reference)).toBe(1);
@@ -160,6 +161,7 @@ describe("two attempts both paid", () => {
     const second = await handOff(order.publicId);
     h.eazypay.settle(first, { status: "Success", amount: "1500.00" });
     h.eazypay.settle(second, { status: "Success", amount: "1500.00" });
+    h.pastFirstCheck();
     await h.payments.reconcile();
     const after = await h.order(order.reference);
     expect(after.status).toBe("paid");

@@ -5,7 +5,7 @@
  * app/payment-purposes.server.ts with each feature's purpose handler; routes and the server call
  * it through that module.
  */
-import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Actor } from "~/core/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import { paymentAttempts, paymentEvents, paymentOrders, type OrderSubject } from "~/db/schema/payments";
@@ -36,6 +36,15 @@ import { messageOf } from "~/lib/errors";
 export const REUSE_OPEN_ORDER_MS = 20 * 60_000;
 /** Reconciliation asks about an unsettled order at most this often... */
 export const RECHECK_INTERVAL_MS = 15 * 60_000;
+/**
+ * An order the gateway has said nothing about yet (still `created`) is first asked about once it
+ * is this old: until then its payer is most likely on the gateway's page, where a status check
+ * only learns "not yet" and, with a real gateway, spends its API rate limit. A surge on admission
+ * day had reconciliation asking about 72 such orders in its minute (issue 29). A return, a webhook
+ * or a pending word settles or moves the order sooner; a dropped return is healed at the first
+ * run after this age.
+ */
+export const FIRST_CHECK_AFTER_MS = 5 * 60_000;
 /** ...for this long after it was created, then expires it. */
 export const RECONCILE_WINDOW_MS = 3 * 86_400_000;
 /** Largest amount Eazypay takes: 9 rupee digits. */
@@ -422,17 +431,20 @@ export function createPaymentService(deps: PaymentDeps) {
   /**
    * Asks the gateway about every unsettled order (created or pending; held ones and failed
    * Razorpay ones too, within RECONCILE_WINDOW_MS of their creation: a word for the right amount,
-   * a late capture) not asked in the last RECHECK_INTERVAL_MS, about each of its attempts (the
-   * newest MAX_ATTEMPTS_ASKED and any in progress), then expires open orders older than the
-   * window. Each order is claimed before it is asked, so two runs at once never ask about the same
-   * order. Idempotent.
+   * a late capture) not asked in the last RECHECK_INTERVAL_MS (a `created` one never asked: once
+   * it is FIRST_CHECK_AFTER_MS old), about each of its attempts (the newest MAX_ATTEMPTS_ASKED and
+   * any in progress), then expires open orders older than the window. Each order is claimed
+   * before it is asked, so two runs at once never ask about the same order. Idempotent.
    */
   async function reconcile(limit = 200): Promise<ReconcileSummary> {
     const db = await deps.getDb();
     const at = now();
     const summary: ReconcileSummary = { checked: 0, paid: 0, failed: 0, expired: 0, held: 0, unchanged: 0, errors: 0 };
     const windowStart = new Date(at.getTime() - RECONCILE_WINDOW_MS);
-    const due = or(isNull(paymentOrders.lastCheckedAt), lt(paymentOrders.lastCheckedAt, new Date(at.getTime() - RECHECK_INTERVAL_MS)));
+    const due = or(
+      lt(paymentOrders.lastCheckedAt, new Date(at.getTime() - RECHECK_INTERVAL_MS)),
+      and(isNull(paymentOrders.lastCheckedAt), or(ne(paymentOrders.status, "created"), lt(paymentOrders.createdAt, new Date(at.getTime() - FIRST_CHECK_AFTER_MS)))),
+    );
     const unsettled = or(
       inArray(paymentOrders.status, [...OPEN_STATUSES]),
       // A held order waits for a word for its own amount (never expired); a failed Razorpay one for a late capture.

@@ -176,6 +176,7 @@ describe("Eazypay returns", () => {
   it("a dropped return is healed by reconciliation", async () => {
     const order = await h.startOrder();
     h.eazypay.settle(order.reference, { status: "SIP", amount: "1500.00" });
+    h.pastFirstCheck();
     await h.payments.reconcile();
     expect(await h.order(order.reference)).toMatchObject({ status: "paid", gatewayStatus: "SIP" });
   });
@@ -186,7 +187,9 @@ describe("Eazypay returns", () => {
     h.eazypay.setVerifyDown(true);
     const result = await h.payments.handleReturn(response(order.reference));
     expect(result?.location).toBe(`/payment-pending?order=${order.publicId}`);
+    // Pending is a word from the bank: asked at the next run, however young the order.
     await h.payments.reconcile();
+    expect(await h.events(order.id, "reconciliation")).toHaveLength(1);
     expect((await h.order(order.reference)).status).toBe("pending");
     h.eazypay.setVerifyDown(false);
     h.setClock(new Date(Date.now() + 16 * 60_000));

@@ -151,6 +151,7 @@ describe("Razorpay reconciliation", () => {
   it("an authorised payment whose callback and webhooks were lost is captured and paid", async () => {
     const order = await h.startOrder();
     const payment = h.razorpay.pay(order.providerOrderId!, "authorized");
+    h.pastFirstCheck();
     await h.payments.reconcile();
     expect(h.razorpay.payments.get(payment.id)?.status).toBe("captured");
     expect(await h.order(order.reference)).toMatchObject({ status: "paid", providerPaymentId: payment.id });

@@ -14,7 +14,7 @@ import { MockGateway } from "../gateways/mock.server";
 import { RazorpayGateway } from "../gateways/razorpay.server";
 import type { PaymentOrder } from "../orders.server";
 import type { PaymentPurposes } from "../purposes";
-import { createPaymentService, type StartInput } from "../service.server";
+import { createPaymentService, FIRST_CHECK_AFTER_MS, type StartInput } from "../service.server";
 import type { PaymentSetup } from "../settings.server";
 
 /** Ports of the test doubles during database tests: free ones the system picks, so test runs side by side never collide. */
@@ -105,6 +105,10 @@ export async function startHarness(db: Database) {
     },
     setClock(at: Date | null) {
       clock = at;
+    },
+    /** Moves the clock past the age at which reconciliation first asks about an order nobody has heard of. */
+    pastFirstCheck() {
+      clock = new Date(Date.now() + FIRST_CHECK_AFTER_MS + 60_000);
     },
     failOnPaid(fail: boolean) {
       failOnPaid = fail;
