@@ -2,7 +2,8 @@ import { connect, type AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { finalErrorHandler } from "./error-handler";
-import { createHttpServer, STREAM_BUFFER_BYTES } from "./http-server";
+import { STREAM_BUFFER_BYTES } from "~/lib/request-body.server";
+import { createHttpServer } from "./http-server";
 import { rateLimits } from "./rate-limits";
 
 const LIMIT = 100;

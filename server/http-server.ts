@@ -10,6 +10,7 @@
  */
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { Socket } from "node:net";
+import { STREAM_BUFFER_BYTES } from "~/lib/request-body.server";
 import { answerClientError } from "./client-errors";
 
 const addresses = new WeakMap<Socket, string>();
@@ -27,18 +28,6 @@ export function rememberClientAddress(socket: Socket): void {
 export function clientAddressOf(req: { ip?: string; socket?: Socket }): string | undefined {
   return req.ip ?? (req.socket ? addresses.get(req.socket) : undefined);
 }
-
-/**
- * Bytes a request's body may hold unread before its connection stops being read (and a
- * response before `write` asks to wait), for every request and response: Node's default is
- * 16 KiB, less than the 64 KiB the kernel hands over at a time, so an upload was paused after
- * every read and took one turn of a busy event loop per 64 KiB: 62 turns for the 4 MB of an
- * application (issue 29). At 1 MiB, as the upload parser's own buffers
- * (app/lib/uploads.server.ts), up to sixteen reads go in one turn. 256 KiB was tried first: in a
- * paired surge (2 processes) 1 MiB took the 4 MB post from p50 840 / p99 2,287 ms to 366 / 1,472,
- * peak RSS 779 → 777 MiB (decision 035).
- */
-export const STREAM_BUFFER_BYTES = 1024 * 1024;
 
 /**
  * An HTTP server for `handler` that keeps each connection's address from its start and answers

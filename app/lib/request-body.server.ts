@@ -28,6 +28,21 @@ export const KiB = 1024;
 export const MiB = 1024 * KiB;
 
 /**
+ * Bytes a body may hold in each buffer on its way in before the reading waits, and a response
+ * before `write` asks to wait: the HTTP server's request and response streams
+ * (server/http-server.ts, which React Router's Request stream follows), and the upload parser's
+ * buffers and each file's disk stream (app/lib/uploads.server.ts). Node's default is 16 KiB, less
+ * than the 64 KiB the kernel hands over at a time, so an upload paused after every read and took
+ * a turn of a busy event loop per 64 KiB: 62 turns for the 4 MB of an application (issue 29). At
+ * 1 MiB up to sixteen reads go in one turn, and a request holds at most about 4 MiB in flight
+ * (socket, Request stream, parser, file stream), that only while the disk is slower than the
+ * network; a larger form still goes to disk. 256 KiB was tried first: in a paired surge (2
+ * processes) 1 MiB took the 4 MB post from p50 840 / p99 2,287 ms to 366 / 1,472, peak RSS
+ * 779 → 777 MiB (decision 035).
+ */
+export const STREAM_BUFFER_BYTES = MiB;
+
+/**
  * The most each route reads of a request body, in bytes, by the route's path as registered in
  * app/routes.ts (or Express). A full enquiry is under 1 KB and a note 1,000 characters (up to
  * 9 KB percent-encoded in Bengali or Hindi): 16 KiB leaves room for any honest form.

@@ -22,7 +22,7 @@ import path from "node:path";
 import { once } from "node:events";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
-import { BODY_LIMITS, BODY_MESSAGES, bodyRefusal, formTypeOf, readForm, type BodyRoute } from "./request-body.server";
+import { BODY_LIMITS, BODY_MESSAGES, bodyRefusal, formTypeOf, readForm, STREAM_BUFFER_BYTES, type BodyRoute } from "./request-body.server";
 
 /** The temporary path of each file `readUploadForm` wrote. */
 const paths = new WeakMap<File, string>();
@@ -39,15 +39,6 @@ export type UploadedForm = {
 };
 
 const TEMPORARY = /^[0-9a-f]{32}\.upload$/;
-
-/**
- * Bytes the parser and each file's disk stream may hold before they make the reading wait
- * (Node's default is 16 KiB). Each wait costs a turn of the event loop, and on a busy server
- * (issue 29) a turn takes long; with 1 MiB a form waits a sixty-fourth as often. A request then
- * holds at most about 4 MiB in flight (socket, Request stream, parser, file stream), and that only
- * while the disk is slower than the network; a larger form still goes to disk (decision 035).
- */
-const BUFFER_BYTES = 1024 * 1024;
 
 /** Thrown inside the parse to stop it with an answer. */
 class Refusal extends Error {
@@ -75,7 +66,7 @@ export async function readUploadForm(request: Request, route: BodyRoute, dir: st
   const files: Promise<void>[] = [];
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { "content-type": contentType }, highWaterMark: BUFFER_BYTES, fileHwm: BUFFER_BYTES, limits: { fieldSize: limit, fileSize: limit, parts: 200 } });
+    parser = busboy({ headers: { "content-type": contentType }, highWaterMark: STREAM_BUFFER_BYTES, fileHwm: STREAM_BUFFER_BYTES, limits: { fieldSize: limit, fileSize: limit, parts: 200 } });
   } catch {
     throw bodyRefusal(400, BODY_MESSAGES.unreadable);
   }
@@ -89,7 +80,7 @@ export async function readUploadForm(request: Request, route: BodyRoute, dir: st
     const file = path.join(dir, `${randomBytes(16).toString("hex")}.upload`);
     written.push(file);
     files.push(
-      pipeline(stream, createWriteStream(file, { mode: 0o600, flags: "wx", highWaterMark: BUFFER_BYTES })).then(async () => {
+      pipeline(stream, createWriteStream(file, { mode: 0o600, flags: "wx", highWaterMark: STREAM_BUFFER_BYTES })).then(async () => {
         // An empty file input (no file chosen) is an empty File, as the platform's parser gives.
         if ((await stat(file)).size === 0) {
           await rm(file, { force: true });
