@@ -36,17 +36,17 @@ import { messageOf } from "~/lib/errors";
 export const REUSE_OPEN_ORDER_MS = 20 * 60_000;
 /** Reconciliation asks about an unsettled order at most this often... */
 export const RECHECK_INTERVAL_MS = 15 * 60_000;
+/** ...for this long after it was created, then expires it. */
+export const RECONCILE_WINDOW_MS = 3 * 86_400_000;
 /**
  * An order the gateway has said nothing about yet (still `created`) is first asked about once it
  * is this old: until then its payer is most likely on the gateway's page, where a status check
- * only learns "not yet" and, with a real gateway, spends its API rate limit. A surge on admission
- * day had reconciliation asking about 72 such orders in its minute (issue 29). A return, a webhook
+ * only learns "not yet" and, with a real gateway, spends its API rate limit (in one admission-day
+ * surge trial, 6 runs asked about 72 such orders: issue 29, decision 041). A return, a webhook
  * or a pending word settles or moves the order sooner; a dropped return is healed at the first
  * run after this age.
  */
 export const FIRST_CHECK_AFTER_MS = 5 * 60_000;
-/** ...for this long after it was created, then expires it. */
-export const RECONCILE_WINDOW_MS = 3 * 86_400_000;
 /** Largest amount Eazypay takes: 9 rupee digits. */
 export const MAX_AMOUNT_PAISE = 999_999_999_99;
 
