@@ -1,5 +1,5 @@
 /**
- * `npm run bench:surge [-- --applicants 300 --payers 300 --ramp 60 --think 1000 --addresses 12 --processes 1 --pool 10 --warm-up 20 --port 3470]`:
+ * `npm run bench:surge [-- --applicants 300 --payers 300 --ramp 60 --think 1000 --addresses 12 --processes 1 --pool 10 --warm-up 0 --port 3470]`:
  * admission and fee day (issue 29). Runs on PostgreSQL (`scripts/ci/with-postgres.sh npm run
  * bench:surge`) against the production build (`npm run build` first), in the development
  * configuration: the only one with the test gateway, which answers at once.
@@ -57,7 +57,7 @@ const port = option("port", 3470);
 /** DATABASE_POOL_MAX of each process; unset: the server's default. */
 const pool = process.argv.includes("--pool") ? option("pool", 10) : undefined;
 const oneAtATime = process.argv.includes("--one-at-a-time");
-const warmUp = process.argv.includes("--warm-up") ? option("warm-up", 20) : 0;
+const warmUp = option("warm-up", 0, { zero: true });
 
 const TARGET_P99_MS = 1000;
 const TARGET_RSS_BYTES = 1024 * 1024 * 1024;
