@@ -75,6 +75,17 @@ describe("every hand-off gets a fresh reference", () => {
     expect(secondReference).not.toBe(firstReference);
   });
 
+  it("gives the page the order it hands off, and neither a hand-off nor an order to show once it is paid", async () => {
+    const order = await h.startOrder();
+    const open = await h.payments.handoffFor(order.publicId);
+    expect(open?.view).toMatchObject({ publicId: order.publicId, reference: order.reference, amountPaise: order.amountPaise, status: "created", links: [] });
+    const reference = await handOff(order.publicId);
+    h.eazypay.settle(reference, { status: "Success", amount: "1500.00" });
+    await h.payments.handleReturn(response(reference));
+    const paid = await h.payments.handoffFor(order.publicId);
+    expect(paid).toMatchObject({ order: { status: "paid" }, handoff: null, view: null });
+  });
+
   it("two hand-offs at once for one order give two distinct references", async () => {
     const order = await h.startOrder();
     const references = await Promise.all(Array.from({ length: 6 }, () => handOff(order.publicId)));

@@ -337,18 +337,19 @@ export function createPaymentService(deps: PaymentDeps) {
    * The hand-off for an open order: every call is a new attempt with a fresh reference (a reload
    * of /pay/{order}, a second tab, a second Pay), since a gateway refuses a reference it has seen
    * (Eazypay E00325), and for Razorpay a new Razorpay order. `order` is the order as it is now;
-   * `handoff` is null when it is not open or its gateway is gone. Null for an unknown id. Throws
+   * `handoff` and `view` (the order as the page shows it) are null when it is not open or its
+   * gateway is gone. Null for an unknown id. Throws
    * when the gateway cannot be reached.
    */
-  async function handoffFor(publicId: string): Promise<{ order: PaymentOrder; gateway: PaymentGateway | null; handoff: Handoff | null; reference: string | null } | null> {
+  async function handoffFor(publicId: string): Promise<{ order: PaymentOrder; gateway: PaymentGateway | null; handoff: Handoff | null; reference: string | null; view: OrderView | null } | null> {
     const db = await deps.getDb();
     const found = await orderByPublicId(db, publicId);
     if (!found) return null;
     const gateway = gatewayFor(found.provider);
-    if (!gateway || !isOpen(found.status)) return { order: found, gateway: null, handoff: null, reference: null };
+    if (!gateway || !isOpen(found.status)) return { order: found, gateway: null, handoff: null, reference: null, view: null };
     const attempt = await nextAttempt(db, found, gateway);
-    if (!attempt) return { order: (await orderByPublicId(db, publicId)) ?? found, gateway: null, handoff: null, reference: null };
-    return { order: found, gateway, handoff: gateway.handoff(gatewayOrderOf(found, attempt)), reference: attempt.reference };
+    if (!attempt) return { order: (await orderByPublicId(db, publicId)) ?? found, gateway: null, handoff: null, reference: null, view: null };
+    return { order: found, gateway, handoff: gateway.handoff(gatewayOrderOf(found, attempt)), reference: attempt.reference, view: await viewOf(db, found) };
   }
 
   /**
@@ -489,7 +490,11 @@ export function createPaymentService(deps: PaymentDeps) {
   async function view(publicId: string): Promise<OrderView | null> {
     const db = await deps.getDb();
     const order = await orderByPublicId(db, publicId);
-    if (!order) return null;
+    return order && viewOf(db, order);
+  }
+
+  /** `order` as a page shows it; a paid order's links are read from `db`. */
+  async function viewOf(db: Database, order: PaymentOrder): Promise<OrderView> {
     const handler = deps.purposes[order.purpose];
     return {
       publicId: order.publicId,

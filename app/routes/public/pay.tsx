@@ -29,9 +29,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (found.order.status !== "created" && found.order.status !== "pending") {
     throw redirect(`${resultPath(found.order.status)}?order=${found.order.publicId}`, { headers: NO_STORE_HEADERS });
   }
-  if (!found.handoff || !found.gateway) return data({ kind: "unavailable" as const, reason: "Online payment is not available right now." }, { status: 503, headers: NO_STORE_HEADERS });
-  const view = await payments.view(found.order.publicId);
-  return data({ kind: "handoff" as const, summary: summaryOf(view!), handoff: found.handoff, gatewayLabel: found.gateway.label }, { headers: NO_STORE_HEADERS });
+  if (!found.handoff || !found.gateway || !found.view) return data({ kind: "unavailable" as const, reason: "Online payment is not available right now." }, { status: 503, headers: NO_STORE_HEADERS });
+  return data({ kind: "handoff" as const, summary: summaryOf(found.view), handoff: found.handoff, gatewayLabel: found.gateway.label }, { headers: NO_STORE_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
