@@ -338,8 +338,7 @@ export function createPaymentService(deps: PaymentDeps) {
    * of /pay/{order}, a second tab, a second Pay), since a gateway refuses a reference it has seen
    * (Eazypay E00325), and for Razorpay a new Razorpay order. `order` is the order as it is now;
    * `handoff` and `view` (the order as the page shows it) are null when it is not open or its
-   * gateway is gone. Null for an unknown id. Throws
-   * when the gateway cannot be reached.
+   * gateway is gone. Null for an unknown id. Throws when the gateway cannot be reached.
    */
   async function handoffFor(publicId: string): Promise<{ order: PaymentOrder; gateway: PaymentGateway | null; handoff: Handoff | null; reference: string | null; view: OrderView | null } | null> {
     const db = await deps.getDb();
