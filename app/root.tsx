@@ -4,6 +4,8 @@
  * layout's job (SPEC §2: scroll to top smoothly after 300 ms), so React Router's
  * ScrollRestoration is not used.
  */
+// First: no module below may make a zod schema before the browser's zod is told not to use eval.
+import "~/lib/zod-in-browser";
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";

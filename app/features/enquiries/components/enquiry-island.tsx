@@ -3,6 +3,7 @@
  * hydrate React (and on those that do, in a root of its own). React and the form's code load
  * only when a parent opens the dialog or is about to (app/features/site/chrome/index.ts).
  */
+import "~/lib/zod-in-browser";
 import { createRoot } from "react-dom/client";
 import { EnquiryForm } from "./enquiry-form";
 
