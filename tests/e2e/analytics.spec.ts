@@ -29,9 +29,11 @@ async function readVisits(page: Page, until: (visits: Visit[]) => boolean): Prom
   return visits;
 }
 
+/** Follows a footer link and waits until the new page's chrome has started, which is when it reports the visit. */
 async function followFooterLink(page: Page, name: string, path: string) {
   await page.getByRole("contentinfo").getByRole("link", { name, exact: true }).first().click();
   await expect(page).toHaveURL(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 test.describe("visitor tracking", () => {
