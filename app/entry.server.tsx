@@ -3,6 +3,8 @@
  * (nothing suspends on the server), plus the per-request CSP nonce (DESIGN.md §6). The nonce
  * comes from Express (`res.locals.cspNonce`) through the load context and is put on every
  * script React Router emits; prerendered pages get a placeholder instead (app/lib/prerender.ts).
+ * A page whose route says `handle = { hydrate: false }` has no React in the browser, only the
+ * chrome script, started after its first paint (app/lib/without-react.ts).
  */
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -11,6 +13,7 @@ import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { isDatabaseUnavailable } from "~/db/unavailable";
 import { ConstantMarkupContext, keptMarkup } from "~/lib/constant-markup";
 import { NonceProvider } from "~/lib/nonce";
+import { withoutReact, type PageHandle } from "~/lib/without-react";
 
 export const streamTimeout = 5_000;
 
@@ -32,6 +35,15 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     return;
   }
   if (!request.signal.aborted) console.error(error);
+}
+
+/**
+ * Whether the page hydrates React: unless its deepest route's `handle` says `hydrate: false`
+ * (PageHandle) and it rendered without an error (the error screen hydrates).
+ */
+function hydrates({ staticHandlerContext: { matches, errors }, routeModules }: EntryContext): boolean {
+  const leaf = matches.at(-1);
+  return errors !== null || !leaf || (routeModules[leaf.route.id]?.handle as PageHandle | undefined)?.hydrate !== false;
 }
 
 export default function handleRequest(
@@ -80,7 +92,10 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              const html = Buffer.concat(chunks);
+              const chromeScript = loadContext.chromeScript;
+              const page = chromeScript && !hydrates(routerContext) ? withoutReact(html.toString("utf8"), chromeScript, nonce) : html;
+              resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

@@ -15,6 +15,13 @@ declare module "react-router" {
      * instant a daily page is rendered for (server/page-cache.ts). Read it with `renderInstant`.
      */
     now: Date;
+    /**
+     * The URL of the chrome script's chunk (server/page-cache.ts `chromeScriptSrc`), which a page
+     * whose route says `handle = { hydrate: false }` loads in place of React (app/lib/without-react.ts
+     * `withoutReact`); absent in development and where the build does not name it, and then every
+     * page hydrates.
+     */
+    chromeScript?: string;
   }
 }
 

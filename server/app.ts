@@ -129,11 +129,12 @@ export function createApp(options: { clientDir?: string } = {}): Site {
   // Public pages served from memory, rendered again for each day in India and each change of
   // the published content (production build only: in development every page renders on request).
   let cache: PageCache | undefined;
+  // The chrome script's chunk: what pages without React load (app/lib/without-react.ts).
+  const manifest = options.clientDir && path.join(options.clientDir, ".vite/manifest.json");
+  const chromeScript = manifest && existsSync(manifest) ? chromeScriptSrc(readFileSync(manifest, "utf8")) : undefined;
+  if (manifest && !chromeScript) console.error(`${manifest} does not name ${CHROME_SOURCE}: every page hydrates React.`);
   if (options.clientDir && config.missing.length === 0) {
     const render = whenBuilt((build) => createFetchHandler(build, mode));
-    const manifest = path.join(options.clientDir, ".vite/manifest.json");
-    const chromeScript = existsSync(manifest) ? chromeScriptSrc(readFileSync(manifest, "utf8")) : undefined;
-    if (!chromeScript) console.error(`${manifest} does not name ${CHROME_SOURCE}: the pages kept in memory hydrate React.`);
     cache = createPageCache({
       paths: memoryPaths,
       chromeScript,
@@ -273,7 +274,7 @@ export function createApp(options: { clientDir?: string } = {}): Site {
     createRequestHandler({
       build,
       mode,
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: clientAddressOf(req) ?? "", now: new Date() }),
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: clientAddressOf(req) ?? "", now: new Date(), chromeScript }),
     }),
   );
   app.use((req, res, next) => void router.then((handle) => handle(req, res, next), next));

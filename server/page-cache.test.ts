@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { CHROME_SOURCE, chooseEncoding, chromeScriptSrc, createPageCache, encodePage, onceForCachedPages, withoutReact, type RenderPage } from "./page-cache";
+import { CHROME_SOURCE, chooseEncoding, chromeScriptSrc, createPageCache, encodePage, onceForCachedPages, type RenderPage } from "./page-cache";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -46,28 +46,9 @@ describe("encodePage", () => {
   });
 });
 
-describe("withoutReact", () => {
-  const routerPage = [
-    `<html><head><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/e.js" nonce="tok"/><link rel="modulepreload" href="/r.js" nonce="tok"/>`,
-    `<link rel="preload" as="image" href="/h.svg"/><script type="application/ld+json">{"@type":"School"}</script></head><body><main>Text</main>`,
-    `<script nonce="tok">window.__reactRouterContext = {"state":{}};window.__reactRouterContext.stream = new ReadableStream();</script>`,
-    `<script nonce="tok" type="module" async="">;\nimport * as route0 from "/r.js";\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/e.js");</script>`,
-    `<script nonce="tok">window.__reactRouterContext.streamController.close();</script></body></html>`,
-  ].join("");
-
-  it("drops React Router's preloads and scripts, keeps the rest and imports the chrome script after the first paint", () => {
-    const out = withoutReact(routerPage, "/assets/chrome-1.js", "tok");
-    const [before, script] = out.split(`<script type="module" nonce="tok">`) as [string, string];
-    expect(before).toBe(
-      `<html><head><link rel="stylesheet" href="/a.css"/><link rel="preload" as="image" href="/h.svg"/><script type="application/ld+json">{"@type":"School"}</script></head><body><main>Text</main>`,
-    );
-    expect(script).toMatch(/<\/script><\/body><\/html>$/);
-    const order = ["decode()", "first-contentful-paint", `await import("/assets/chrome-1.js")`];
-    const at = order.map((part) => script.indexOf(part));
-    expect(at.every((i) => i >= 0)).toBe(true);
-    expect([...at].sort((x, y) => x - y)).toEqual(at);
-    expect(withoutReact(out, "/assets/chrome-1.js", "tok")).toBe(out);
-  });
+describe("pages kept without React", () => {
+  /** A page React Router rendered, down to what is dropped (app/lib/without-react.test.ts has the whole shape). */
+  const routerPage = `<html><head><link rel="modulepreload" href="/r.js" nonce="tok"/></head><body><main>Text</main><script nonce="tok" type="module" async="">import * as route0 from "/r.js";\nwindow.__reactRouterRouteModules = {"root":route0};</script></body></html>`;
 
   it("is applied to the pages the cache keeps when it knows the chrome script, whose one inline script is allowed by hash", async () => {
     const cache = createPageCache({ paths: ["/"], chromeScript: "/assets/c.js", render: async () => new Response(routerPage, { status: 200 }) });
@@ -75,6 +56,7 @@ describe("withoutReact", () => {
     const html = page.bodies.identity.toString();
     expect(html).not.toContain("__reactRouter");
     expect(html).not.toContain(" nonce=");
+    expect(html).not.toContain("modulepreload");
     const inline = /<script type="module">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(inline).toContain(`await import("/assets/c.js")`);
     expect(page.scriptHashes).toEqual([sha(inline)]);

@@ -11,7 +11,7 @@
  * a weak ETag and the `'sha256-…'` CSP sources of its inline scripts (server/script-hashes.ts):
  * one copy serves every visitor, so it carries no per-response nonce. A request then costs a Map
  * look-up and a write of a ready buffer. They do not hydrate React: the chrome script gives them
- * their behaviour, started after the first paint (`withoutReact`).
+ * their behaviour, started after the first paint (app/lib/without-react.ts `withoutReact`).
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -21,6 +21,7 @@ import accepts from "accepts";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import fresh from "fresh";
 import { istMidnight, kolkataDate } from "~/lib/dates";
+import { withoutReact } from "~/lib/without-react";
 import { hashMarkedScripts } from "./script-hashes";
 import { messageOf } from "~/lib/errors";
 
@@ -46,11 +47,6 @@ export type CachedPage = {
   headers?: [name: string, value: number | string | string[]][];
 };
 
-/** React Router's module preloads, which a page without React drops. */
-const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"[^>]*\/?>/gi;
-/** Any script element; React Router's are those whose text names `__reactRouter`. */
-const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
-
 /** The source file of the chrome script, as the client build's manifest (`.vite/manifest.json`) names it. */
 export const CHROME_SOURCE = "app/routes/public/chrome.ts";
 
@@ -65,46 +61,6 @@ export function chromeScriptSrc(manifestJson: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** How long the chrome script waits at most for the hero image (ms): on a slow connection it starts without it. */
-const HERO_WAIT_MS = 3000;
-
-/**
- * The inline module script that starts the chrome script at `chromeSrc` once the page has
- * painted: after its hero image (`fetchpriority="high"`) is decoded, at most HERO_WAIT_MS, and
- * its first contentful paint is presented (a Paint Timing entry, not a timer, so a test's paused
- * clock does not hold it; the load event where Paint Timing is missing). Requests that end
- * before the first paint share the connection with the stylesheet and text, and Lighthouse
- * counts each in its LCP estimate (0.9 s without, 1.4 s with the chrome's four small files).
- */
-function chromeAfterPaint(chromeSrc: string, nonce: string): string {
-  return (
-    `<script type="module" nonce="${nonce}">` +
-    `await Promise.race([Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((image) => image.decode().catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, ${HERO_WAIT_MS}))]);\n` +
-    `await new Promise((resolve) => { try { new PerformanceObserver((list) => list.getEntriesByName("first-contentful-paint").length > 0 && resolve()).observe({ type: "paint", buffered: true }); } catch { addEventListener("load", resolve, { once: true }); } });\n` +
-    `await import(${JSON.stringify(chromeSrc)});` +
-    `</script>`
-  );
-}
-
-/**
- * A public page that does not hydrate React (issue 29): its HTML is complete and its forms
- * work without JavaScript, and what the chrome does (menu, dialogs, floating buttons, reading
- * progress, the visit beacon) is the chrome script's (app/routes/public/chrome.ts), a few KB
- * where React Router's scripts are ~115 KB. Takes the HTML React Router rendered, the chrome
- * script's URL and the token marking scripts to hash (server/script-hashes.ts); returns it
- * without React Router's module preloads and scripts (its context, stream and module scripts:
- * those naming `__reactRouter`) and with a module script at the end of <body> that imports the
- * chrome script after the first paint (`chromeAfterPaint`). Other scripts (JSON-LD) stay.
- * Idempotent.
- */
-export function withoutReact(html: string, chromeSrc: string, nonce: string): string {
-  if (html.includes(`await import(${JSON.stringify(chromeSrc)});`)) return html;
-  const stripped = html.replace(MODULE_PRELOAD, "").replace(SCRIPT, (script) => (script.includes("__reactRouter") ? "" : script));
-  const tag = chromeAfterPaint(chromeSrc, nonce);
-  const end = stripped.lastIndexOf("</body>");
-  return end < 0 ? stripped + tag : stripped.slice(0, end) + tag + stripped.slice(end);
 }
 
 const HTML = "text/html; charset=utf-8";

@@ -40,7 +40,7 @@ export async function skipEnquiryAutoOpen(page: Page) {
 
 /**
  * Opens `path` and waits until its scripts run: the chrome script on every public page (pages
- * kept in memory load only it: server/page-cache.ts withoutReact), after React has hydrated on
+ * kept in memory load only it: app/lib/without-react.ts), after React has hydrated on
  * the others. A test that drives what the scripts add (the menu, dialogs, forms' checks) waits
  * for them.
  */

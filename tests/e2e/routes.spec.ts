@@ -124,6 +124,26 @@ test.describe("routes", () => {
     expect(again).not.toBe(csp);
   });
 
+  test("pages rendered per response whose route needs no React load only the chrome script, with this response's nonce; forms keep React", async ({ page, request }) => {
+    for (const path of ["/payment-success", "/payment-failure", "/payment-pending", "/payment-on-hold", "/payment-portal"]) {
+      const response = await request.get(path);
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")![1];
+      const body = await response.text();
+      expect(body, path).not.toContain("__reactRouter");
+      expect(body, path).not.toContain("modulepreload");
+      const inline = [...body.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)([^>]*)>([\s\S]*?)<\/script>/g)];
+      expect(inline, path).toHaveLength(1);
+      expect(inline[0]![1], path).toContain(`nonce="${nonce}"`);
+      expect(inline[0]![2], path).toMatch(/await import\("\/assets\/[^"]+\.js"\);$/);
+    }
+    expect(await (await request.get("/fees")).text()).toContain("__reactRouterRouteModules");
+    // The chrome runs there as on any public page: its menu opens.
+    await page.goto("/payment-success");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+  });
+
   test("security headers: pages served from memory allow exactly their inline script (the chrome's start) by hash, with the same other headers", async ({ request }) => {
     for (const path of ["/", "/fee", "/school-in-kharagpur", "/openings"]) {
       const response = await request.get(path, { headers: { "accept-encoding": "br, gzip" } });
@@ -153,7 +173,7 @@ test.describe("routes", () => {
   });
 
   test("hashed assets are cached for a year; /healthz reports the database", async ({ request }) => {
-    // From the served HTML: the chrome script the page imports (server/page-cache.ts withoutReact).
+    // From the served HTML: the chrome script the page imports (app/lib/without-react.ts).
     const html = await (await request.get("/")).text();
     const asset = /\bimport\("([^"]+)"\)/.exec(html)?.[1];
     expect(asset).toMatch(/^\/assets\//);

@@ -11,6 +11,7 @@ import { PendingPanel } from "~/core/payments/components/pending-panel";
 import { resultPageData } from "~/core/payments/result-page.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
+import type { PageHandle } from "~/lib/without-react";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const page = await resultPageData(payments, new URL(request.url), "/payment-failure");
@@ -19,6 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** A page of text and links: no React in the browser (app/lib/without-react.ts). */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Payment Failed", description: "Your payment could not be processed. Please try again.", path: "/payment-failure", siteUrl: siteUrlFrom(matches), noindex: true });

@@ -10,6 +10,7 @@ import { PendingPanel } from "~/core/payments/components/pending-panel";
 import { resultPageData } from "~/core/payments/result-page.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
+import type { PageHandle } from "~/lib/without-react";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -19,6 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** A page of text and links: no React in the browser (app/lib/without-react.ts). */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Payment being confirmed", description: "Your payment is being confirmed with the bank.", path: "/payment-pending", siteUrl: siteUrlFrom(matches), noindex: true });

@@ -16,6 +16,7 @@ import type { OrderSummaryData } from "~/core/payments/labels";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
 import { buttonClass } from "~/components/button";
+import type { PageHandle } from "~/lib/without-react";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // The summary leaves the order's purpose out; the view it is made from has it.
@@ -31,6 +32,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** A page of text and links: no React in the browser (app/lib/without-react.ts). */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches, data: page }) =>
   page?.applicationFee
