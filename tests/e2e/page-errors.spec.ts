@@ -2,9 +2,9 @@
  * No page throws in the browser: every public and admin page of the app's own route table
  * (app/routes.ts, so a new page is covered the day it is added) is opened in Chromium and must
  * hydrate without a `pageerror` (an uncaught error, React's hydration mismatch #418 included),
- * without a console error and without a Content Security Policy violation. Resource routes (files ending .ts: JSON, CSV, PDF, sitemap) are
- * not pages; dynamic segments get sample values; /admin is opened with every date range over
- * seeded visits. The walk has a server of its own: the site allows 600 requests a minute from
+ * without a console error and without a Content Security Policy violation. Resource routes
+ * (files ending .ts: JSON, CSV, PDF, sitemap) are not pages; dynamic segments get sample values;
+ * /admin is opened with every date range over seeded visits. The walk has a server of its own: the site allows 600 requests a minute from
  * one address, and the shared server's other specs use most of that.
  */
 import { execFileSync } from "node:child_process";
@@ -57,7 +57,7 @@ const adminPages = [...all.filter((p) => isAdmin(p) && p !== "/admin/login"), ..
 
 /**
  * Records every Content Security Policy violation of the page in `window.__cspViolations`
- * ("directive blocked-uri" lines). A violation the page's code catches (an `eval` it only tries)
+ * ("directive blocked-uri file:line" lines). A violation the page's code catches (an `eval` it only tries)
  * logs no console error, but the browser still reports it and Lighthouse marks it down.
  */
 async function recordCspViolations(page: Page) {
