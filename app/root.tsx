@@ -49,8 +49,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // Marks the document once React has hydrated, so tests can wait for interactivity; under the
   // public layout the chrome script marks it once it runs too (app/features/site/chrome/index.ts).
+  // `data-react` says React runs.
   useEffect(() => {
     if (!document.querySelector("[data-quick-actions]")) document.documentElement.dataset.hydrated = "true";
+    document.documentElement.dataset.react = "hydrated";
   }, []);
   return <Outlet />;
 }

@@ -148,9 +148,11 @@ test.describe("legacy redirects (SPEC §2)", () => {
   }
 
   test("in-app navigation to a legacy path never leaves the old path in the history", async ({ page }) => {
-    // A page that hydrates React (the pages kept in memory do not).
-    await page.goto("/receipt-download");
+    // A page that hydrates React (the pages kept in memory do not): /apply, once the parent starts on its form.
+    await page.goto("/apply");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByLabel("Child's full name").focus();
+    await page.locator('html[data-react="hydrated"]').waitFor({ state: "attached" });
     const before = await page.evaluate(() => window.history.length);
     // As a form's redirect to an old address would: a client-side navigation, no page load.
     await page.evaluate(async () => {
@@ -159,10 +161,10 @@ test.describe("legacy redirects (SPEC §2)", () => {
     });
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.locator("h1")).toHaveText("Contact Us");
-    // The legacy path is replaced by /contact: one new entry, and Back returns to /receipt-download.
+    // The legacy path is replaced by /contact: one new entry, and Back returns to /apply.
     expect(await page.evaluate(() => window.history.length)).toBe(before + 1);
     await page.goBack();
-    await expect(page).toHaveURL(/\/receipt-download$/);
+    await expect(page).toHaveURL(/\/apply$/);
   });
 });
 

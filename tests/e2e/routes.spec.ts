@@ -85,19 +85,54 @@ test.describe("routes", () => {
   });
 
   test("a crashed page shows the generic error screen with a working Refresh Page button", async ({ page }) => {
-    // A page that hydrates (the receipt look-up) whose form's answer arrives broken.
-    await page.goto("/receipt-download");
+    // A page that hydrates (the sign-in page) whose form's answer arrives broken.
+    await page.goto("/admin/login");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    await page.route("**/receipt-download.data*", (route) => route.fulfill({ status: 500, contentType: "text/x-script", body: "broken" }));
-    await page.getByLabel("A student of the school").check();
-    await page.getByLabel("Receipt number").fill("KVA/2026-27/000001");
-    await page.getByLabel("Admission number", { exact: true }).fill("SAMPLE/NOBODY");
-    await page.getByRole("button", { name: "Find receipt" }).click();
+    await page.route("**/admin/login.data*", (route) => route.fulfill({ status: 500, contentType: "text/x-script", body: "broken" }));
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
     await expect(page.getByText("We apologize for the inconvenience. Please try refreshing the page.")).toBeVisible();
-    await page.unroute("**/receipt-download.data*");
+    await page.unroute("**/admin/login.data*");
     await page.getByRole("button", { name: "Refresh Page" }).click();
-    await expect(page.locator("h1")).toHaveText(/Receipt/);
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("a form sent as a document from a page without React: its button says so, a second press sends nothing, the answer keeps what was typed", async ({ page }) => {
+    await page.goto("/receipt-download");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // The answer is held 500 ms; a second post would be counted.
+    let posts = 0;
+    await page.route("**/receipt-download", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      posts += 1;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.getByLabel("Receipt number").fill("KVA/2026-27/000001");
+    await page.getByLabel("Admission number", { exact: true }).fill("SAMPLE/NOBODY");
+    // While the navigation is pending the page cannot be asked from here, so the page notes what
+    // it shows 100 ms after the press (in the tab's session storage) and presses again.
+    await page.evaluate(() => {
+      const form = document.querySelector<HTMLFormElement>("main form")!;
+      form.addEventListener(
+        "submit",
+        () =>
+          setTimeout(() => {
+            const button = form.querySelector("button")!;
+            sessionStorage.setItem("seen", JSON.stringify({ text: button.textContent, disabled: button.disabled, loading: document.querySelector("[data-loading]") !== null }));
+            form.requestSubmit();
+          }, 100),
+        { once: true },
+      );
+    });
+    await page.getByRole("button", { name: "Find receipt" }).click();
+    await expect(page.getByRole("alert")).toHaveText("We could not find a receipt with these details. Check the receipt number and the other detail, and try again.");
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("seen"))) ?? "null")).toEqual({ text: "Finding...", disabled: true, loading: true });
+    expect(posts).toBe(1);
+    await expect(page.getByLabel("Receipt number")).toHaveValue("KVA/2026-27/000001");
+    await expect(page.getByRole("button", { name: "Find receipt" })).toBeEnabled();
   });
 
   test("security headers: pages rendered per response carry a fresh nonce, no unsafe-inline scripts, no framing, nosniff, referrer policy", async ({ request }) => {
@@ -125,7 +160,7 @@ test.describe("routes", () => {
   });
 
   test("pages rendered per response whose route needs no React load only the chrome script, with this response's nonce; forms keep React", async ({ page, request }) => {
-    for (const path of ["/payment-success", "/payment-failure", "/payment-pending", "/payment-on-hold", "/payment-portal"]) {
+    for (const path of ["/payment-success", "/payment-failure", "/payment-pending", "/payment-on-hold", "/payment-portal", "/fees", "/bus-fee-payment", "/receipt-download", "/admissions/status"]) {
       const response = await request.get(path);
       const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")![1];
       const body = await response.text();
@@ -136,7 +171,7 @@ test.describe("routes", () => {
       expect(inline[0]![1], path).toContain(`nonce="${nonce}"`);
       expect(inline[0]![2], path).toMatch(/await import\("\/assets\/[^"]+\.js"\);$/);
     }
-    expect(await (await request.get("/fees")).text()).toContain("__reactRouterRouteModules");
+    expect(await (await request.get("/apply")).text()).toContain("__reactRouterRouteModules");
     // The chrome runs there as on any public page: its menu opens.
     await page.goto("/payment-success");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -15,6 +15,7 @@ import { statusLookupSchema } from "~/features/admissions/schema";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { readForm } from "~/lib/request-body.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
+import type { PageHandle } from "~/lib/without-react";
 
 const NOT_FOUND = "We could not find an application with these details. Check the application number and the mobile number, and try again.";
 const THROTTLED = "Too many attempts. Please wait 15 minutes and try again, or call the admissions office.";
@@ -30,6 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (found.kind === "not_found") return data({ kind: "error" as const, message: NOT_FOUND, values }, { status: 404, headers: NO_STORE_HEADERS });
   return data({ kind: "found" as const, facts: await applicationStatusFacts(db, found.application), values }, { headers: NO_STORE_HEADERS });
 }
+
+/** Text and a form that posts as a document: no React in the browser (app/lib/without-react.ts). */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Application status", description: "Check the status of an admission application with its number and the registered mobile number.", path: "/admissions/status", siteUrl: siteUrlFrom(matches), noindex: true });

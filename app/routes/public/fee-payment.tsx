@@ -20,6 +20,7 @@ import { kolkataDate, sessionOf } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
+import type { PageHandle } from "~/lib/without-react";
 import { startRedirect } from "~/core/payments/result-page.server";
 import type { StartResult } from "~/core/payments/service.server";
 
@@ -33,6 +34,9 @@ const FAMILY_PAYMENT_OPEN = "A payment for the whole family, including these fee
 function pageOf(request: Request) {
   return PAGES[new URL(request.url).pathname.replace(/\/+$/, "")] ?? PAGES["/fees"]!;
 }
+
+/** Text and forms that post as documents: no React in the browser (app/lib/without-react.ts). */
+export const handle: PageHandle = { hydrate: false };
 
 /**
  * The page; with ?retry={order} (Try Again after a failed or expired payment, the order's

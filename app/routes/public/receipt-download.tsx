@@ -13,6 +13,7 @@ import { getDb } from "~/db/client.server";
 import { getConfig } from "~/lib/config.server";
 import { readForm } from "~/lib/request-body.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
+import type { PageHandle } from "~/lib/without-react";
 
 const FIELDS = ["by", "receiptNumber", "admissionNumber", "applicationNumber", "mobile"] as const;
 
@@ -27,6 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { receipt } = found;
   return data({ kind: "found" as const, number: receipt.number, href: downloadPath(getConfig().receiptSecret, receipt.id), cancelled: receipt.status === "cancelled" }, { headers: NO_STORE_HEADERS });
 }
+
+/** Text and a form that posts as a document: no React in the browser (app/lib/without-react.ts). */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ ...listedPage("/receipt-download"), siteUrl: siteUrlFrom(matches), noindex: true });

@@ -2,9 +2,10 @@
  * The /receipt-download form: the receipt number and the admission number, or the
  * application number and the registered mobile (only the chosen kind's fields show, by CSS, so
  * it works the same without JavaScript). Keeps what was typed when the details do not match;
- * the answer never says which detail was wrong.
+ * the answer never says which detail was wrong. The page does not hydrate React: the button's
+ * "Finding..." while the form is sent is the chrome's (app/features/site/chrome/sending.ts).
  */
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { MOBILE_INPUT } from "~/lib/phone";
 import { Button, buttonClass } from "~/components/button";
 import { inputClass } from "~/components/field";
@@ -32,7 +33,6 @@ function TextField({ name, label, hint, autoComplete = "off", className, ...inpu
 }
 
 export function DownloadForm({ result }: { result: DownloadFormResult }) {
-  const busy = useNavigation().state === "submitting";
   const values = result?.kind === "error" ? result.values : {};
   const byApplication = values.by === "application";
   return (
@@ -58,8 +58,8 @@ export function DownloadForm({ result }: { result: DownloadFormResult }) {
         <TextField name="admissionNumber" label="Admission number" hint="For a student of the school" maxLength={40} defaultValue={values.admissionNumber} className={ADMISSION_ONLY} />
         <TextField name="applicationNumber" label="Application number" hint="For an application fee" maxLength={40} defaultValue={values.applicationNumber} className={APPLICATION_ONLY} />
         <TextField name="mobile" label="Registered mobile" hint="For an application fee: the 10-digit number given with the application" {...MOBILE_INPUT} defaultValue={values.mobile} className={APPLICATION_ONLY} />
-        <Button size="touch" disabled={busy}>
-          {busy ? "Finding..." : "Find receipt"}
+        <Button size="touch" data-busy-label="Finding...">
+          Find receipt
         </Button>
       </Form>
       {result?.kind === "error" && (

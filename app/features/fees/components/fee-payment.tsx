@@ -2,9 +2,11 @@
  * The parent's fee payment screen (/fees, /bus-fee-payment): find the student by
  * admission number and date of birth, see the session's months (paid, due, overdue with its late
  * fee, upcoming), tick months (oldest first, no gaps), see the total the server computes, pay.
- * Plain forms: every step works without JavaScript; errors are announced (role="alert").
+ * Plain forms: every step works without JavaScript, and the page does not hydrate React (while a
+ * form is sent, the chrome disables its buttons and shows the pressed one's `data-busy-label`:
+ * app/features/site/chrome/sending.ts); errors are announced (role="alert").
  */
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { formatRupees } from "~/lib/money";
 import type { AccountView } from "../parent.server";
 import { Button, buttonClass } from "~/components/button";
@@ -26,7 +28,6 @@ const STATUS: Record<string, { text: string; tone: string }> = {
 };
 
 export function FeePayment({ title, intro, result, available }: { title: string; intro: string; result: FeePageResult; available: boolean }) {
-  const busy = useNavigation().state === "submitting";
   const account = result?.kind === "account" ? result : null;
   const values = result?.kind === "error" ? result.values : { admissionNumber: "", dateOfBirth: "" };
   return (
@@ -53,16 +54,16 @@ export function FeePayment({ title, intro, result, available }: { title: string;
             <span className="font-semibold">Student's date of birth</span>
             <input name="dateOfBirth" type="date" required defaultValue={values.dateOfBirth} min="1990-01-01" className={field} />
           </label>
-          <button type="submit" disabled={busy} className={button}>{busy ? "Finding..." : "Find student"}</button>
+          <button type="submit" data-busy-label="Finding..." className={button}>Find student</button>
         </Form>
       ) : (
-        <AccountForm result={account} busy={busy} available={available} />
+        <AccountForm result={account} available={available} />
       )}
     </section>
   );
 }
 
-function AccountForm({ result, busy, available }: { result: Extract<FeePageResult, { kind: "account" }>; busy: boolean; available: boolean }) {
+function AccountForm({ result, available }: { result: Extract<FeePageResult, { kind: "account" }>; available: boolean }) {
   const { account, chosen, totalPaise, message } = result;
   const open = account.months.filter((m) => m.status !== "paid");
   return (
@@ -109,12 +110,12 @@ function AccountForm({ result, busy, available }: { result: Extract<FeePageResul
             <p className="mt-4 font-semibold text-emerald-800">Every month of this session is paid.</p>
           ) : (
             <div className="mt-4 flex flex-wrap items-center gap-3">
-              <Button name="intent" value="total" disabled={busy} variant="secondary" size="touch">See the total</Button>
+              <Button name="intent" value="total" variant="secondary" size="touch">See the total</Button>
               {totalPaise !== null && (
                 <>
                   <input type="hidden" name="seenTotal" value={totalPaise} />
                   <p role="status" className="text-lg">Total: <strong data-testid="fee-total">{formatRupees(totalPaise)}</strong></p>
-                  <button type="submit" name="intent" value="pay" disabled={busy || !available} className={button}>{busy ? "Please wait..." : `Pay ${formatRupees(totalPaise)}`}</button>
+                  <button type="submit" name="intent" value="pay" disabled={!available} data-busy-label="Please wait..." className={button}>{`Pay ${formatRupees(totalPaise)}`}</button>
                 </>
               )}
             </div>

@@ -17,7 +17,8 @@
  * - a section link on the home page scrolls there smoothly, 72 px below the top;
  * - a link to another page of the site loads that page as a document, with the loading
  *   indicator until it arrives (React Router's client-side navigation is not used; the 300 ms
- *   fade between pages is a cross-document view transition, app.css);
+ *   fade between pages is a cross-document view transition, app.css); so does a form sent as a
+ *   document, its button saying so and a second press ignored (./sending.ts);
  * - the gallery's thumbnails open the lightbox island; the home hero's slideshow rotates;
  * - each page visit is reported.
  * The islands and the visit beacon belong to other features: the entry that composes them is
@@ -29,6 +30,7 @@ import { LOADING_INDICATOR_CLASS, LOADING_INDICATOR_HTML } from "./loading";
 import { prefersReducedMotion } from "./motion";
 import { BACK_TO_TOP_THRESHOLD_PX, readingProgress, scrollToSection, scrollToTop } from "./scroll";
 import { startShakeSchedule } from "./shake";
+import { onDocumentSubmit, restoreSentForms } from "./sending";
 import { keepClear } from "./stay-clear";
 
 /** What the chrome starts that other features provide (composed in app/routes/public/chrome.ts). */
@@ -178,8 +180,15 @@ export function startChrome({ loadEnquiryForm, loadLightbox, reportPageview }: C
     },
     true,
   );
-  // Back from the browser's page cache: the indicator of the link followed then is gone.
-  window.addEventListener("pageshow", hideLoading);
+  // A form sent as a document: the loading indicator, and its buttons say so (./sending.ts).
+  window.addEventListener("submit", (event) => {
+    if (onDocumentSubmit(event)) showLoading();
+  });
+  // Back from the browser's page cache: the indicator of the link followed then is gone, and a form sent then can be sent again.
+  window.addEventListener("pageshow", () => {
+    hideLoading();
+    restoreSentForms();
+  });
 
   // Intent: fetch an island's code while the parent points at or focuses what opens it.
   const onIntent = (event: Event) => {
