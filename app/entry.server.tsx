@@ -4,7 +4,8 @@
  * comes from Express (`res.locals.cspNonce`) through the load context and is put on every
  * script React Router emits; prerendered pages get a placeholder instead (app/lib/prerender.ts).
  * A page whose route says `handle = { hydrate: false }` has no React in the browser, only the
- * chrome script, started after its first paint (app/lib/without-react.ts).
+ * chrome script, started after its first paint; `hydrate: "on-interaction"` loads React when the
+ * parent starts on the page (app/lib/without-react.ts).
  */
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -13,7 +14,7 @@ import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { isDatabaseUnavailable } from "~/db/unavailable";
 import { ConstantMarkupContext, keptMarkup } from "~/lib/constant-markup";
 import { NonceProvider } from "~/lib/nonce";
-import { withoutReact, type PageHandle } from "~/lib/without-react";
+import { hydrateOnInteraction, withoutReact, type PageHandle } from "~/lib/without-react";
 
 export const streamTimeout = 5_000;
 
@@ -38,12 +39,23 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 }
 
 /**
- * Whether the page hydrates React: unless its deepest route's `handle` says `hydrate: false`
- * (PageHandle) and it rendered without an error (the error screen hydrates).
+ * When the page hydrates React: as its deepest route's `handle` says (PageHandle: `true` at once
+ * unless it says otherwise), and at once for a page that rendered an error (the error screen
+ * hydrates).
  */
-function hydrates({ staticHandlerContext: { matches, errors }, routeModules }: EntryContext): boolean {
+function hydration({ staticHandlerContext: { matches, errors }, routeModules }: EntryContext): NonNullable<PageHandle["hydrate"]> {
   const leaf = matches.at(-1);
-  return errors !== null || !leaf || (routeModules[leaf.route.id]?.handle as PageHandle | undefined)?.hydrate !== false;
+  if (errors !== null || !leaf) return true;
+  return (routeModules[leaf.route.id]?.handle as PageHandle | undefined)?.hydrate ?? true;
+}
+
+/** The page React Router rendered, as its route's `hydrate` asks (app/lib/without-react.ts); unchanged without the chrome's URL (development). */
+function asHydrated(html: Buffer<ArrayBuffer>, routerContext: EntryContext, chromeScript: string | undefined, nonce: string): Buffer<ArrayBuffer> | string {
+  if (!chromeScript) return html;
+  const when = hydration(routerContext);
+  if (when === false) return withoutReact(html.toString("utf8"), chromeScript, nonce);
+  if (when === "on-interaction") return hydrateOnInteraction(html.toString("utf8"), chromeScript, nonce);
+  return html;
 }
 
 export default function handleRequest(
@@ -93,9 +105,7 @@ export default function handleRequest(
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               const html = Buffer.concat(chunks);
-              const chromeScript = loadContext.chromeScript;
-              const page = chromeScript && !hydrates(routerContext) ? withoutReact(html.toString("utf8"), chromeScript, nonce) : html;
-              resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+              resolve(new Response(asHydrated(html, routerContext, loadContext.chromeScript, nonce), { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

@@ -49,7 +49,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // Marks the document once React has hydrated, so tests can wait for interactivity; under the
   // public layout the chrome script marks it once it runs too (app/features/site/chrome/index.ts).
-  // `data-react` says React runs.
+  // `data-react` says React runs (a page hydrating on interaction said "loading" until now:
+  // app/lib/without-react.ts).
   useEffect(() => {
     if (!document.querySelector("[data-quick-actions]")) document.documentElement.dataset.hydrated = "true";
     document.documentElement.dataset.react = "hydrated";

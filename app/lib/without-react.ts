@@ -1,14 +1,18 @@
 /**
- * Public pages without React in the browser (issue 29, decisions 031 and 043): the pages kept in
- * memory (server/page-cache.ts) and the pages rendered per request whose route says
- * `handle = { hydrate: false }` (app/entry.server.tsx). React Router's markup asks for every
- * module of a page in <head> (`<link rel="modulepreload">`, ~150 KB gzip) and hydrates it; a page
- * of text, links and forms that work as documents needs none of it, only the chrome script
- * (5.3 KB gzip), started after its first paint.
+ * Public pages without React in the browser, or without it until a parent starts on the form
+ * (issue 29, decisions 031, 043 and 044): the pages kept in memory (server/page-cache.ts) and
+ * the pages rendered per request whose route says so in its `handle` (app/entry.server.tsx).
+ * React Router's markup asks for every module of a page in <head> (`<link rel="modulepreload">`,
+ * ~150 KB gzip) and hydrates it; a page of text, links and forms that work as documents needs
+ * none of it, only the chrome script (5.3 KB gzip), started after its first paint.
  */
 
-/** What a route module's `handle` may say of its page: `hydrate: false` serves it without React (`withoutReact`). */
-export type PageHandle = { hydrate?: boolean };
+/**
+ * What a route module's `handle` may say of its page: `hydrate: false` serves it without React
+ * (`withoutReact`); `hydrate: "on-interaction"` loads React when the parent first points at,
+ * touches, focuses or types in the page's main content (`hydrateOnInteraction`).
+ */
+export type PageHandle = { hydrate?: boolean | "on-interaction" };
 
 /** React Router's module preload links (`<Scripts>`). */
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"[^>]*\/?>/gi;
@@ -50,7 +54,71 @@ function chromeAfterPaint(chromeSrc: string, nonce: string): string {
 export function withoutReact(html: string, chromeSrc: string, nonce: string): string {
   if (html.includes(`await import(${JSON.stringify(chromeSrc)});`)) return html;
   const stripped = html.replace(MODULE_PRELOAD, "").replace(SCRIPT, (script) => (script.includes("__reactRouter") ? "" : script));
-  const tag = chromeAfterPaint(chromeSrc, nonce);
-  const end = stripped.lastIndexOf("</body>");
-  return end < 0 ? stripped + tag : stripped.slice(0, end) + tag + stripped.slice(end);
+  return beforeBodyEnd(stripped, chromeAfterPaint(chromeSrc, nonce));
+}
+
+/** `html` with `tag` inserted before its last `</body>` (at its end when it has none). */
+function beforeBodyEnd(html: string, tag: string): string {
+  const end = html.lastIndexOf("</body>");
+  return end < 0 ? html + tag : html.slice(0, end) + tag + html.slice(end);
+}
+
+/** React Router's inline module script: static imports of the manifest and the route modules, then the client entry. */
+const ROUTER_MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([^<]*__reactRouterRouteModules[^<]*)(<\/script\s*>)/i;
+/** One static import of that script: `import "/assets/manifest-….js";` or `import * as route0 from "/assets/….js";`. */
+const STATIC_IMPORT = /^\s*import (?:\* as (\w+) from )?("[^"]+");[ \t]*$/gm;
+/** The href of a module preload link. */
+const PRELOAD_HREF = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/gi;
+
+/**
+ * What waits, in the rewritten script, for the parent to start on the page: the first
+ * `pointerdown`, `touchstart`, `focusin` or `keydown` in <main>, or `pointerover` on a form in
+ * it (a mouse on its way to a field). A page opened with a field already focused, or whose form
+ * has a draft kept in this browser to restore (`data-draft-key` naming its localStorage key),
+ * goes on at once. Then marks <html> `data-react="loading"` (the chrome holds back what React
+ * would find changed: app/features/site/chrome/index.ts) until React says `hydrated` (root.tsx).
+ */
+const UNTIL_INTERACTION =
+  `await new Promise((resolve) => {\n` +
+  `  const drafts = [...document.querySelectorAll("[data-draft-key]")].some((form) => { try { return localStorage.getItem(form.dataset.draftKey) !== null; } catch { return false; } });\n` +
+  `  if (drafts || document.activeElement?.closest("main")) return resolve();\n` +
+  `  const types = ["pointerdown", "touchstart", "focusin", "keydown", "pointerover"];\n` +
+  `  const start = (event) => {\n` +
+  `    if (!(event.target instanceof Element) || !event.target.closest(event.type === "pointerover" ? "main form" : "main")) return;\n` +
+  `    for (const type of types) removeEventListener(type, start, true);\n` +
+  `    resolve();\n` +
+  `  };\n` +
+  `  for (const type of types) addEventListener(type, start, { capture: true, passive: true });\n` +
+  `});\n` +
+  `document.documentElement.dataset.react = "loading";\n`;
+
+/**
+ * A public page whose form needs React (in-browser checks, a draft kept as the parent types)
+ * but whose first paint and first seconds do not (issue 29, decision 044): React Router's
+ * module preloads are dropped and its inline module script is rewritten so that its imports
+ * start when the parent first interacts with the main content (UNTIL_INTERACTION), the
+ * preloads then added; the context and stream scripts stay, so React hydrates the same page
+ * with the same data. The chrome script starts after the first paint as on pages without React
+ * (`chromeAfterPaint`). What the parent typed, chose or ticked before React arrived stays: React
+ * keeps a control's value when it hydrates it, and the form library (Conform, uncontrolled
+ * fields) reads the form's values from the page once hydrated (tests/e2e/hydrate-on-
+ * interaction.spec.ts holds React back to show it). A form with React-controlled fields would
+ * need more. Takes the HTML React Router rendered, the chrome script's URL and the response's
+ * nonce; returns it unchanged when its module script is not of the expected shape (the page
+ * then hydrates at once). Idempotent.
+ */
+export function hydrateOnInteraction(html: string, chromeSrc: string, nonce: string): string {
+  if (html.includes(UNTIL_INTERACTION)) return html;
+  const script = ROUTER_MODULE_SCRIPT.exec(html);
+  if (!script) return html;
+  const [whole, open, body, close] = script as unknown as [string, string, string, string];
+  const imports = [...body.matchAll(STATIC_IMPORT)].map(([, name, url]) => ({ name: name ?? "", url: url! }));
+  if (!imports.some((i) => i.name)) return html;
+  const preloads = [...html.matchAll(PRELOAD_HREF)].map(([, href]) => href!);
+  const deferred =
+    UNTIL_INTERACTION +
+    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
+    `const [${imports.map((i) => i.name).join(", ")}] = await Promise.all([${imports.map((i) => `import(${i.url})`).join(", ")}]);\n` +
+    body.replace(STATIC_IMPORT, "").trim();
+  return beforeBodyEnd(html.replace(MODULE_PRELOAD, "").replace(whole, () => open + deferred + close), chromeAfterPaint(chromeSrc, nonce));
 }

@@ -42,7 +42,8 @@ export async function skipEnquiryAutoOpen(page: Page) {
  * Opens `path` and waits until its scripts run: the chrome script on every public page (pages
  * kept in memory load only it: app/lib/without-react.ts), after React has hydrated on
  * the others. A test that drives what the scripts add (the menu, dialogs, forms' checks) waits
- * for them.
+ * for them. /apply and /enquire load React only when the parent starts on the form (decision
+ * 044): `html[data-react="hydrated"]` says it has arrived.
  */
 export async function openHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);

@@ -155,6 +155,10 @@ async function expectClear(page: Page, where: string) {
 async function submitBadly(page: Page): Promise<boolean> {
   const form = page.locator('main form[method="post" i]').first();
   if ((await form.count()) === 0) return false;
+  // A page whose form hydrates on interaction (/apply): start on it and let React arrive first,
+  // as it changes which fields show.
+  if (await page.locator("html[data-react=loading], html:not([data-react])").count()) await form.locator("input:visible, select:visible").first().focus({ timeout: 2000 }).catch(() => undefined);
+  await page.waitForFunction(() => document.documentElement.dataset.react !== "loading");
   await page.evaluate(() => document.querySelectorAll("form").forEach((f) => (f.noValidate = true)));
   for (const input of await form.locator("input:visible, textarea:visible").all()) {
     const type = (await input.getAttribute("type")) ?? "text";

@@ -16,12 +16,19 @@ import { readUploadForm } from "~/lib/uploads.server";
 import { applicationUploadsDir } from "~/features/admissions/documents.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
+import type { PageHandle } from "~/lib/without-react";
 import { payPath } from "~/core/payments/result-page.server";
 
 async function settings() {
   const session = await openSession(await getDb());
   return session && { sessionName: session.name, openClasses: session.openClasses, cutOff: session.ageCutOff, feePaise: session.applicationFeePaise, paymentAvailable: payments.availability().available };
 }
+
+/**
+ * The form works as a document post; its checks as the parent types, the eligibility note and the
+ * draft need React, which loads when the parent starts on the form (app/lib/without-react.ts).
+ */
+export const handle: PageHandle = { hydrate: "on-interaction" };
 
 export async function loader() {
   return data({ settings: await settings() }, { headers: NO_STORE_HEADERS });

@@ -8,6 +8,10 @@ import { school } from "#content/school";
 import { pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { EnquiryForm } from "~/features/enquiries/components/enquiry-form";
 import { enquiryAnswer } from "~/features/enquiries/submit-enquiry.server";
+import type { PageHandle } from "~/lib/without-react";
+
+/** The form works as a document post; its checks as the parent types need React, loaded when the parent starts on it (app/lib/without-react.ts). */
+export const handle: PageHandle = { hydrate: "on-interaction" };
 
 /** The form posted without JavaScript; with it, the form posts to /api/enquiries (the same answer as JSON). */
 export async function action({ request }: Route.ActionArgs) {

@@ -40,6 +40,11 @@ type Props = {
 };
 
 const control = inputClass("form");
+// Fields shown only while they apply, by CSS :has (the same with and without JavaScript): the
+// sibling's number while the sibling box is ticked; the previous school while a class that
+// needs one (schema.ts needsPreviousSchool, marked on its <option>) is chosen.
+const SIBLING_ONLY = "hidden [form:has(#application-hasSibling:checked)_&]:block";
+const PREVIOUS_SCHOOL_ONLY = "hidden gap-4 sm:grid-cols-2 [form:has(option[data-needs-previous-school]:checked)_&]:grid";
 const optional = <span className="font-normal text-slate-600">(optional)</span>;
 
 /** Field labels, also used by the error summary. */
@@ -202,11 +207,9 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
   // The summary appears after a send (in the browser or from the server), not while typing,
   // so nothing above the field being filled in moves.
   const errors = form.status === "error" ? Object.entries(form.allErrors).filter(([, list]) => list.length > 0).sort(([a], [b]) => order(a) - order(b)) : [];
-  const showPrevious = needsPreviousSchool(chosen);
-  const hasSibling = fields.hasSibling.value === "yes";
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} ref={formRef} className="space-y-8" data-hydrated-form={hydrated ? "yes" : "no"}>
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} ref={formRef} className="space-y-8" data-hydrated-form={hydrated ? "yes" : "no"} data-draft-key={DRAFT_KEY}>
       <div ref={summaryRef} tabIndex={-1} role={errors.length > 0 ? "alert" : undefined} className="outline-none">
         {errors.length > 0 && (
           <div className="rounded-xl border-2 border-red-700 bg-red-50 p-4 text-red-900" data-testid="error-summary">
@@ -231,7 +234,7 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
           <Field meta={fields.classApplied} label={LABELS.classApplied}>
             <select {...getSelectProps(fields.classApplied)} className={control}>
               <option value="">Select a class</option>
-              {openClasses.map((c) => <option key={c} value={c}>{c}</option>)}
+              {openClasses.map((c) => <option key={c} value={c} data-needs-previous-school={needsPreviousSchool(c) ? "" : undefined}>{c}</option>)}
             </select>
           </Field>
           <Field
@@ -295,21 +298,22 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
             <span>A brother or sister of the child studies at {school.name}</span>
           </label>
         </div>
-        {(hasSibling || !hydrated) && (
-          <Field meta={fields.siblingAdmissionNumber} label={<>{LABELS.siblingAdmissionNumber} {hydrated ? null : <span className="font-normal text-slate-600">(if a sibling studies here)</span>}</>}>
+        {/* Shown by CSS while they apply (the sibling ticked; a class that needs a previous
+            school chosen), with or without JavaScript: React changes nothing here when it
+            arrives, so what the parent typed before stays (the page hydrates on interaction). */}
+        <div className={SIBLING_ONLY}>
+          <Field meta={fields.siblingAdmissionNumber} label={LABELS.siblingAdmissionNumber}>
             <input {...getInputProps(fields.siblingAdmissionNumber, { type: "text" })} className={control} />
           </Field>
-        )}
-        {(showPrevious || !hydrated) && (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field meta={fields.previousSchool} label={<>{LABELS.previousSchool} {hydrated ? null : <span className="font-normal text-slate-600">(Class 2 and above)</span>}</>}>
-              <input {...getInputProps(fields.previousSchool, { type: "text" })} className={control} />
-            </Field>
-            <Field meta={fields.lastClassPassed} label={<>{LABELS.lastClassPassed} {hydrated ? null : <span className="font-normal text-slate-600">(Class 2 and above)</span>}</>}>
-              <input {...getInputProps(fields.lastClassPassed, { type: "text" })} className={control} />
-            </Field>
-          </div>
-        )}
+        </div>
+        <div className={PREVIOUS_SCHOOL_ONLY}>
+          <Field meta={fields.previousSchool} label={LABELS.previousSchool}>
+            <input {...getInputProps(fields.previousSchool, { type: "text" })} className={control} />
+          </Field>
+          <Field meta={fields.lastClassPassed} label={LABELS.lastClassPassed}>
+            <input {...getInputProps(fields.lastClassPassed, { type: "text" })} className={control} />
+          </Field>
+        </div>
       </fieldset>
 
       <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-4 sm:p-6">

@@ -9,11 +9,16 @@ import { EnquiryForm } from "./enquiry-form";
 
 /**
  * Renders the form into `container` (emptied first) for the page at `sourcePage` ("/fee");
- * `onSuccess` runs once per successful submission. Returns a function that unmounts it.
+ * `onSuccess` runs once per successful submission. Returns a function that unmounts it and puts
+ * back what the container held, as the server rendered it (a page hydrating later finds it so).
  */
 export function mountEnquiryForm(container: HTMLElement, { sourcePage, onSuccess }: { sourcePage: string; onSuccess: () => void }): () => void {
+  const rendered = [...container.childNodes];
   container.replaceChildren();
   const root = createRoot(container);
   root.render(<EnquiryForm sourcePage={sourcePage} onSuccess={onSuccess} />);
-  return () => root.unmount();
+  return () => {
+    root.unmount();
+    container.replaceChildren(...rendered);
+  };
 }

@@ -58,8 +58,9 @@ export function loadsSitePage(link: { origin: string; pathname: string; search: 
 /** Whether a link's path names a file (a PDF, a picture) rather than a page: no loading indicator for those. */
 export const isFilePath = (pathname: string) => /\.[a-z0-9]+$/i.test(pathname);
 
-/** Shows the loading indicator in the layout's status region until the next page replaces this one. */
+/** Shows the loading indicator in the layout's status region until the next page replaces this one (not while React is on its way: `whenReactSettled`). */
 function showLoading(): void {
+  if (document.documentElement.dataset.react === "loading") return;
   const region = document.querySelector("[data-navigation-progress]");
   if (!region || region.querySelector("[data-loading]")) return;
   const pill = document.createElement("span");
@@ -67,6 +68,24 @@ function showLoading(): void {
   pill.dataset.loading = "";
   pill.innerHTML = LOADING_INDICATOR_HTML;
   region.append(pill);
+}
+
+/**
+ * Settles when React is not about to hydrate this page: at once, or, on a page hydrating on
+ * interaction whose React is on its way (`data-react="loading"`, app/lib/without-react.ts), once
+ * it has hydrated. React must find the markup as the server sent it, so the chrome adds nothing
+ * inside it meanwhile (an island, the loading indicator).
+ */
+function whenReactSettled(html: HTMLElement): Promise<void> {
+  if (html.dataset.react !== "loading") return Promise.resolve();
+  return new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+      if (html.dataset.react === "loading") return;
+      watch.disconnect();
+      resolve();
+    });
+    watch.observe(html, { attributes: true, attributeFilter: ["data-react"] });
+  });
 }
 
 const hideLoading = () => document.querySelector("[data-navigation-progress] [data-loading]")?.remove();
@@ -86,7 +105,7 @@ export function startChrome({ loadEnquiryForm, loadLightbox, reportPageview }: C
     enquiry.showModal();
     const container = enquiry.querySelector<HTMLElement>("[data-enquiry-form]");
     if (!container) return;
-    void loadEnquiryForm().then(({ mountEnquiryForm }) => {
+    void Promise.all([loadEnquiryForm(), whenReactSettled(html)]).then(([{ mountEnquiryForm }]) => {
       if (!enquiry.open || unmountForm) return;
       unmountForm = mountEnquiryForm(container, {
         sourcePage: location.pathname,
