@@ -6,6 +6,7 @@
  * open for one fee (in turn and at once); a throw inside onPaid leaves nothing behind; reminders
  * skip what is paid or being paid.
  */
+import { randomInt } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -46,17 +47,19 @@ beforeAll(async () => {
 });
 
 let n = 0;
+/** This run's part of every mobile: on PostgreSQL the files share one database, and another file's student on the family's mobile would join the family. */
+const RUN = String(randomInt(10_000)).padStart(4, "0");
 /** Two siblings (the elder with a bus stop) on one mobile written two ways, and a stranger; returns their ids and the mobile. */
 async function family() {
   n++;
-  const mobile = `98${String(n).padStart(8, "0")}`;
+  const mobile = `96${RUN}${String(n).padStart(4, "0")}`;
   const base = { dateOfBirth: "2016-01-01", section: "A", fatherName: "Suresh Mahato", motherName: null, email: `family${n}@example.com`, concessions: [], joinedSession: null, joinedMonth: null };
   const rows = await db
     .insert(students)
     .values([
       { ...base, admissionNumber: `FAM/${n}/1`, name: "Arjun Mahato", className: "Class 4", mobile: `+91 ${mobile.slice(0, 5)}-${mobile.slice(5)}`, busStop: "R1" },
       { ...base, admissionNumber: `FAM/${n}/2`, name: "Priya Mahato", className: "Class 1", mobile: `0${mobile}`, busStop: null, email: null },
-      { ...base, admissionNumber: `FAM/${n}/3`, name: "Riya Kumari", className: "Class 5", mobile: `97${String(n).padStart(8, "0")}`, busStop: null },
+      { ...base, admissionNumber: `FAM/${n}/3`, name: "Riya Kumari", className: "Class 5", mobile: `97${RUN}${String(n).padStart(4, "0")}`, busStop: null },
     ])
     .returning({ id: students.id });
   return { mobile, arjun: rows[0]!.id, priya: rows[1]!.id, stranger: rows[2]!.id };
