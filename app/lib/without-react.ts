@@ -14,8 +14,8 @@
  */
 export type PageHandle = { hydrate?: boolean | "on-interaction" };
 
-/** React Router's module preload links (`<Scripts>`). */
-const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"[^>]*\/?>/gi;
+/** React Router's module preload links (`<Scripts>`), each href captured. */
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/gi;
 /** Any script element; React Router's are those whose text names `__reactRouter`. */
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
 
@@ -67,8 +67,6 @@ function beforeBodyEnd(html: string, tag: string): string {
 const ROUTER_MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([^<]*__reactRouterRouteModules[^<]*)(<\/script\s*>)/i;
 /** One static import of that script: `import "/assets/manifest-….js";` or `import * as route0 from "/assets/….js";`. */
 const STATIC_IMPORT = /^\s*import (?:\* as (\w+) from )?("[^"]+");[ \t]*$/gm;
-/** The href of a module preload link. */
-const PRELOAD_HREF = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/gi;
 
 /**
  * What waits, in the rewritten script, for the parent to start on the page: the first
@@ -114,7 +112,7 @@ export function hydrateOnInteraction(html: string, chromeSrc: string, nonce: str
   const [whole, open, body, close] = script as unknown as [string, string, string, string];
   const imports = [...body.matchAll(STATIC_IMPORT)].map(([, name, url]) => ({ name: name ?? "", url: url! }));
   if (!imports.some((i) => i.name)) return html;
-  const preloads = [...html.matchAll(PRELOAD_HREF)].map(([, href]) => href!);
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, href]) => href!);
   const deferred =
     UNTIL_INTERACTION +
     `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
