@@ -256,7 +256,9 @@ describe("flags", () => {
   }
 
   it("two orders of one fee payable key for different months are both paid and neither is flagged", async () => {
-    const key = `student:${Date.now() % 100_000}:2026-27`;
+    // A student id no student has (ids are serial): on PostgreSQL the files share one database, and
+    // a small id is another file's student, whose own orders would meet these (and these, its).
+    const key = `student:${1_000_000_000 + (Date.now() % 1_000_000_000)}:2026-27`;
     const april = await h.startOrder(months(key, "April 2026"));
     await h.payments.handleReturn(mockAnswer(april, "pay"));
     const may = await h.startOrder(months(key, "May 2026"));
