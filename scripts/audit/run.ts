@@ -21,6 +21,7 @@ import { AUDIT_PAGES } from "./pages";
 import { AXE_WIDTHS, formatSummary, formatTable, medianOf, medianRun, thresholdFailures, type PageResult } from "./report";
 import { startServer } from "./server";
 import { messageOf } from "~/lib/errors";
+import { busyCpuMs, cpuMsOf, stolenCpuMs } from "../bench/harness";
 
 const projectDir = path.resolve(import.meta.dirname, "../..");
 const resultsDir = path.join(projectDir, "audit-results");
@@ -118,8 +119,20 @@ async function main(args: readonly string[]): Promise<number> {
     chromeKilled = true;
   };
   cleanups.push(killChrome);
+  // What else the machine did meanwhile: Lighthouse times the page's main thread and multiplies
+  // it by 4, so CPU that other processes or the hypervisor (steal) took shows as blocking time.
+  const ownCpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return cpuMsOf(server.pid) + cpuMsOf(chrome.pid) + (user + system) / 1000;
+  };
+  const othersFrom = () => {
+    const at = { busy: busyCpuMs(), own: ownCpuMs(), stolen: stolenCpuMs() };
+    return () => `other processes ${((busyCpuMs() - at.busy - (ownCpuMs() - at.own)) / 1000).toFixed(1)} s CPU, steal ${((stolenCpuMs() - at.stolen) / 1000).toFixed(1)} s`;
+  };
+  const lighthouseOthers = othersFrom();
   for (const result of results) {
     started = Date.now();
+    const others = othersFrom();
     try {
       // A run that returns no performance score (a Lighthouse runtime error) measured nothing:
       // it is reported and run again, up to `runs` more times in all.
@@ -136,11 +149,12 @@ async function main(args: readonly string[]): Promise<number> {
       const scores = all.map((r) => (r.summary.performance === null ? "–" : r.summary.performance.toFixed(2))).join(", ");
       const lcps = all.map((r) => (r.summary.lcpMs === null ? "–" : Math.round(r.summary.lcpMs))).join(", ");
       const tbts = all.map((r) => (r.summary.tbtMs === null ? "–" : Math.round(r.summary.tbtMs))).join(", ");
-      progress(started, `${result.path}: Lighthouse done (performance ${scores}; LCP ${lcps} ms; TBT ${tbts} ms; medians reported)`);
+      progress(started, `${result.path}: Lighthouse done (performance ${scores}; LCP ${lcps} ms; TBT ${tbts} ms; medians reported; meanwhile ${others()})`);
     } catch (error) {
       result.errors.push(`Lighthouse: ${message(error)}`);
     }
   }
+  console.log(`  While Lighthouse ran: ${lighthouseOthers()}`);
   killChrome();
 
   // 3. axe-core at each width, in Playwright's Chromium.

@@ -12,6 +12,8 @@ import path from "node:path";
 export type RunningServer = {
   /** e.g. "http://127.0.0.1:41234" (no trailing slash). */
   origin: string;
+  /** The process id of its process group's leader (npx, whose descendants are the server). */
+  pid: number;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   /** Stops the server's process group and deletes its DATA_DIR; safe to call twice. */
@@ -78,7 +80,7 @@ export async function startServer(projectDir: string, timeoutMs = 60_000): Promi
     await exited(child, 2_000);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const server: RunningServer = { origin, output: () => log, stop };
+  const server: RunningServer = { origin, pid: child.pid ?? 0, output: () => log, stop };
 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

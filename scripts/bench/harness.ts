@@ -52,15 +52,31 @@ export function stolenCpuMs(): number {
 }
 
 /**
+ * CPU time every process on the machine has used (user, nice, system, irq and softirq: the
+ * first, second, third, sixth and seventh values of /proc/stat's cpu line), in ms summed over
+ * the cores since boot; 0 where unreadable. Minus `cpuMsOf` the processes one knows, it is what
+ * the others used.
+ */
+export function busyCpuMs(): number {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+    return ([1, 2, 3, 6, 7].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * CPU time process `pid` and its children have used so far (user + system, all threads), in ms,
- * from /proc (Linux); children: the processes `pid` started, such as nginx's workers. 0 for a
- * process that has exited. Resolution: 10 ms.
+ * from /proc (Linux); children: the processes `pid` started, such as nginx's workers, running
+ * or exited and waited for. 0 for a process that has exited. Resolution: 10 ms.
  */
 export function cpuMsOf(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    // utime and stime are fields 14 and 15 of stat(5); here 12 and 13 after the command name.
-    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    // utime, stime, cutime and cstime are fields 14-17 of stat(5), here 12-15 after the command
+    // name: its own time and that of its children that have exited (a browser's old renderers).
+    const own = ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
     return own + children.reduce((sum, child) => sum + cpuMsOf(child), 0);
   } catch {
