@@ -2,8 +2,10 @@
  * `npm run audit [paths...]`: Lighthouse (mobile, simulated throttling), axe-core at 390 and
  * 1280 px, and first-load JS weight for each page, against the production build served by
  * `server/index.ts` on a free port with a throwaway DATA_DIR. Run `npx react-router build`
- * first. Prints a Markdown table and a summary; writes JSON to audit-results/. Exits 1 when a
- * page misses the bar in report.ts (THRESHOLDS) or something fails, 0 otherwise.
+ * first. Prints a Markdown table and a summary, and with each page's Lighthouse runs the CPU
+ * other processes used and the hypervisor took meanwhile (steal); writes JSON to
+ * audit-results/. Exits 1 when a page misses the bar in report.ts (THRESHOLDS) or something
+ * fails, 0 otherwise.
  *
  * Lighthouse scores vary from run to run, more so on a shared 2-core machine, so each page is
  * measured LIGHTHOUSE_RUNS times (default 3, `--runs=N`) and the median run by performance
