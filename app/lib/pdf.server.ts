@@ -20,6 +20,13 @@ export type PdfOptions = {
   margin: number;
   /** Marks the file as tagged (PDF/UA's structure tree). */
   tagged?: boolean;
+  /**
+   * The line printed at the foot of every page of a document of more than one page
+   * ("Receipt KVA/2026-27/000001 · page 2 of 3"), given the page (from 1) and the page count.
+   */
+  footer?: (page: number, pages: number) => string;
+  /** Drawn over every page once the document is complete (a CANCELLED watermark). */
+  overlay?: (doc: PDFKit.PDFDocument) => void;
 };
 
 /**
@@ -36,6 +43,7 @@ export function renderPdf(options: PdfOptions, draw: (doc: PDFKit.PDFDocument) =
       pdfVersion: "1.7",
       tagged: options.tagged ?? false,
       displayTitle: true,
+      bufferPages: Boolean(options.footer ?? options.overlay),
     });
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -45,11 +53,28 @@ export function renderPdf(options: PdfOptions, draw: (doc: PDFKit.PDFDocument) =
       doc.registerFont("body", readFileSync(path.join(FONT_DIR, "DejaVuSans.ttf")));
       doc.registerFont("bold", readFileSync(path.join(FONT_DIR, "DejaVuSans-Bold.ttf")));
       draw(doc);
+      if (options.footer ?? options.overlay) finishPages(doc, options);
       doc.end();
     } catch (error) {
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
+}
+
+/** Draws `overlay` and, on a document of several pages, `footer` on every buffered page. */
+function finishPages(doc: PDFKit.PDFDocument, { footer, overlay }: PdfOptions) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    overlay?.(doc);
+    if (!footer || range.count < 2) continue;
+    // The footer sits in the bottom margin: lift the margin while it is drawn so PDFKit adds no page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const left = doc.page.margins.left;
+    doc.font("body").fontSize(8).fillColor("#555555").text(footer(i - range.start + 1, range.count), left, doc.page.height - bottom / 2 - 4, { width: doc.page.width - left - doc.page.margins.right, align: "center", lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
 }
 
 /**
@@ -111,4 +136,90 @@ export function notModified(request: Request, etag: string): Response | null {
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   const matches = asked.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
   return matches ? new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": "public, no-cache" } }) : null;
+}
+
+/** A column of a `drawTable` table: its heading, width in points, and alignment. */
+export type PdfColumn = { title: string; width: number; align?: "left" | "right" };
+
+export type PdfTableStyle = {
+  /** Font size of every cell, points. */
+  fontSize: number;
+  /** Space above and below each cell's text, points. */
+  padY: number;
+  /** Space left and right of each cell's text, points. */
+  padX: number;
+  /** Height a body row never goes below, points. */
+  minRowHeight?: number;
+  /** Ink of the cells. */
+  color?: string;
+  /** Draws the header row's background and rules, given its top y and height. */
+  header?: (y: number, height: number) => void;
+  /** Draws a body row's rule or background, given its top y and height. */
+  row?: (y: number, height: number, index: number) => void;
+};
+
+/** The lowest y (points) text may reach on the current page: the page less its bottom margin. */
+export function pageBottom(doc: PDFKit.PDFDocument): number {
+  return doc.page.height - doc.page.margins.bottom;
+}
+
+/**
+ * Makes room for a block `height` points tall at `y`: when it would cross the bottom margin,
+ * starts a new page and returns its top margin's y, else returns `y`. A block taller than a
+ * whole page starts on a fresh page.
+ */
+export function keepTogether(doc: PDFKit.PDFDocument, y: number, height: number): number {
+  if (y + height <= pageBottom(doc) || y <= doc.page.margins.top) return y;
+  doc.addPage();
+  return doc.page.margins.top;
+}
+
+/**
+ * Draws a table from `x`, `y` (points) and returns the y below its last row. Each row is as tall
+ * as its tallest cell, so wrapped text never runs into the next row; a row that does not fit
+ * above the bottom margin moves whole to a new page, where the header row is drawn again.
+ * `bold` marks body rows to set in the bold font (a total). Cells are drawn inside the page, so
+ * PDFKit never adds a page of its own.
+ */
+export function drawTable(
+  doc: PDFKit.PDFDocument,
+  x: number,
+  y: number,
+  columns: readonly PdfColumn[],
+  rows: readonly (readonly string[])[],
+  style: PdfTableStyle,
+  bold: (index: number) => boolean = () => false,
+): number {
+  const heightOf = (cells: readonly string[], font: "body" | "bold") =>
+    Math.max(style.minRowHeight ?? 0, ...cells.map((cell, c) => doc.font(font).fontSize(style.fontSize).heightOfString(cell || " ", { width: columns[c]!.width - 2 * style.padX })) .map((h) => h + 2 * style.padY));
+  const drawRow = (cells: readonly string[], font: "body" | "bold", top: number) => {
+    let cx = x;
+    cells.forEach((cell, c) => {
+      const column = columns[c]!;
+      doc.font(font).fontSize(style.fontSize).fillColor(style.color ?? "#000000").text(cell, cx + style.padX, top + style.padY, { width: column.width - 2 * style.padX, align: column.align ?? "left" });
+      cx += column.width;
+    });
+  };
+  const titles = columns.map((c) => c.title);
+  const headerHeight = heightOf(titles, "bold");
+  const header = (top: number) => {
+    style.header?.(top, headerHeight);
+    drawRow(titles, "bold", top);
+    return top + headerHeight;
+  };
+  y = header(keepTogether(doc, y, headerHeight + (rows[0] ? heightOf(rows[0], bold(0) ? "bold" : "body") : 0)));
+  rows.forEach((cells, i) => {
+    const font = bold(i) ? "bold" : "body";
+    const height = heightOf(cells, font);
+    if (y + height > pageBottom(doc)) {
+      doc.addPage();
+      y = header(doc.page.margins.top);
+    }
+    style.row?.(y, height, i);
+    drawRow(cells, font, y);
+    y += height;
+  });
+  doc.x = x;
+  doc.y = y;
+  return y;
 }

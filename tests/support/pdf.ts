@@ -48,3 +48,44 @@ export async function pdfQrCode(pdf: Buffer | Uint8Array, n = 1, scale = 2): Pro
   await doc.destroy();
   return jsQR(image.data, image.width, image.height)?.data ?? null;
 }
+
+/** A run of text on a page, in points from the page's top-left corner. */
+export type PdfTextBox = { page: number; str: string; x: number; top: number; bottom: number; right: number };
+
+/** Every non-blank run of text of every page with its box (the font's size as its height). */
+export async function pdfTextBoxes(pdf: Buffer | Uint8Array): Promise<{ pages: number; height: number; boxes: PdfTextBox[] }> {
+  const doc = await open(pdf);
+  const boxes: PdfTextBox[] = [];
+  let height = 0;
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    height = page.getViewport({ scale: 1 }).height;
+    for (const item of (await page.getTextContent()).items) {
+      if (!("str" in item) || !item.str.trim()) continue;
+      const [, , , size, x, baseline] = item.transform as number[];
+      const top = height - baseline! - size! * 0.8;
+      boxes.push({ page: n, str: item.str, x: x!, top, bottom: top + size!, right: x! + item.width });
+    }
+  }
+  await doc.destroy();
+  return { pages: doc.numPages, height, boxes };
+}
+
+/**
+ * Pairs of runs of text on the same page whose boxes overlap by more than `slack` points both
+ * across and down (wrapped text running into the next row); empty when none do.
+ */
+export function overlappingText(boxes: readonly PdfTextBox[], slack = 1): [PdfTextBox, PdfTextBox][] {
+  const out: [PdfTextBox, PdfTextBox][] = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]!;
+      const b = boxes[j]!;
+      if (a.page !== b.page) continue;
+      const across = Math.min(a.right, b.right) - Math.max(a.x, b.x);
+      const down = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (across > slack && down > slack) out.push([a, b]);
+    }
+  }
+  return out;
+}

@@ -14,7 +14,7 @@ import { amountInWords } from "~/lib/amount-words";
 import { getConfig } from "~/lib/config.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupeesExact } from "~/lib/money";
-import { pdfResponse, renderPdf, schoolHeader } from "~/lib/pdf.server";
+import { drawTable, keepTogether, pageBottom, pdfResponse, renderPdf, schoolHeader, type PdfColumn } from "~/lib/pdf.server";
 import type { Receipt } from "./issue.server";
 import { receiptFileName } from "./numbering";
 
@@ -49,7 +49,16 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
 export function receiptPdf(receipt: Receipt, siteUrl: string): Promise<Buffer> {
   const url = verificationUrl(siteUrl, receipt.verificationHash);
   const cancelled = receipt.status === "cancelled";
-  return renderPdf({ title: `Receipt ${receipt.number}${cancelled ? " (CANCELLED)" : ""}`, subject: `${receipt.purpose}, ${receipt.student.name}`, margin: 48 }, (doc) => draw(doc, receipt, url));
+  return renderPdf(
+    {
+      title: `Receipt ${receipt.number}${cancelled ? " (CANCELLED)" : ""}`,
+      subject: `${receipt.purpose}, ${receipt.student.name}`,
+      margin: 48,
+      footer: (page, pages) => `Receipt No. ${receipt.number}${cancelled ? " (CANCELLED)" : ""} · page ${page} of ${pages}`,
+      ...(cancelled ? { overlay: cancelledMark } : {}),
+    },
+    (doc) => draw(doc, receipt, url),
+  );
 }
 
 function draw(doc: PDFKit.PDFDocument, receipt: Receipt, url: string) {
@@ -99,26 +108,36 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt, url: string) {
   });
   y += Math.ceil(facts.length / 2) * 30 + 10;
 
-  // Lines.
-  const cols = [{ w: 26, t: "#" }, { w: width - 26 - 150 - 120, t: "Fee head" }, { w: 150, t: "Period" }, { w: 120, t: "Amount" }];
-  const row = (cells: string[], font: "body" | "bold", rowY: number) => {
-    let x = left;
-    cells.forEach((cell, i) => {
-      doc.font(font).fontSize(10).fillColor(INK).text(cell, x + 5, rowY + 6, { width: cols[i]!.w - 10, align: i === 3 ? "right" : "left" });
-      x += cols[i]!.w;
-    });
-  };
-  doc.rect(left, y, width, 22).lineWidth(1).strokeColor(INK).stroke();
-  row(cols.map((c) => c.t), "bold", y);
-  y += 22;
-  receipt.lines.forEach((line, i) => {
-    const head = line.kind === "concession" || line.kind === "late_fee" ? `${line.head} (${LINE_KIND_LABELS[line.kind].toLowerCase()})` : line.head;
-    const headHeight = doc.font("body").fontSize(10).heightOfString(head, { width: cols[1]!.w - 10 });
-    const h = Math.max(22, headHeight + 12);
-    row([String(i + 1), head, line.period ?? "—", line.kind === "late_fee" ? `+${formatRupeesExact(line.amountPaise)}` : formatRupeesExact(line.amountPaise)], "body", y);
-    doc.moveTo(left, y + h).lineTo(right, y + h).lineWidth(0.5).strokeColor(RULE).stroke();
-    y += h;
+  // Lines: a row moves whole to the next page, where the header row is drawn again.
+  const columns: PdfColumn[] = [{ title: "#", width: 26 }, { title: "Fee head", width: width - 26 - 150 - 120 }, { title: "Period", width: 150 }, { title: "Amount", width: 120, align: "right" }];
+  const rows = receipt.lines.map((line, i) => [
+    String(i + 1),
+    line.kind === "concession" || line.kind === "late_fee" ? `${line.head} (${LINE_KIND_LABELS[line.kind].toLowerCase()})` : line.head,
+    line.period ?? "—",
+    line.kind === "late_fee" ? `+${formatRupeesExact(line.amountPaise)}` : formatRupeesExact(line.amountPaise),
+  ]);
+  y = drawTable(doc, left, y, columns, rows, {
+    fontSize: 10,
+    padX: 5,
+    padY: 6,
+    minRowHeight: 22,
+    header: (top, h) => doc.rect(left, top, width, h).lineWidth(1).strokeColor(INK).stroke(),
+    row: (top, h) => doc.moveTo(left, top + h).lineTo(right, top + h).lineWidth(0.5).strokeColor(RULE).stroke(),
   });
+
+  // The total, the payment and the verification stay together: on this page when they fit, else on the next.
+  const p = receipt.payment;
+  const payment: [string, string][] = [["Payment mode", p.mode]];
+  if (p.gatewayReference) payment.push(["Gateway reference", p.gatewayReference]);
+  if (p.bankReference) payment.push(["Bank reference (UTR)", p.bankReference]);
+  if (p.instrument) payment.push(["Cheque / DD", p.instrument]);
+  const words = `Amount in words: ${amountInWords(receipt.totalPaise)}`;
+  const qrSize = 112;
+  const footHeight = qrSize + 70;
+  const paymentHeight = payment.reduce((sum, [, value]) => sum + doc.font("body").fontSize(10).heightOfString(value, { width: width - 140 }) + 4, 0);
+  const blockHeight = 30 + doc.font("bold").fontSize(10).heightOfString(words, { width }) + 22 + paymentHeight + 16 + footHeight;
+  y = keepTogether(doc, y, blockHeight);
+
   doc.moveTo(left, y).lineTo(right, y).lineWidth(1).strokeColor(INK).stroke();
   doc.font("bold").fontSize(12).fillColor(INK).text("Total paid", left + 5, y + 8, { width: width - 140 });
   doc.text(formatRupeesExact(receipt.totalPaise), right - 170, y + 8, { width: 165, align: "right" });
@@ -127,21 +146,14 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt, url: string) {
   doc.font("body").fontSize(10).text("Amount in words: ", left, y + 8, { continued: true, width }).font("bold").text(amountInWords(receipt.totalPaise));
   y = doc.y + 14;
 
-  // Payment.
-  const p = receipt.payment;
-  const payment: [string, string][] = [["Payment mode", p.mode]];
-  if (p.gatewayReference) payment.push(["Gateway reference", p.gatewayReference]);
-  if (p.bankReference) payment.push(["Bank reference (UTR)", p.bankReference]);
-  if (p.instrument) payment.push(["Cheque / DD", p.instrument]);
   for (const [label, value] of payment) {
     doc.font("body").fontSize(10).fillColor(GREY).text(label, left, y, { width: 140 });
     doc.fillColor(INK).text(value, left + 140, y, { width: width - 140 });
     y = doc.y + 4;
   }
 
-  // Verification and notes, kept together at the foot of the page.
-  const qrSize = 112;
-  const footY = Math.max(y + 16, doc.page.height - doc.page.margins.bottom - qrSize - 70);
+  // Verification and notes, at the foot of the page.
+  const footY = Math.max(y + 16, pageBottom(doc) - footHeight);
   doc.moveTo(left, footY).lineTo(right, footY).lineWidth(0.5).strokeColor(RULE).stroke();
   drawQr(doc, url, left, footY + 10, qrSize);
   const noteX = left + qrSize + 16;
@@ -150,14 +162,14 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt, url: string) {
   doc.font("body").fontSize(9).text("Scan the QR code, or open the address below it, to check this receipt with the school.", noteX, doc.y + 4, { width: noteW });
   doc.fillColor(GREY).text("School fees are exempt from GST (Notification 12/2017-Central Tax (Rate), entry 66): this receipt is not a tax invoice.", noteX, doc.y + 4, { width: noteW });
   doc.font("body").fontSize(8.5).fillColor(INK).text(url, left, footY + qrSize + 14, { width, lineBreak: false });
+}
 
-  if (cancelled) {
-    // A watermark across the page; the boxed line above says why, for a black-and-white copy.
-    doc.save();
-    doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
-    doc.font("bold").fontSize(84).fillColor(INK).fillOpacity(0.12).text("CANCELLED", -150, doc.page.height / 2 - 50, { width: doc.page.width + 300, align: "center", lineBreak: false });
-    doc.restore();
-  }
+/** The CANCELLED watermark across a page; the boxed line on the first page says why, for a black-and-white copy. */
+function cancelledMark(doc: PDFKit.PDFDocument) {
+  doc.save();
+  doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
+  doc.font("bold").fontSize(84).fillColor(INK).fillOpacity(0.12).text("CANCELLED", -150, doc.page.height / 2 - 50, { width: doc.page.width + 300, align: "center", lineBreak: false });
+  doc.restore();
 }
 
 /**

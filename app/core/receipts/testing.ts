@@ -91,3 +91,19 @@ export function showcaseReceipts(): Record<"small" | "over-one-crore" | "concess
     },
   };
 }
+
+/** A receipt of `n` lines: each month's tuition with a concession under it, the last head's name long enough to wrap. */
+export function receiptOfLines(n: number, status: "issued" | "cancelled" = "issued"): Receipt {
+  const base = showcaseReceipts()["concession-and-late-fee"];
+  const lines = Array.from({ length: n }, (_, i) =>
+    i % 2 === 0
+      ? { kind: "tuition" as const, head: `Tuition Fee L${i + 1}`, period: `Month ${i + 1}`, amountPaise: 3_200_00 }
+      : { kind: "concession" as const, head: `Sibling concession 10% on Tuition Fee and Computer Fee for the second child L${i + 1}`, period: `Month ${i + 1}`, amountPaise: -320_00 },
+  );
+  return {
+    ...base,
+    lines,
+    totalPaise: lines.reduce((s, l) => s + l.amountPaise, 0),
+    ...(status === "cancelled" ? { status, cancelledAt: new Date("2026-06-12T05:10:00Z"), cancelReason: "Cheque bounced", cancelledBy: "office@kva-school.example" } : {}),
+  };
+}
