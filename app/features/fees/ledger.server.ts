@@ -16,6 +16,7 @@ import { recordAudit, recordChange, type Actor } from "~/core/audit/audit.server
 import { bumpContentVersion } from "~/core/content/version.server";
 import { bookAuditFields, feeBookSchema, type FeeBook } from "./book";
 import {
+  addStandings,
   CHARGE_KINDS,
   checkSelection,
   creditsOf,
@@ -25,6 +26,7 @@ import {
   paidPaise,
   payLinesFor,
   schedule,
+  standingOf,
   type PayLine,
   type FeePurpose,
   type Credit,
@@ -32,6 +34,7 @@ import {
   type MonthView,
   type ScheduleMonth,
   type SelectionProblem,
+  type Standing,
 } from "./schedule";
 
 export type { Student };
@@ -386,22 +389,30 @@ export async function paymentsOf(db: Database, studentId: number): Promise<FeePa
   return db.select().from(feePayments).where(eq(feePayments.studentId, studentId)).orderBy(sql`${feePayments.paidAt} DESC`);
 }
 
+/** A student's months of both fees on a day (monthViews), their ledger lines, and where the account stands. */
+export type StudentAccount = { student: Student; tuition: MonthView[]; bus: MonthView[]; ledger: LedgerLine[]; standing: Standing };
+
 /**
- * Posts every student's dues of the months already past their due date on `today` (both
- * purposes), so balances read from the ledger include them. Idempotent.
+ * Every student's account in `session` on `today` (IST), from one read of the roll and the
+ * ledger: months not yet posted count at the book's amounts and late fees to `today` are
+ * included (monthViews), so nothing needs posting first and every report reads the same figures
+ * as the student's page. Empty when the session has no fee book.
  */
-export async function postOverdueDues(db: Database, session: string, today: string): Promise<void> {
+export async function accountsOn(db: Database, session: string, today: string, studentIds?: readonly number[]): Promise<StudentAccount[]> {
   const book = await bookFor(db, session);
-  if (!book) return;
-  const roll = await db.select().from(students);
-  await db.transaction(async (tx) => {
-    for (const s of roll) {
-      for (const purpose of ["tuition", "bus"] as const) {
-        const months = schedule(book, facts(s), purpose).filter((m) => m.dueDate < today);
-        await postDues(tx, s, book, purpose, months);
-      }
-    }
-  });
+  if (!book) return [];
+  const roll = studentIds ? (studentIds.length ? await db.select().from(students).where(inArray(students.id, [...studentIds])) : []) : await db.select().from(students);
+  const ledgers = await ledgersOf(db, session, studentIds);
+  return roll
+    .sort((a, b) => a.id - b.id)
+    .map((student) => {
+      const ledger = ledgers.get(student.id) ?? [];
+      const views = (purpose: FeePurpose) => monthViews(schedule(book, facts(student), purpose), entries(ledger.filter((l) => l.purpose === purpose)), book.lateFee, today);
+      const tuition = views("tuition");
+      const bus = views("bus");
+      const standing = addStandings(standingOf(tuition, entries(ledger.filter((l) => l.purpose === "tuition"))), standingOf(bus, entries(ledger.filter((l) => l.purpose === "bus"))));
+      return { student, tuition, bus, ledger, standing };
+    });
 }
 
 /** Ledger entries of many students (for reports), grouped by student id. */

@@ -22,8 +22,10 @@ const { receipts } = await import("~/db/schema/receipts");
 const { messages } = await import("~/db/schema/messages");
 const { feeBookSchema } = await import("~/features/fees/book");
 const { SCHOOL_CLASSES } = await import("#content/school");
-const { accountOf, bookFor, creditOfStudent, ledgerOf, saveBook, entries } = await import("~/features/fees/ledger.server");
-const { balanceOf, creditsOf, firstBilledMonth, LATE_FEE_HEAD, sessionMonths } = await import("~/features/fees/schedule");
+const { accountOf, accountsOn, bookFor, creditOfStudent, ledgerOf, ledgersOf, saveBook, entries } = await import("~/features/fees/ledger.server");
+const { addStandings, balanceOf, creditsOf, firstBilledMonth, LATE_FEE_HEAD, sessionMonths, standingOf } = await import("~/features/fees/schedule");
+const { statementRows } = await import("./statement");
+const { familyDuesOf } = await import("./family");
 const { createStudent, listStudents, studentById } = await import("~/core/students/roll.server");
 const { defaulters } = await import("~/features/fees/reports.server");
 const { onAdmitted } = await import("~/features/admissions/roll.server");
@@ -185,6 +187,53 @@ async function checkStudent(studentId: number) {
   }
 }
 
+/**
+ * Every view of a balance at this moment, in a random order (each order of opening pages once
+ * posted different dues): the student's page (accountOf), defaulters, the statement's rows, the
+ * family's page and its reminder total all give the standing of accountsOn, and reading them
+ * writes nothing to the ledger.
+ */
+async function checkViews(ids: readonly number[], today: string, order: number) {
+  const ledgerRows = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(feeLedger).where(inArray(feeLedger.studentId, [...ids])))[0]!.n;
+  const rowsBefore = await ledgerRows();
+  const book = (await bookFor(db, SESSION))!;
+  const readers = {
+    page: async () => {
+      const out = new Map<number, { overdue: number; owedNow: number; credit: number }>();
+      for (const id of ids) {
+        const student = (await studentById(db, id))!;
+        let standing = { overduePaise: 0, owedNowPaise: 0, creditPaise: 0 };
+        for (const purpose of ["tuition", "bus"] as const) {
+          const account = await accountOf(db, student, book, purpose, today);
+          standing = addStandings(standing, standingOf(account.months, entries(await ledgerOf(db, id, SESSION, purpose))));
+        }
+        out.set(id, { overdue: standing.overduePaise, owedNow: standing.owedNowPaise, credit: standing.creditPaise });
+      }
+      return out;
+    },
+    defaulters: async () => new Map((await defaulters(db, SESSION, today)).filter((d) => ids.includes(d.studentId)).map((d) => [d.studentId, d.balancePaise])),
+    statement: async () => new Map((await accountsOn(db, SESSION, today, ids)).map((a) => [a.student.id, statementRows(a.ledger, { tuition: a.tuition, bus: a.bus }, today).at(-1)?.balancePaise ?? 0])),
+    family: async () => {
+      const roll = await Promise.all(ids.map(async (id) => (await studentById(db, id))!));
+      const dues = familyDuesOf({ mobile: "9000000000", roll, book, ledgers: await ledgersOf(db, SESSION, ids), covered: new Set(), today, withinDays: 0 });
+      return new Map((dues?.children ?? []).map((c) => [c.studentId, c.totalPaise]));
+    },
+  };
+  const names = Object.keys(readers) as (keyof typeof readers)[];
+  const shuffled = names.map((n, i) => ({ n, k: (order * 7919 + i * 104729) % 997 })).sort((a, b) => a.k - b.k).map((x) => x.n);
+  const read: Partial<{ [K in keyof typeof readers]: Awaited<ReturnType<(typeof readers)[K]>> }> = {};
+  for (const name of shuffled) Object.assign(read, { [name]: await readers[name]() });
+  const truth = new Map((await accountsOn(db, SESSION, today, ids)).map((a) => [a.student.id, a.standing]));
+  for (const id of ids) {
+    const standing = truth.get(id)!;
+    expect(read.page!.get(id), `student ${id} page on ${today}`).toEqual({ overdue: standing.overduePaise, owedNow: standing.owedNowPaise, credit: standing.creditPaise });
+    expect(read.defaulters!.get(id) ?? 0, `student ${id} defaulters on ${today}`).toBe(standing.overduePaise);
+    expect(read.statement!.get(id), `student ${id} statement on ${today}`).toBe(standing.owedNowPaise - standing.creditPaise);
+    expect(read.family!.get(id) ?? 0, `student ${id} family page on ${today}`).toBe(standing.owedNowPaise);
+  }
+  expect(await ledgerRows()).toBe(rowsBefore);
+}
+
 /** What the random histories exercised (printed with FEES_PROPERTY_STATS=1), to see the property is not vacuous. */
 const seen = { creditFlags: 0, creditsApplied: 0, creditsRefunded: 0, cancelled: 0, reversed: 0, latePayments: 0, officePayments: 0, onlinePaid: 0, nextSession: 0, midSession: 0 };
 
@@ -201,9 +250,11 @@ describe("fees on the ledger", () => {
           ids.push(created.id);
         }
         const handoffs: Handoff[] = [];
+        let step = 0;
         for (const op of ops) {
           if ("days" in op) clock = new Date(clock.getTime() + op.days * 86_400_000);
           const today = isoOf(clock);
+          await checkViews(ids, today, step++);
           if (op.op === "reverse" || op.op === "cancel_receipt") {
             const pays = await db.select().from(feePayments).where(inArray(feePayments.studentId, ids)).orderBy(feePayments.id);
             const target = pays[op.which % Math.max(1, pays.length)];
@@ -286,6 +337,7 @@ describe("fees on the ledger", () => {
           }
         }
         for (const id of ids) await checkStudent(id);
+        await checkViews(ids, isoOf(clock), step);
         const flagged = await db.select({ n: sql<number>`count(*)::int` }).from(paymentOrders).where(and(inArray(paymentOrders.payableKey, ids.map((i) => feePayableKey(i, SESSION))), eq(paymentOrders.flag, "credit")));
         seen.creditFlags += Number(flagged[0]!.n);
         seen.nextSession += roll.filter((r) => r.join === "next").length;

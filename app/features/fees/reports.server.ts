@@ -1,7 +1,7 @@
 /**
  * The administrator's fee reports: collections by day, head, class and mode for an
- * IST date range; defaulters with what each owes per month (from the ledger, after posting the
- * dues now past their date); a student's statement of account (PDF, PDFKit with the embedded
+ * IST date range; defaulters with what each owes per month and a student's statement, both from
+ * the same month views as the student's page (`accountsOn`); a student's statement of account (PDF, PDFKit with the embedded
  * DejaVu Sans for ₹). Amounts are paise; dates IST. Throws what the driver throws.
  */
 import { school } from "#content/school";
@@ -9,9 +9,10 @@ import type { Database } from "~/db/client.server";
 import { csvDocument } from "~/lib/csv";
 import { formatDateTime, formatDisplayDate, istMidnight, kolkataDate } from "~/lib/dates";
 import { decimalRupees, formatRupees } from "~/lib/money";
-import { renderPdf } from "~/lib/pdf.server";
-import { bookFor, entries, ledgerOf, ledgersOf, paymentsBetween, postOverdueDues, type Student } from "./ledger.server";
-import { balanceOf, creditsOf, LEDGER_SIGN, monthLabel, type FeePurpose } from "./schedule";
+import { drawTable, keepTogether, renderPdf, type PdfColumn } from "~/lib/pdf.server";
+import { accountsOn, bookFor, entries, ledgersOf, paymentsBetween, type Student } from "./ledger.server";
+import { creditsOf, monthLabel, NO_STANDING, type FeePurpose, type Standing } from "./schedule";
+import { statementRows, type StatementRow } from "./statement";
 import { listStudents } from "~/core/students/roll.server";
 
 export const MODE_LABELS: Record<string, string> = { online: "Online", cash: "Cash", cheque: "Cheque", dd: "Demand draft", upi: "UPI", neft: "NEFT" };
@@ -98,24 +99,21 @@ export type DefaulterMonth = { month: string; label: string; owedPaise: number }
 export type Defaulter = { studentId: number; admissionNumber: string; name: string; className: string; mobile: string; months: DefaulterMonth[]; balancePaise: number };
 
 /**
- * Students owing money on `today`: every due past its date is posted first, then each student's
- * balance (both purposes) and the months with something owed come from the ledger alone.
+ * Students with months past their due date on `today`, from `accountsOn` (the figures of the
+ * student's page): each overdue month with what paying it costs today, both fees together and
+ * the late fee to date included; `balancePaise` is the standing's overdue total.
  */
 export async function defaulters(db: Database, session: string, today: string): Promise<Defaulter[]> {
-  await postOverdueDues(db, session, today);
-  const roll = await listStudents(db, {}, 100_000);
-  const ledgers = await ledgersOf(db, session);
   const out: Defaulter[] = [];
-  for (const s of roll) {
-    const lines = ledgers.get(s.id) ?? [];
-    const balancePaise = balanceOf(entries(lines));
-    if (balancePaise <= 0) continue;
+  for (const { student: s, tuition, bus, standing } of await accountsOn(db, session, today)) {
+    if (standing.overduePaise <= 0) continue;
     const byMonth = new Map<string, number>();
-    for (const e of entries(lines)) byMonth.set(e.month, (byMonth.get(e.month) ?? 0) + balanceOf([e]));
-    const months = [...byMonth.entries()].filter(([, v]) => v > 0).sort(([a], [b]) => a.localeCompare(b)).map(([month, owedPaise]) => ({ month, label: monthLabel(month), owedPaise }));
-    out.push({ studentId: s.id, admissionNumber: s.admissionNumber, name: s.name, className: `${s.className}${s.section ? ` ${s.section}` : ""}`, mobile: s.mobile, months, balancePaise });
+    for (const v of [...tuition, ...bus]) if (v.status === "overdue") byMonth.set(v.month, (byMonth.get(v.month) ?? 0) + v.payablePaise);
+    const months = [...byMonth.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, owedPaise]) => ({ month, label: monthLabel(month), owedPaise }));
+    out.push({ studentId: s.id, admissionNumber: s.admissionNumber, name: s.name, className: `${s.className}${s.section ? ` ${s.section}` : ""}`, mobile: s.mobile, months, balancePaise: standing.overduePaise });
   }
-  return out;
+  const rank = new Map((await listStudents(db, {}, 100_000)).map((s, i) => [s.id, i]));
+  return out.sort((a, b) => (rank.get(a.studentId) ?? 0) - (rank.get(b.studentId) ?? 0));
 }
 
 export type CreditHolder = { studentId: number; admissionNumber: string; name: string; className: string; mobile: string; items: { label: string; excessPaise: number }[]; creditPaise: number };
@@ -148,47 +146,53 @@ export function defaultersCsv(list: readonly Defaulter[]): string {
   ]);
 }
 
-const KIND_WORDS: Record<string, string> = { due: "Due", concession: "Concession", late_fee: "Late fee", payment: "Payment", refund: "Refund / reversal" };
-
-/** A statement of account: every ledger line of the session (both purposes) with a running balance. */
+/**
+ * A statement of account (PDF) of `student` in `session` on `now`'s IST day: the rows of
+ * `statementRows` and the standing of `accountsOn`, the figures of the student's page.
+ * Rejects when the database or PDFKit fails.
+ */
 export async function statementPdf(db: Database, student: Student, session: string, now = new Date()): Promise<Buffer> {
-  const rows: { at: number; id: number; date: string; text: string; debit: number; credit: number }[] = [];
-  for (const purpose of ["tuition", "bus"] as FeePurpose[]) {
-    for (const l of await ledgerOf(db, student.id, session, purpose)) {
-      const plus = LEDGER_SIGN[l.kind] > 0;
-      const what = l.kind === "late_fee" ? `Late fee, ${l.periodLabel}` : `${KIND_WORDS[l.kind]}: ${l.head}, ${l.periodLabel}`;
-      rows.push({ at: l.createdAt.getTime(), id: l.id, date: kolkataDate(l.createdAt), text: `${what}${l.note ? ` (${l.note})` : ""}`, debit: plus ? l.amountPaise : 0, credit: plus ? 0 : l.amountPaise });
-    }
-  }
-  rows.sort((a, b) => a.at - b.at || a.id - b.id);
+  const today = kolkataDate(now);
   const book = await bookFor(db, session);
-  return renderPdf({ title: `Statement of account ${student.admissionNumber} ${session}`, margin: 40, tagged: true }, (doc) => {
-    doc.font("bold").fontSize(15).fillColor("#12305a").text(school.name);
-    doc.font("body").fontSize(11).fillColor("#1e293b").text(`Statement of account, session ${session}${book ? "" : " (no fee book)"}`);
-    doc.moveDown(0.5).fontSize(10).text(`${student.name} · Admission number ${student.admissionNumber} · ${student.className}${student.section ? ` ${student.section}` : ""}`);
-    doc.text(`Printed ${formatDateTime(now)}`);
-    doc.moveDown();
-    const cols = [40, 110, 390, 460];
-    const line = (cells: string[], bold = false) => {
-      if (doc.y > doc.page.height - 60) doc.addPage();
-      const y = doc.y;
-      doc.font(bold ? "bold" : "body").fontSize(9);
-      doc.text(cells[0]!, cols[0], y, { width: 68 });
-      doc.text(cells[1]!, cols[1], y, { width: 275 });
-      doc.text(cells[2]!, cols[2], y, { width: 65, align: "right" });
-      doc.text(cells[3]!, cols[3], y, { width: 90, align: "right" });
-      doc.y = Math.max(doc.y, y + 12) + 3;
-      doc.x = 40;
-    };
-    line(["Date", "Entry", "Amount", "Balance"], true);
-    let balance = 0;
-    for (const r of rows) {
-      balance += r.debit - r.credit;
-      line([formatDisplayDate(r.date), r.text, r.debit ? formatRupees(r.debit) : `− ${formatRupees(r.credit)}`, formatRupees(balance)]);
-    }
-    if (rows.length === 0) line(["", "No entries yet in this session.", "", ""]);
-    doc.moveDown();
-    line(["", "Balance owed to the school", "", formatRupees(balance)], true);
-  });
+  const [account] = await accountsOn(db, session, today, [student.id]);
+  const rows = account ? statementRows(account.ledger, { tuition: account.tuition, bus: account.bus }, today) : [];
+  return statementDocument({ student, session, hasBook: book !== null, rows, standing: account?.standing ?? NO_STANDING, now });
 }
 
+/** What a statement prints. */
+export type StatementFacts = { student: Pick<Student, "name" | "admissionNumber" | "className" | "section">; session: string; hasBook: boolean; rows: readonly StatementRow[]; standing: Standing; now: Date };
+
+/**
+ * Renders a statement: a row per entry with a running balance, then the standing on `now`'s IST
+ * day (overdue, owed now, any credit). Rows never split across pages, the header row repeats on
+ * each page and pages are numbered. Rejects when PDFKit fails.
+ */
+export function statementDocument({ student, session, hasBook, rows, standing, now }: StatementFacts): Promise<Buffer> {
+  const today = kolkataDate(now);
+  const title = `Statement of account ${student.admissionNumber} ${session}`;
+  return renderPdf({ title, margin: 40, tagged: true, footer: (page, pages) => `${title} · page ${page} of ${pages}` }, (doc) => {
+    const left = doc.page.margins.left;
+    const width = doc.page.width - left - doc.page.margins.right;
+    doc.font("bold").fontSize(15).fillColor("#12305a").text(school.name, left, doc.page.margins.top, { width });
+    doc.font("body").fontSize(11).fillColor("#1e293b").text(`Statement of account, session ${session}${hasBook ? "" : " (no fee book)"}`, { width });
+    doc.moveDown(0.5).fontSize(10).text(`${student.name} · Admission number ${student.admissionNumber} · ${student.className}${student.section ? ` ${student.section}` : ""}`, { width });
+    doc.text(`Printed ${formatDateTime(now)}. Dues are dated by their due date; a late fee "to date" is what paying that month today adds.`, { width });
+    doc.moveDown();
+    const columns: PdfColumn[] = [{ title: "Date", width: 72 }, { title: "Entry", width: width - 72 - 85 - 90 }, { title: "Amount", width: 85, align: "right" }, { title: "Balance", width: 90, align: "right" }];
+    const cells = rows.map((r) => [formatDisplayDate(r.date), r.text, r.debitPaise ? formatRupees(r.debitPaise) : `− ${formatRupees(r.creditPaise)}`, formatRupees(r.balancePaise)]);
+    if (cells.length === 0) cells.push(["", "No entries yet in this session.", "", ""]);
+    const rule = (y: number, h: number) => doc.moveTo(left, y + h).lineTo(left + width, y + h).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
+    let y = drawTable(doc, left, doc.y, columns, cells, { fontSize: 9, padX: 3, padY: 3, color: "#1e293b", header: rule, row: rule });
+    const totals: string[][] = [
+      ["", `Overdue on ${formatDisplayDate(today)} (late fees to date included)`, "", formatRupees(standing.overduePaise)],
+      ["", "Balance owed to the school (overdue and due this month)", "", formatRupees(standing.owedNowPaise)],
+      ...(standing.creditPaise > 0 ? [["", "Paid more than charged: the school refunds it or carries it forward", "", formatRupees(standing.creditPaise)]] : []),
+    ];
+    y = keepTogether(doc, y + 10, totals.length * 18);
+    totals.forEach(([, label, , amount], i) => {
+      doc.font(i === 1 ? "bold" : "body").fontSize(9.5).fillColor("#1e293b").text(label!, left + columns[0]!.width + 3, y, { width: columns[1]!.width + columns[2]!.width - 6 });
+      doc.text(amount!, left + width - columns[3]!.width, y, { width: columns[3]!.width - 3, align: "right" });
+      y += 18;
+    });
+  });
+}

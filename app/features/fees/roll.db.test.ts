@@ -17,7 +17,7 @@ const { auditRows, byActor, testActor } = await import("~/core/audit/testing.ser
 const { saveBook, bookFor, recordPayment, quoteMonths } = await import("./ledger.server");
 const { sampleFeeBook } = await import("./sample");
 const { bookAuditFields } = await import("./book");
-const { schedule } = await import("./schedule");
+const { lateFee, schedule } = await import("./schedule");
 const { collections, collectionsCsv, defaulters } = await import("./reports.server");
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
@@ -108,12 +108,14 @@ describe("the roll", () => {
 });
 
 describe("reports", () => {
-  it("defaulters owe what the ledger says; a payment takes them off; collections add up by mode", async () => {
+  it("defaulters owe each overdue month with its late fee to date; a payment takes them off; collections add up by mode", async () => {
     const today = "2030-06-20";
     const before = (await defaulters(db, "2030-31", today)).filter((d) => d.admissionNumber.startsWith("RT/"));
     const book = (await bookFor(db, "2030-31"))!;
     const s1 = (await studentByAdmissionNumber(db, "RT/01"))!;
-    const expected = schedule(book, s1, "tuition").filter((m) => m.dueDate < today).reduce((s, m) => s + m.items.reduce((t, i) => t + i.amountPaise - i.concessionPaise, 0), 0);
+    const overdue = schedule(book, s1, "tuition").filter((m) => m.dueDate < today);
+    const expected = overdue.reduce((s, m) => s + m.items.reduce((t, i) => t + i.amountPaise - i.concessionPaise, 0) + lateFee(book.lateFee, m.dueDate, today), 0);
+    expect(overdue.some((m) => lateFee(book.lateFee, m.dueDate, today) > 0)).toBe(true);
     expect(before.find((d) => d.admissionNumber === "RT/01")?.balancePaise).toBe(expected);
     expect(before.map((d) => d.admissionNumber).sort()).toEqual(["RT/01", "RT/02"]);
 

@@ -338,6 +338,29 @@ export function creditOf(ledger: readonly LedgerEntry[]): number {
 }
 
 /**
+ * Where an account stands on the day its month views were made (monthViews): `overduePaise`, what
+ * the months past their due date cost if paid that day (late fees to that day included);
+ * `owedNowPaise`, that plus the months already begun but not yet past their due date (what can
+ * be paid now); `creditPaise`, what was paid more than charged (creditsOf of `ledger`). The one
+ * balance every view prints (the statement, the student's page, defaulters, the dashboard, the
+ * parent's and the family's pages and the reminders), so they agree at every moment whichever
+ * page ran first. Pure.
+ */
+export type Standing = { overduePaise: number; owedNowPaise: number; creditPaise: number };
+
+export function standingOf(views: readonly Pick<MonthView, "status" | "payablePaise">[], ledger: readonly LedgerEntry[]): Standing {
+  const sum = (statuses: readonly MonthStatus[]) => views.filter((v) => statuses.includes(v.status)).reduce((s, v) => s + v.payablePaise, 0);
+  return { overduePaise: sum(["overdue"]), owedNowPaise: sum(["overdue", "due"]), creditPaise: creditOf(ledger) };
+}
+
+/** Two standings added (a student's school and bus fees, a class's students). */
+export function addStandings(a: Standing, b: Standing): Standing {
+  return { overduePaise: a.overduePaise + b.overduePaise, owedNowPaise: a.owedNowPaise + b.owedNowPaise, creditPaise: a.creditPaise + b.creditPaise };
+}
+
+export const NO_STANDING: Standing = { overduePaise: 0, owedNowPaise: 0, creditPaise: 0 };
+
+/**
  * A fee account as the audit log keeps it (before and after a payment or its reversal): the
  * session's months not yet paid, as a run when they follow one another ("May 2026 – March 2027
  * (11)", as months are paid oldest first they usually do) or listed, "none" when all are paid;
@@ -345,10 +368,9 @@ export function creditOf(ledger: readonly LedgerEntry[]): number {
  */
 export function accountSummary(months: readonly Pick<MonthView, "label" | "status" | "payablePaise">[]): { unpaidMonths: string; payableNowPaise: number } {
   const unpaid = months.map((m, i) => ({ m, i })).filter(({ m }) => m.status !== "paid");
-  const now = unpaid.filter(({ m }) => m.status === "due" || m.status === "overdue");
   const run = unpaid.length > 2 && unpaid.every(({ i }, k) => k === 0 || i === unpaid[k - 1]!.i + 1);
   const first = unpaid[0]?.m.label;
   const last = unpaid.at(-1)?.m.label;
   const unpaidMonths = unpaid.length === 0 ? "none" : run ? `${first} – ${last} (${unpaid.length})` : unpaid.map(({ m }) => m.label).join(", ");
-  return { unpaidMonths, payableNowPaise: now.reduce((sum, { m }) => sum + m.payablePaise, 0) };
+  return { unpaidMonths, payableNowPaise: standingOf(months, []).owedNowPaise };
 }

@@ -27,7 +27,7 @@ export default function AdminDefaulters({ loaderData: d }: Route.ComponentProps)
       <h1 className="text-2xl font-bold text-brand-800">Defaulters, session {d.session}</h1>
       <FeesNav />
       <p className="print:hidden"><a href="/admin/fees/defaulters.csv" download className={secondary}>Export CSV</a> <span className="ml-2 text-sm text-slate-700">To print this list, use the browser's Print: navigation is left out of the printout.</span></p>
-      <p className="mt-4" role="status"><strong data-testid="defaulters-count">{d.list.length}</strong> students owe <strong>{formatRupees(d.totalPaise)}</strong> as of {d.today} (months past their due date; a late fee is charged when a month is paid, so it is not in these figures).</p>
+      <p className="mt-4" role="status"><strong data-testid="defaulters-count">{d.list.length}</strong> students owe <strong>{formatRupees(d.totalPaise)}</strong> as of {d.today} (months past their due date, each with its late fee to date: what paying it today costs, as on the student's page).</p>
       {d.credits.length > 0 && (
         <section aria-labelledby="credits-heading" className="mt-4 rounded-lg border-2 border-red-300 bg-red-50 p-4" data-testid="credits">
           <h2 id="credits-heading" className="text-lg font-bold text-red-900">Credits to refund or apply: {d.credits.length} {d.credits.length === 1 ? "student" : "students"}, {formatRupees(d.credits.reduce((s, c) => s + c.creditPaise, 0))}</h2>
