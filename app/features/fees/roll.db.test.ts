@@ -18,7 +18,11 @@ const { saveBook, bookFor, recordPayment, quoteMonths } = await import("./ledger
 const { sampleFeeBook } = await import("./sample");
 const { bookAuditFields } = await import("./book");
 const { lateFee, schedule } = await import("./schedule");
-const { collections, collectionsCsv, defaulters } = await import("./reports.server");
+const { collections, collectionsCsv, defaulters, statementPdf } = await import("./reports.server");
+const { accountsOn } = await import("./ledger.server");
+const { statementRows } = await import("./statement");
+const { pdfText } = await import("../../../tests/support/pdf");
+const { formatRupees } = await import("~/lib/money");
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 let db: Db;
@@ -134,6 +138,28 @@ describe("reports", () => {
     expect(report.totalPaise).toBe(report.rows.reduce((s, r) => s + r.amountPaise, 0));
     expect(collectionsCsv(report).trim().split("\r\n").at(-1)).toBe(`Total,,,,1,${(report.totalPaise / 100).toFixed(2)}`);
     expect((await collections(db, "2030-06-21", "2030-06-30")).totalPaise).toBe(0);
+  });
+
+  it("a student just imported with months overdue owes the same on the statement before and after Defaulters is opened, its rows dated by due date", async () => {
+    const roster = checkRoster([ROSTER_COLUMNS.join(","), row("21", ",,").replace("RT/", "ST/")].join("\n"), known);
+    await importStudents(db, roster.rows, ACTOR);
+    const student = (await studentByAdmissionNumber(db, "ST/21"))!;
+    const today = "2030-09-20";
+    const now = new Date("2030-09-20T06:00:00Z");
+    const [first] = await accountsOn(db, "2030-31", today, [student.id]);
+    expect(first!.ledger).toEqual([]);
+    const rows = statementRows(first!.ledger, { tuition: first!.tuition, bus: first!.bus }, today);
+    const book = (await bookFor(db, "2030-31"))!;
+    const dueDates = schedule(book, student, "tuition").filter((m) => m.month <= "2030-09").map((m) => m.dueDate);
+    expect([...new Set(rows.filter((r) => r.text.startsWith("Due:")).map((r) => r.date))]).toEqual(dueDates);
+    expect(rows.at(-1)!.balancePaise).toBe(first!.standing.owedNowPaise);
+    expect(first!.standing.overduePaise).toBeGreaterThan(0);
+    const flat = (t: string) => t.replace(/\s+/g, " ");
+    const before = flat(await pdfText(await statementPdf(db, student, "2030-31", now)));
+    expect(before).toContain(formatRupees(first!.standing.owedNowPaise));
+    const listed = (await defaulters(db, "2030-31", today)).find((d) => d.studentId === student.id);
+    expect(listed?.balancePaise).toBe(first!.standing.overduePaise);
+    expect(flat(await pdfText(await statementPdf(db, student, "2030-31", now)))).toBe(before);
   });
 
   it("lists defaulters in class order (Nursery first, Class 4 before Class 11), not alphabetically", async () => {
