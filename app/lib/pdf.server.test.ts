@@ -3,8 +3,8 @@
  * that throws rejecting, and the answer's headers for personal and public files.
  */
 import { describe, expect, it } from "vitest";
-import { pdfPageInfo, pdfText } from "../../tests/support/pdf";
-import { notModified, pdfResponse, renderPdf, schoolHeader } from "./pdf.server";
+import { overlappingText, pdfPageInfo, pdfText, pdfTextBoxes } from "../../tests/support/pdf";
+import { drawTable, notModified, pdfResponse, renderPdf, schoolHeader } from "./pdf.server";
 
 describe("PDF scaffold", () => {
   it("renders A4 with the letterhead and the rupee sign", async () => {
@@ -54,5 +54,24 @@ describe("PDF scaffold", () => {
       expect([answer?.status, answer?.headers.get("etag")], current).toEqual([304, tag]);
     }
     for (const stale of [undefined, 'W/"brochure-2026-11-27-4"', 'W/"brochure-2026-11-26-5"']) expect(notModified(asking(stale), tag), stale).toBeNull();
+  });
+});
+
+describe("drawTable", () => {
+  it("moves a row whole to the next page, draws the header row again there, and keeps wrapped text inside its row", async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => [`A${i}`, i % 4 === 0 ? `B${i} ${"wrapped words ".repeat(20)}` : `B${i}`]);
+    const pdf = await renderPdf({ title: "Table", margin: 40, footer: (page, pages) => `page ${page} of ${pages}` }, (doc) => {
+      drawTable(doc, 40, 40, [{ title: "Left", width: 100 }, { title: "Right", width: 300 }], rows, { fontSize: 9, padX: 3, padY: 3 });
+    });
+    const { pages, height, boxes } = await pdfTextBoxes(pdf);
+    expect(pages).toBeGreaterThan(3);
+    expect(overlappingText(boxes)).toEqual([]);
+    for (const b of boxes) expect(b.bottom).toBeLessThanOrEqual(height);
+    expect(new Set(boxes.filter((b) => b.str === "Left").map((b) => b.page)).size).toBe(pages);
+    expect(boxes.filter((b) => /^page \d+ of \d+$/.test(b.str)).length).toBe(pages);
+    for (let i = 0; i < 200; i++) {
+      const on = new Set(boxes.filter((b) => b.str === `A${i}` || b.str.startsWith(`B${i} `) || b.str === `B${i}`).map((b) => b.page));
+      expect(on.size, `row ${i}`).toBe(1);
+    }
   });
 });

@@ -150,8 +150,9 @@ export type PdfTableStyle = {
   padX: number;
   /** Height a body row never goes below, points. */
   minRowHeight?: number;
-  /** Ink of the cells. */
+  /** Ink of the cells, and of the header row's (the cells' when not given). */
   color?: string;
+  headerColor?: string;
   /** Draws the header row's background and rules, given its top y and height. */
   header?: (y: number, height: number) => void;
   /** Draws a body row's rule or background, given its top y and height. */
@@ -192,11 +193,11 @@ export function drawTable(
 ): number {
   const heightOf = (cells: readonly string[], font: "body" | "bold") =>
     Math.max(style.minRowHeight ?? 0, ...cells.map((cell, c) => doc.font(font).fontSize(style.fontSize).heightOfString(cell || " ", { width: columns[c]!.width - 2 * style.padX })) .map((h) => h + 2 * style.padY));
-  const drawRow = (cells: readonly string[], font: "body" | "bold", top: number) => {
+  const drawRow = (cells: readonly string[], font: "body" | "bold", top: number, color = style.color ?? "#000000") => {
     let cx = x;
     cells.forEach((cell, c) => {
       const column = columns[c]!;
-      doc.font(font).fontSize(style.fontSize).fillColor(style.color ?? "#000000").text(cell, cx + style.padX, top + style.padY, { width: column.width - 2 * style.padX, align: column.align ?? "left" });
+      doc.font(font).fontSize(style.fontSize).fillColor(color).text(cell, cx + style.padX, top + style.padY, { width: column.width - 2 * style.padX, align: column.align ?? "left" });
       cx += column.width;
     });
   };
@@ -204,7 +205,7 @@ export function drawTable(
   const headerHeight = heightOf(titles, "bold");
   const header = (top: number) => {
     style.header?.(top, headerHeight);
-    drawRow(titles, "bold", top);
+    drawRow(titles, "bold", top, style.headerColor ?? style.color);
     return top + headerHeight;
   };
   y = header(keepTogether(doc, y, headerHeight + (rows[0] ? heightOf(rows[0], bold(0) ? "bold" : "body") : 0)));

@@ -12,7 +12,7 @@ import { APPLICATION_STATUS_LABELS } from "~/db/admission-values";
 import { getConfig } from "~/lib/config.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
-import { renderPdf, schoolHeader } from "~/lib/pdf.server";
+import { keepTogether, renderPdf, schoolHeader } from "~/lib/pdf.server";
 import { formatCutOff } from "./age";
 import { applicationByPublicId, documentsOf, type ApplicationWithSession } from "./applications.server";
 import { documentView, type DocumentView } from "./documents.server";
@@ -59,7 +59,7 @@ export async function acknowledgementFor(db: Database, publicId: string): Promis
 /** Renders the acknowledgement; rejects when PDFKit fails (a missing font, a broken image). */
 export function acknowledgementPdf(facts: AcknowledgementFacts): Promise<Buffer> {
   const a = facts.application;
-  return renderPdf({ title: `Application ${a.number}`, margin: 48 }, (doc) => draw(doc, facts));
+  return renderPdf({ title: `Application ${a.number}`, margin: 48, footer: (page, pages) => `Application No. ${a.number} · page ${page} of ${pages}` }, (doc) => draw(doc, facts));
 }
 
 function draw(doc: PDFKit.PDFDocument, { application: a, photo, receiptNumber, paymentReference, siteUrl }: AcknowledgementFacts) {
@@ -120,19 +120,28 @@ function draw(doc: PDFKit.PDFDocument, { application: a, photo, receiptNumber, p
       ["Birth certificate", a.birthCertificateLater ? "To be submitted later" : "Received"],
     ]],
   ];
+  // A section's title stays with its first row; a row moves whole to the next page when it does not fit.
+  const valueWidth = width - 165;
+  const rowHeight = (value: string) => Math.max(12, doc.font("body").fontSize(10).heightOfString(value, { width: valueWidth })) + 3;
   for (const [title, rows] of sections) {
-    doc.font("bold").fontSize(11.5).text(title, left, y, { width });
+    const shown = rows.filter((r): r is [string, string] => Boolean(r[1]));
+    y = keepTogether(doc, y, 22 + (shown[0] ? rowHeight(shown[0][1]) : 0));
+    doc.font("bold").fontSize(11.5).fillColor("#000000").text(title, left, y, { width });
     y = doc.y + 4;
-    for (const [label, value] of rows) {
-      if (!value) continue;
+    for (const [label, value] of shown) {
+      y = keepTogether(doc, y, rowHeight(value));
       doc.font("body").fontSize(9).fillColor(GREY).text(label, left, y, { width: 160 });
-      doc.font("body").fontSize(10).fillColor("#000000").text(value, left + 165, y, { width: width - 165 });
-      y = Math.max(doc.y, y + 12) + 3;
+      doc.font("body").fontSize(10).fillColor("#000000").text(value, left + 165, y, { width: valueWidth });
+      y += rowHeight(value);
     }
     y += 8;
   }
-  doc.font("bold").fontSize(11.5).text("Next step", left, y, { width });
-  doc.font("body").fontSize(10).text(nextStep(a.status, a.birthCertificateLater), { width });
+  const step = nextStep(a.status, a.birthCertificateLater);
+  const keep = `Keep this acknowledgement and quote the application number in every message. Check the status at any time on ${siteUrl.replace(/\/+$/, "")}/admissions/status with the number and the registered mobile.`;
+  const closing = 22 + doc.font("body").fontSize(10).heightOfString(step, { width }) + 12 + doc.fontSize(8.5).heightOfString(keep, { width });
+  y = keepTogether(doc, y, closing);
+  doc.font("bold").fontSize(11.5).fillColor("#000000").text("Next step", left, y, { width });
+  doc.font("body").fontSize(10).text(step, { width });
   doc.moveDown(0.8);
-  doc.fontSize(8.5).fillColor(GREY).text(`Keep this acknowledgement and quote the application number in every message. Check the status at any time on ${siteUrl.replace(/\/+$/, "")}/admissions/status with the number and the registered mobile.`, { width });
+  doc.fontSize(8.5).fillColor(GREY).text(keep, { width });
 }

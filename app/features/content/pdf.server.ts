@@ -8,7 +8,7 @@
 import { stages } from "#content/curriculum";
 import { formatAddress, school } from "#content/school";
 import { formatDisplayDate, kolkataDate } from "~/lib/dates";
-import { renderPdf } from "~/lib/pdf.server";
+import { drawTable, renderPdf } from "~/lib/pdf.server";
 import type { FeeFigures } from "./fees";
 import { getContentPage } from "./pages.server";
 
@@ -34,22 +34,23 @@ function bullets(doc: PDFKit.PDFDocument, items: readonly string[]) {
   for (const item of items) doc.text(`•  ${item}`, { indent: 8, paragraphGap: 3 });
 }
 
-/** A simple table: column widths in points; the first row is the header. */
+/** A table: column widths in points; the first row is the header, drawn again on each page the table reaches. */
 function table(doc: PDFKit.PDFDocument, rows: readonly (readonly string[])[], widths: readonly number[]) {
   const x0 = doc.page.margins.left;
-  rows.forEach((row, r) => {
-    const height = Math.max(...row.map((cell, c) => doc.font(r === 0 ? "bold" : "body").fontSize(9).heightOfString(cell, { width: widths[c]! - 8 }))) + 8;
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-    const y = doc.y;
-    if (r === 0) doc.rect(x0, y, widths.reduce((a, b) => a + b, 0), height).fill("#eef5ff");
-    let x = x0;
-    row.forEach((cell, c) => {
-      doc.font(r === 0 ? "bold" : "body").fontSize(9).fillColor(r === 0 ? BRAND : TEXT).text(cell, x + 4, y + 4, { width: widths[c]! - 8 });
-      x += widths[c]!;
-    });
-    doc.moveTo(x0, y + height).lineTo(x, y + height).strokeColor("#cbd5e1").lineWidth(0.5).stroke();
-    doc.x = x0;
-    doc.y = y + height;
+  const total = widths.reduce((a, b) => a + b, 0);
+  const columns = widths.map((width, c) => ({ title: rows[0]![c]!, width }));
+  const rule = (y: number, h: number) => doc.moveTo(x0, y + h).lineTo(x0 + total, y + h).strokeColor("#cbd5e1").lineWidth(0.5).stroke();
+  drawTable(doc, x0, doc.y, columns, rows.slice(1), {
+    fontSize: 9,
+    padX: 4,
+    padY: 4,
+    color: TEXT,
+    headerColor: BRAND,
+    header: (y, h) => {
+      doc.rect(x0, y, total, h).fill("#eef5ff");
+      rule(y, h);
+    },
+    row: rule,
   });
   doc.fontSize(10).fillColor(TEXT).moveDown(0.5);
 }
