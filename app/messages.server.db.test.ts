@@ -292,9 +292,9 @@ describe("an application", () => {
     expect(rows[2]!.smsVariables).toMatchObject({ number: application.number, link: `${getConfig().publicSiteUrl}/admissions/status` });
     expect(await messagesTo([email]).then((r) => r.filter((m) => m.kind.startsWith("payment_")))).toEqual([]);
 
-    // Each decision of the school tells the parent, with its note and the admin's label; the key is the history row.
-    expect((await moveApplication(db, { publicId: application.publicId, to: "under_review", note: null, actor: ACTOR }, async () => undefined)).ok).toBe(true);
-    expect((await moveApplication(db, { publicId: application.publicId, to: "rejected", note: "The class is full.", actor: ACTOR }, async () => undefined)).ok).toBe(true);
+    // Each decision of the school tells the parent, with the message written to them (never the office's internal note) and the admin's label; the key is the history row.
+    expect((await moveApplication(db, { publicId: application.publicId, to: "under_review", note: "Called the mother; campus visit on Saturday 5 December.", actor: ACTOR }, async () => undefined)).ok).toBe(true);
+    expect((await moveApplication(db, { publicId: application.publicId, to: "rejected", note: "Sibling rule does not apply.", message: "The class is full.", actor: ACTOR }, async () => undefined)).ok).toBe(true);
     const history = await db.select().from(applicationStatusHistory).where(and(eq(applicationStatusHistory.applicationId, application.id), eq(applicationStatusHistory.toStatus, "rejected")));
     const status = await messagesKeyed(`application_status:application:${application.publicId}:status:`);
     expect(status.map((r) => [r.channel, r.subject])).toEqual([
@@ -304,7 +304,11 @@ describe("an application", () => {
       ["sms", null],
     ]);
     expect(status[2]!.idempotencyKey).toBe(`application_status:application:${application.publicId}:status:${history[0]!.id}:email`);
-    expect(status[2]!.bodyText).toContain("A note from the school: The class is full.");
+    expect(status[2]!.bodyText).toContain("A message from the school: The class is full.");
+    expect(status[2]!.bodyText).not.toContain("Sibling rule");
+    expect(status[0]!.bodyText).not.toContain("Called the mother");
+    expect(status[0]!.bodyText).not.toContain("A message from the school");
+    expect(history[0]!.note).toBe("Sibling rule does not apply. — Message to the parent: The class is full.");
     expect(status[3]!.smsVariables).toMatchObject({ status: "Not admitted" });
     // A refused move tells nobody.
     expect((await moveApplication(db, { publicId: application.publicId, to: "admitted", note: null, actor: ACTOR }, async () => undefined)).ok).toBe(false);

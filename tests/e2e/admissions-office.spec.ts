@@ -66,11 +66,11 @@ test("Admit asks first and acts on Confirm; Cancel keeps the application as it w
   const { admin: url } = await paidApplication(page, "Riya Kumari");
   const admin = await adminPage(browser);
   await admin.goto(url);
-  await admin.getByLabel("Note (optional)").fill("Interaction on Monday at 10");
+  await admin.getByLabel("Internal note (optional; the office's own, never sent)").fill("Interaction on Monday at 10");
   await admin.getByRole("button", { name: "Start review" }).click();
   await expect(admin.getByRole("button", { name: "Admit" })).toBeVisible();
   // The note went with the review; the next step starts with an empty note.
-  await expect(admin.getByLabel("Note (optional)")).toHaveValue("");
+  await expect(admin.getByLabel("Internal note (optional; the office's own, never sent)")).toHaveValue("");
 
   await admin.getByRole("button", { name: "Admit" }).click();
   const confirm = admin.getByTestId("confirm-decision");
@@ -103,13 +103,13 @@ test("without JavaScript, Waitlist and Reject ask first and act on Confirm", asy
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(admin.getByTestId("history")).toContainText("Waitlisted");
 
-  await admin.getByLabel("Note (optional)").fill("No seat left in UKG");
+  await admin.getByLabel("Internal note (optional; the office's own, never sent)").fill("No seat left in UKG");
   await admin.getByRole("button", { name: "Reject" }).click();
   await expect(confirm.getByRole("heading")).toHaveText("Reject Rohini Das's application for UKG in 2027-28? This decision is final.");
   await expect(confirm).toContainText("No seat left in UKG");
   await confirm.getByRole("button", { name: "Cancel" }).click();
   // Cancel keeps the note that was typed.
-  await expect(admin.getByLabel("Note (optional)")).toHaveValue("No seat left in UKG");
+  await expect(admin.getByLabel("Internal note (optional; the office's own, never sent)")).toHaveValue("No seat left in UKG");
   await admin.getByRole("button", { name: "Reject" }).click();
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(admin.getByTestId("history")).toContainText("No seat left in UKG");

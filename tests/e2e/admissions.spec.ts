@@ -148,10 +148,10 @@ test.describe("online admission", () => {
     expect(photo.headers()["content-type"]).toBe("image/jpeg");
     const certificate = await admin.request.get(`${server.origin}/admin/applications/${applicationId}/documents/birth_certificate`);
     expect(certificate.headers()["content-type"]).toBe("application/pdf");
-    await admin.getByLabel("Note (optional)").fill("Interaction on Monday at 10");
+    await admin.getByLabel("Internal note (optional; the office's own, never sent)").fill("Interaction on Monday at 10");
     await admin.getByRole("button", { name: "Start review" }).click();
     await expect(admin.getByText("Under review").first()).toBeVisible();
-    await admin.getByLabel("Note (optional)").fill("Seat offered in UKG");
+    await admin.getByLabel("Internal note (optional; the office's own, never sent)").fill("Seat offered in UKG");
     await admin.getByRole("button", { name: "Admit" }).click();
     await admin.getByTestId("confirm-decision").getByRole("button", { name: "Confirm" }).click();
     await expect(admin.getByTestId("history")).toContainText("Seat offered in UKG");

@@ -108,7 +108,7 @@ test.describe("a Viewer's read-only pages", () => {
     await expect(page.getByTestId("history")).toContainText("Submitted");
     for (const name of ["Start review", "Admit", "Waitlist", "Reject", "Confirm"]) await expect(page.getByRole("button", { name })).toHaveCount(0);
     await expect(mainButtons(page)).toHaveCount(0);
-    await expect(page.getByLabel("Note (optional)")).toHaveCount(0);
+    await expect(page.getByLabel("Internal note (optional; the office's own, never sent)")).toHaveCount(0);
     await expect(page.getByTestId("read-only-note")).toHaveText(NOTE("the Admissions role"));
 
     // A message: no Send again or Send a copy.

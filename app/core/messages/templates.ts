@@ -230,7 +230,7 @@ export const TEMPLATES = {
     email: (d: { number: string; childName: string; status: string; statusLabel: string; note: string | null; statusPath: string }) => ({
       subject: `Application ${d.number}: ${d.statusLabel}`,
       heading: `Application ${d.number}: ${d.statusLabel}`,
-      paragraphs: [`Dear Parent of ${d.childName},`, STATUS_LINES[d.status] ?? `The status of the application is now: ${d.statusLabel}.`, ...(d.note ? [`A note from the school: ${d.note}`] : [])],
+      paragraphs: [`Dear Parent of ${d.childName},`, STATUS_LINES[d.status] ?? `The status of the application is now: ${d.statusLabel}.`, ...(d.note ? [`A message from the school: ${d.note}`] : [])],
       action: { label: "See the status", href: d.statusPath },
     }),
     sms: {

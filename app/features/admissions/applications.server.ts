@@ -182,13 +182,13 @@ export type OnAdmitted = (tx: Database, application: ApplicationWithSession, act
  * `admitted` (the composition module's hook: app/features/admissions/roll.server.ts; what it returns is
  * added to the step's note, e.g. the new admission number). `from`, when given, is the status
  * the administrator saw. A move the workflow does not allow, or from a status the application
- * has since left, is refused. The parent is told of the move (`application_status`, with the
- * administrator's note) and the audit row (`application.status`, by application number) is
+ * has since left, is refused. The parent is told of the move (`application_status`, with
+ * `message` when the office wrote one to the parent; the internal `note` is never sent) and the audit row (`application.status`, by application number) is
  * written in the same transaction.
  */
 export async function moveApplication(
   db: Database,
-  input: { publicId: string; to: ApplicationStatus; note: string | null; actor: Actor; from?: ApplicationStatus },
+  input: { publicId: string; to: ApplicationStatus; note: string | null; message?: string | null; actor: Actor; from?: ApplicationStatus },
   onAdmitted: OnAdmitted,
   now = new Date(),
 ): Promise<MoveResult> {
@@ -200,13 +200,14 @@ export async function moveApplication(
     await tx.update(applications).set({ status: input.to, updatedAt: now }).where(eq(applications.id, locked.id));
     const application = (await applicationByPublicId(tx, input.publicId))!;
     const said = input.to === "admitted" ? await onAdmitted(tx, application, input.actor) : undefined;
-    const note = [input.note, said].filter(Boolean).join(" — ") || null;
+    const message = input.message?.trim() || null;
+    const note = [input.note, said, message && `Message to the parent: ${message}`].filter(Boolean).join(" — ") || null;
     const [step] = await tx
       .insert(applicationStatusHistory)
       .values({ applicationId: locked.id, fromStatus: locked.status, toStatus: input.to, note, byWhom: input.actor.email, createdAt: now })
       .returning({ id: applicationStatusHistory.id });
     await recordAudit(tx, { actor: input.actor, action: "application.status", entity: "application", entityId: locked.number, before: { status: locked.status }, after: { status: input.to, note } });
-    if (toldToParent(input.to)) await enqueueStatusChange(tx, application, input.to, input.note?.trim() || null, step!.id, now);
+    if (toldToParent(input.to)) await enqueueStatusChange(tx, application, input.to, message, step!.id, now);
     return { ok: true, application };
   });
 }

@@ -71,12 +71,12 @@ export function toldToParent(status: ApplicationStatus): status is MoveTarget {
 
 /**
  * The school moved the application to `status` (history row `historyId`): `application_status`
- * to the parent with the school's note, key `application:<publicId>:status:<historyId>`, in `tx`.
+ * to the parent with the school's message to them (`message`; never the office's internal note), key `application:<publicId>:status:<historyId>`, in `tx`.
  */
-export async function enqueueStatusChange(tx: Database, application: ApplicationWithSession, status: MoveTarget, note: string | null, historyId: number, now?: Date): Promise<void> {
+export async function enqueueStatusChange(tx: Database, application: ApplicationWithSession, status: MoveTarget, message: string | null, historyId: number, now?: Date): Promise<void> {
   await enqueue(tx, {
     kind: "application_status",
-    data: { number: application.number, childName: application.childName, status, statusLabel: APPLICATION_STATUS_LABELS[status], note, statusPath: STATUS_PATH },
+    data: { number: application.number, childName: application.childName, status, statusLabel: APPLICATION_STATUS_LABELS[status], note: message, statusPath: STATUS_PATH },
     to: { email: application.email, mobile: application.mobile },
     key: `application:${application.publicId}:status:${historyId}`,
     related: `application:${application.number}`,

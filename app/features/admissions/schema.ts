@@ -166,6 +166,7 @@ export const statusLookupSchema = z.object({
 export const moveSchema = z.object({
   to: z.enum(["under_review", "admitted", "waitlisted", "rejected"]),
   note: z.string().trim().max(1000, "Keep the note under 1,000 characters").optional(),
+  message: z.string().trim().max(1000, "Keep the message to the parent under 1,000 characters").optional(),
   step: z.enum(WORKFLOW_STEPS).default("ask"),
   from: z.enum(APPLICATION_STATUSES).optional(),
 });

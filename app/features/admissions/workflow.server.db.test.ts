@@ -57,13 +57,13 @@ describe("workflowStep", () => {
     const a = await application("under_review");
     const before = await historyOf(a.id);
 
-    const asked = await workflowStep(db, a.publicId, { to: "admitted", note: "Seat offered", step: "ask", from: "under_review" }, ADMIN, onAdmitted);
-    expect(asked).toEqual({ kind: "confirm", to: "admitted", note: "Seat offered", from: "under_review", question: "Admit Riya Kumari to Class 1 for 2043-44? This adds her to the roll." });
+    const asked = await workflowStep(db, a.publicId, { to: "admitted", note: "Seat offered", message: "Please bring the transfer certificate.", step: "ask", from: "under_review" }, ADMIN, onAdmitted);
+    expect(asked).toEqual({ kind: "confirm", to: "admitted", note: "Seat offered", message: "Please bring the transfer certificate.", from: "under_review", question: "Admit Riya Kumari to Class 1 for 2043-44? This adds her to the roll." });
     expect((await applicationByPublicId(db, a.publicId))!.status).toBe("under_review");
     expect(await historyOf(a.id)).toEqual(before);
     expect(admitted).not.toContain(a.number);
 
-    expect(await workflowStep(db, a.publicId, { to: "admitted", note: "Seat offered", step: "cancel", from: "under_review" }, ADMIN, onAdmitted)).toEqual({ kind: "draft", note: "Seat offered" });
+    expect(await workflowStep(db, a.publicId, { to: "admitted", note: "Seat offered", message: "Please bring the transfer certificate.", step: "cancel", from: "under_review" }, ADMIN, onAdmitted)).toEqual({ kind: "draft", note: "Seat offered", message: "Please bring the transfer certificate." });
     expect((await applicationByPublicId(db, a.publicId))!.status).toBe("under_review");
 
     const confirm = { to: "admitted", note: "Seat offered", step: "confirm", from: "under_review" } as const;

@@ -57,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, headers } = await requirePermission(request, "applications.manage");
   const form = await readForm(request, "/admin/applications/:applicationId");
   const field = (name: string) => form.get(name) ?? undefined;
-  const parsed = moveSchema.safeParse({ to: field("to"), note: field("note"), step: field("step"), from: field("from") });
+  const parsed = moveSchema.safeParse({ to: field("to"), note: field("note"), message: field("message"), step: field("step"), from: field("from") });
   if (!parsed.success) return data({ kind: "refused" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers });
   const answer = await workflowStep(await getDb(), params.applicationId, parsed.data, actorOf(user, context.clientIp), onAdmitted);
   if (answer.kind === "moved") throw redirect(`/admin/applications/${params.applicationId}`, { status: 303, headers });

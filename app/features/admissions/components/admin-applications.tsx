@@ -154,10 +154,12 @@ function ConfirmDecision({ answer, busy }: { answer: Extract<WorkflowPanel, { ki
   return (
     <section aria-labelledby="confirm-decision" className="mt-4 rounded-2xl border-2 border-amber-400 bg-amber-50 p-4 sm:p-5" data-testid="confirm-decision">
       <h2 id="confirm-decision" ref={heading} tabIndex={-1} className="text-lg font-bold text-slate-900 outline-none">{answer.question}</h2>
-      {answer.note && <p className="mt-2 text-sm text-slate-800">Note to record: {answer.note}</p>}
+      {answer.note && <p className="mt-2 text-sm text-slate-800">Internal note to record: {answer.note}</p>}
+      {answer.message && <p className="mt-2 text-sm text-slate-800">Message to the parent, sent with the update: {answer.message}</p>}
       <Form method="post" preventScrollReset className="mt-4 flex flex-wrap gap-2">
         <input type="hidden" name="to" value={answer.to} />
         <input type="hidden" name="note" value={answer.note} />
+        <input type="hidden" name="message" value={answer.message} />
         <input type="hidden" name="from" value={answer.from} />
         <Button name="step" value="confirm" disabled={busy} size="sm-wide" disabledLook="pale">
           Confirm
@@ -268,8 +270,11 @@ export function ApplicationDetail({ application: a, cutOff, documents, history, 
           // not stay in the box to be recorded again with the next one.
           <Form key={`${a.status}:${history.length}`} method="post" preventScrollReset className="mt-3 space-y-3">
             <input type="hidden" name="from" value={a.status} />
-            <DenseField label="Note (optional)" className="block">
+            <DenseField label="Internal note (optional; the office's own, never sent)" className="block">
               <TextArea look="dense" name="note" rows={2} maxLength={1000} defaultValue={answer?.kind === "draft" ? answer.note : undefined} />
+            </DenseField>
+            <DenseField label="Message to the parent (optional; sent with the status update)" className="block">
+              <TextArea look="dense" name="message" rows={2} maxLength={1000} defaultValue={answer?.kind === "draft" ? answer.message : undefined} />
             </DenseField>
             <div className="flex flex-wrap gap-2">
               {moves.map((to) => (
