@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
+import { newRecoveryCodes } from "./two-factor/recovery-codes";
 import { hash, verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { school } from "#content/school";
@@ -87,8 +88,9 @@ export function createAuth({ db, baseURL, secret, secureCookies }: AuthOptions) 
     plugins: [
       // The authenticator app lists the account under the school's name. Its other defaults are
       // ours too: 6 digits every 30 s, 10 recovery codes stored encrypted, a sign-in challenge of
-      // 10 minutes and 5 tries, and 15 minutes' lock after 10 wrong codes in a row.
-      twoFactorPlugin({ issuer: school.name }),
+      // 10 minutes and 5 tries, and 15 minutes' lock after 10 wrong codes in a row. Recovery
+      // codes avoid look-alike characters and are typed in any case (recovery-codes.ts).
+      twoFactorPlugin({ issuer: school.name, backupCodeOptions: { customBackupCodesGenerate: newRecoveryCodes } }),
     ],
     advanced: {
       useSecureCookies: secureCookies,

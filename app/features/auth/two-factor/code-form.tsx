@@ -21,7 +21,7 @@ export function CodeForm({ email, redirectTo, error }: Props) {
         </p>
         <Form method="post" action="/admin/login/code" className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field id="sign-in-code" label="Code" hint="Lost your phone? Type one of your recovery codes instead (like abcde-12345)." hintId="sign-in-code-hint" error={error} errorId="sign-in-code-error">
+          <Field id="sign-in-code" label="Code" hint="Lost your phone? Type one of your recovery codes instead (like abcde-23456, in capitals or not)." hintId="sign-in-code-hint" error={error} errorId="sign-in-code-error">
             <TextInput
               look="form"
               id="sign-in-code"

@@ -1,6 +1,7 @@
 /** What the code field accepts, and how the set-up page shows and checks an otpauth:// URI. */
 import { describe, expect, it } from "vitest";
 import { isTotpUriFor, secretForTyping } from "./set-up.server";
+import { newRecoveryCodes, recoveryCodeCandidates } from "./recovery-codes";
 import { readCode } from "./sign-in.server";
 
 const URI = "otpauth://totp/Kharagpur%20Vidya%20Academy:owner%40school.example?secret=ABCDEFGHIJKLMNOPQRSTUVWXYZ234567AB&issuer=Kharagpur%20Vidya%20Academy&digits=6&period=30";
@@ -13,6 +14,15 @@ describe("the code field", () => {
   it("reads ten letters and digits as a recovery code, with or without its dash, keeping case", () => {
     expect(readCode("aB3dE-fG5hJ")).toEqual({ kind: "recovery", code: "aB3dE-fG5hJ" });
     expect(readCode("aB3dEfG5hJ")).toEqual({ kind: "recovery", code: "aB3dE-fG5hJ" });
+  });
+  it("tries a recovery code typed in capitals in lower case first, and as typed for a code made before", () => {
+    expect(recoveryCodeCandidates("abcde-23456")).toEqual(["abcde-23456"]);
+    expect(recoveryCodeCandidates("ABCDE-23456")).toEqual(["abcde-23456", "ABCDE-23456"]);
+  });
+  it("makes ten distinct recovery codes without look-alike characters", () => {
+    const codes = newRecoveryCodes();
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$/);
   });
   it("refuses anything else", () => {
     for (const input of ["", "12345", "1234567", "abcde-fghi", "abc!e-fghij", "x".repeat(200)]) expect(readCode(input)).toBeNull();

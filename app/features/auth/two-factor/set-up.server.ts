@@ -63,16 +63,18 @@ export function isTotpUriFor(uri: string, email: string): boolean {
 }
 
 /**
- * Starts (or starts again) the set-up for the signed-in person: checks the password and returns
- * the otpauth:// URI of a new secret. The second factor is not on until `confirmSetUp`.
+ * Starts the set-up for the signed-in person: checks the password and returns the otpauth:// URI
+ * of a new secret, or, when a set-up was started and not confirmed (the page reloaded, the
+ * person came back), of the same secret, so the key the phone already holds keeps working.
+ * The second factor is not on until `confirmSetUp`.
  */
 export async function startSetUp(who: SessionUser, input: { password: string; ip: string; request: Request }): Promise<{ ok: true; uri: string } | PasswordRefusal> {
   const auth = await getAuth();
-  const result = await withPassword(who, input.ip, input.request, () =>
-    auth.api.enableTwoFactor({ body: { password: input.password }, headers: input.request.headers }),
-  );
+  const [pending] = await (await getDb()).select({ verified: twoFactor.verified }).from(twoFactor).where(eq(twoFactor.userId, who.id));
+  const body = { body: { password: input.password }, headers: input.request.headers };
+  const result = await withPassword(who, input.ip, input.request, async () => (pending && !pending.verified ? auth.api.getTOTPURI(body) : auth.api.enableTwoFactor(body)));
   if (!result.ok) return result;
-  const uri = (result.value as { totpURI?: string }).totpURI;
+  const uri = "totpURI" in result.value ? result.value.totpURI : undefined;
   if (!uri) throw new Error("better-auth did not return a TOTP URI");
   return { ok: true, uri };
 }

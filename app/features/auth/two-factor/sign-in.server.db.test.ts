@@ -24,7 +24,7 @@ const { ensureAdminAccount } = await import("../admin-account.server");
 const { getSessionUser, requirePermission, requireSignedIn, requireStaff, signInWithPassword } = await import("../session.server");
 const { FREE_FAILURES } = await import("../sign-in-throttle.server");
 const { signInWithSecondFactor } = await import("./sign-in.server");
-const { clearSecondFactor, recoveryCodesOf, startSetUp, turnOff } = await import("./set-up.server");
+const { clearSecondFactor, confirmSetUp, recoveryCodesOf, startSetUp, turnOff } = await import("./set-up.server");
 
 type Account = { email: string; password: string };
 
@@ -150,15 +150,30 @@ describe("two-factor sign-in", () => {
     expect(await failuresOf(who.email, ip)).toBe(0);
   });
 
-  it("accepts a recovery code once, and refuses it the second time", async () => {
+  it("accepts a recovery code once, in any case, and refuses it the second time", async () => {
     const who = await account("recovery");
     await enrolled(who);
-    const [code, other] = await recoveryCodesOf((await getSessionUser(browserRequest("/admin", { cookie: await signedInCookie(who) })))!.user.id);
-    expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+    const [code, other, third] = await recoveryCodesOf((await getSessionUser(browserRequest("/admin", { cookie: await signedInCookie(who) })))!.user.id);
+    // Lower case, without the look-alikes i, l, o, 0 and 1.
+    expect(code).toMatch(/^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$/);
+    expect((await codeStep(third!.toUpperCase(), await challenge(who, "203.0.113.41"), "203.0.113.41")).ok).toBe(true);
     expect((await codeStep(code!, await challenge(who, "203.0.113.40"), "203.0.113.40")).ok).toBe(true);
     expect(await codeStep(code!, await challenge(who, "203.0.113.40"), "203.0.113.40")).toEqual({ ok: false, reason: "invalid" });
     // Typed without its dash, another one works.
     expect((await codeStep(other!.replace("-", ""), await challenge(who, "203.0.113.40"), "203.0.113.40")).ok).toBe(true);
+  });
+
+  it("a set-up started again (the page reloaded) shows the same key, so the code of the app that scanned it turns it on", async () => {
+    const who = await account("reload");
+    const first = await passwordStep(who, "203.0.113.65");
+    const cookie = cookiesAfter((first as { headers: Headers }).headers.getSetCookie());
+    const session = (await getSessionUser(browserRequest("/admin/account/two-factor", { cookie })))!;
+    const request = browserRequest("/admin/account/two-factor", { method: "POST", cookie });
+    const started = await startSetUp(session.user, { password: who.password, ip: "203.0.113.65", request });
+    const again = await startSetUp(session.user, { password: who.password, ip: "203.0.113.65", request });
+    if (!started.ok || !again.ok) throw new Error("set-up refused");
+    expect(new URL(again.uri).searchParams.get("secret")).toBe(new URL(started.uri).searchParams.get("secret"));
+    expect((await confirmSetUp({ code: codeOf(started.uri), request })).ok).toBe(true);
   });
 
   it("refuses a code without a challenge, or with another sign-in's challenge", async () => {

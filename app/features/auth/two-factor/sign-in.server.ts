@@ -12,6 +12,7 @@ import { deviceCookieFor, deviceIdFor } from "../device-cookie.server";
 import { forwardable } from "../session.server";
 import { claimSignInAttempt, settleSignInAttempt } from "../sign-in-throttle.server";
 import { challengedEmail, clearChallengeCookie } from "./challenge-cookie.server";
+import { recoveryCodeCandidates } from "./recovery-codes";
 
 export type SecondFactorResult =
   | { ok: true; headers: Headers }
@@ -29,6 +30,20 @@ export function readCode(input: string): { kind: "totp" | "recovery"; code: stri
   if (/^\d{6}$/.test(compact)) return { kind: "totp", code: compact };
   if (/^[A-Za-z0-9]{10}$/.test(compact)) return { kind: "recovery", code: `${compact.slice(0, 5)}-${compact.slice(5)}` };
   return null;
+}
+
+/**
+ * Tries each form of a typed recovery code (recoveryCodeCandidates) with `verify` until one is
+ * accepted; rethrows the last refusal.
+ */
+async function verifyRecoveryCode<T>(code: string, verify: (value: string) => Promise<T>): Promise<T> {
+  const [first, ...rest] = recoveryCodeCandidates(code);
+  try {
+    return await verify(first!);
+  } catch (error) {
+    if (rest.length === 0 || refusalCode(error) !== "INVALID_BACKUP_CODE") throw error;
+    return verify(rest[0]!);
+  }
 }
 
 /** better-auth's error code of a refusal, e.g. "INVALID_CODE"; undefined for anything else. */
@@ -56,8 +71,8 @@ export async function signInWithSecondFactor(input: { code: string; ip: string; 
   if (!code) return { ok: false, reason: "invalid" };
   const auth = await getAuth();
   try {
-    const call = { body: { code: code.code }, headers: input.request.headers, returnHeaders: true } as const;
-    const { headers } = code.kind === "totp" ? await auth.api.verifyTOTP(call) : await auth.api.verifyBackupCode(call);
+    const call = (value: string) => ({ body: { code: value }, headers: input.request.headers, returnHeaders: true }) as const;
+    const { headers } = code.kind === "totp" ? await auth.api.verifyTOTP(call(code.code)) : await verifyRecoveryCode(code.code, (value) => auth.api.verifyBackupCode(call(value)));
     await settleSignInAttempt(db, claim, "success").catch((error: unknown) => console.error("Sign-in throttle not cleared:", error));
     const out = forwardable(headers);
     out.append("Set-Cookie", await deviceCookieFor(email, device));
