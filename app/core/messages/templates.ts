@@ -74,7 +74,23 @@ export type ReminderData = {
   lateFeeText: string | null;
   /** The signed family pay link, "/fees/family/<token>". */
   payPath: string;
+  /**
+   * What is past its due date (late fees to date included) and on which due dates, apart from
+   * what falls due next and when. Absent on reminders queued before they were told apart.
+   */
+  overdue?: { totalPaise: number; dueDates: string[] };
+  next?: { totalPaise: number; dueDate: string } | null;
 };
+
+/** A reminder's opening sentence: what is overdue, with its due dates, apart from what falls due next. */
+function reminderLead(d: ReminderData): string {
+  const next = d.next ? ` ${formatRupees(d.next.totalPaise)} falls due on ${formatDisplayDate(d.next.dueDate)}.` : "";
+  if (d.stage !== "overdue") return `The fees below fall due on ${formatDisplayDate(d.next?.dueDate ?? d.dueDate)}. You can pay for every child in one payment with the button below: no admission number or date of birth needed.`;
+  if (!d.overdue) return `The fees below were due on ${formatDisplayDate(d.dueDate)} and are still unpaid.${d.lateFeeText ? ` A late fee applies: ${d.lateFeeText}.` : ""} Please pay them today.`;
+  const dates = d.overdue.dueDates.map(formatDisplayDate);
+  const on = dates.length > 1 ? `${dates.slice(0, -1).join(", ")} and ${dates.at(-1)}` : dates[0];
+  return `Overdue: ${formatRupees(d.overdue.totalPaise)}, due on ${on} and still unpaid.${d.lateFeeText ? ` A late fee applies: ${d.lateFeeText}.` : ""}${next} Please pay what is overdue today.`;
+}
 
 const SCHOOL_SMS = "KVA";
 
@@ -273,14 +289,9 @@ export const TEMPLATES = {
     audience: "parent",
     optional: true,
     email: (d: ReminderData) => ({
-      subject: d.stage === "overdue" ? `Fees overdue: ${formatRupees(d.totalPaise)}` : `Fees due on ${formatDisplayDate(d.dueDate)}: ${formatRupees(d.totalPaise)}`,
+      subject: d.stage === "overdue" ? `Fees overdue: ${formatRupees(d.overdue?.totalPaise ?? d.totalPaise)}` : `Fees due on ${formatDisplayDate(d.dueDate)}: ${formatRupees(d.totalPaise)}`,
       heading: d.stage === "overdue" ? "Fees are overdue" : "Fees fall due soon",
-      paragraphs: [
-        d.stage === "overdue"
-          ? `The fees below were due on ${formatDisplayDate(d.dueDate)} and are still unpaid.${d.lateFeeText ? ` A late fee applies: ${d.lateFeeText}.` : ""} Please pay them today.`
-          : `The fees below fall due on ${formatDisplayDate(d.dueDate)}. You can pay for every child in one payment with the button below: no admission number or date of birth needed.`,
-        "If you have paid in the last few hours, please ignore this message.",
-      ],
+      paragraphs: [reminderLead(d), "If you have paid in the last few hours, please ignore this message."],
       table: d.children.map((c) => ({ caption: `${c.maskedName}, ${c.className}`, rows: [...c.lines.map((l): [string, string] => [l.label, formatRupees(l.amountPaise)]), ["Total", formatRupees(c.totalPaise)]] })),
       facts: [["Total for the family", formatRupees(d.totalPaise)]],
       action: { label: `Pay ${formatRupees(d.totalPaise)}`, href: d.payPath },
@@ -288,7 +299,8 @@ export const TEMPLATES = {
     }),
     sms: {
       text: `Dear Parent, fees of Rs {amount} {stage} {date}. Pay for all children in one step: {link} -${SCHOOL_SMS}`,
-      values: (d: ReminderData) => ({ amount: formatRupees(d.totalPaise).replace("₹", ""), stage: d.stage === "overdue" ? "were due on" : "fall due on", date: formatDisplayDate(d.dueDate), link: d.payPath }),
+      // An overdue reminder's SMS names only what is overdue and since when; the e-mail and the link add what falls due next.
+      values: (d: ReminderData) => ({ amount: formatRupees(d.stage === "overdue" ? (d.overdue?.totalPaise ?? d.totalPaise) : d.totalPaise).replace("₹", ""), stage: d.stage === "overdue" ? (d.overdue ? "overdue since" : "were due on") : "fall due on", date: formatDisplayDate(d.dueDate), link: d.payPath }),
     },
     sample: {
       stage: "before",

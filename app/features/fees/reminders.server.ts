@@ -10,15 +10,23 @@ import type { Database } from "~/db/client.server";
 import { enqueue } from "~/core/messages/outbox.server";
 import { messageSettings } from "~/core/messages/settings.server";
 import type { ReminderData } from "~/core/messages/templates";
-import { kolkataDate, kolkataHour } from "~/lib/dates";
+import { formatDisplayDate, kolkataDate, kolkataHour } from "~/lib/dates";
 import { familyPayPath, FAMILY_LINK_MS } from "./family-link.server";
 import { familyReminders, FAMILY_AHEAD_DAYS, type FamilyReminder } from "./family.server";
 
-/** The reminder's data for one family: each child's owed months as lines, the earliest due day. */
+/**
+ * The reminder's data for one family: each child's owed months as lines with their due dates,
+ * the earliest due day, and what is overdue (with its due dates) apart from what falls due next.
+ */
 export function reminderData(family: FamilyReminder, payPath: string): ReminderData {
   const months = family.dues.children.flatMap((c) => c.fees.flatMap((f) => f.months));
   const dueDate = months.map((m) => m.dueDate).sort()[0] ?? "";
+  const late = months.filter((m) => m.status === "overdue");
+  const coming = months.filter((m) => m.status !== "overdue");
+  const nextDate = coming.map((m) => m.dueDate).sort()[0];
   return {
+    overdue: late.length > 0 ? { totalPaise: late.reduce((s, m) => s + m.totalPaise, 0), dueDates: [...new Set(late.map((m) => m.dueDate))].sort() } : undefined,
+    next: nextDate ? { totalPaise: coming.filter((m) => m.dueDate === nextDate).reduce((s, m) => s + m.totalPaise, 0), dueDate: nextDate } : null,
     stage: family.reminder.kind,
     dueDate,
     children: family.dues.children
@@ -26,7 +34,7 @@ export function reminderData(family: FamilyReminder, payPath: string): ReminderD
       .map((c) => ({
         maskedName: c.name,
         className: c.className,
-        lines: c.fees.flatMap((f) => f.months.map((m) => ({ label: `${f.label} — ${m.label}`, amountPaise: m.totalPaise }))),
+        lines: c.fees.flatMap((f) => f.months.map((m) => ({ label: `${f.label} — ${m.label} (${m.status === "overdue" ? "was due" : "due"} ${formatDisplayDate(m.dueDate)})`, amountPaise: m.totalPaise }))),
         totalPaise: c.totalPaise,
       })),
     totalPaise: family.dues.totalPaise,
