@@ -29,17 +29,17 @@ const { createPaymentService } = await import("~/core/payments/service.server");
 const { istHourKey } = await import("~/lib/dates");
 const { issueReceipt, cancelReceipt, receiptForOrder } = await import("~/core/receipts/issue.server");
 const { collectionsOn } = await import("~/core/receipts/admin.server");
-const { createStudent } = await import("~/core/students/roll.server");
+const { createStudent, studentById } = await import("~/core/students/roll.server");
 const { createEnquiry } = await import("~/features/enquiries/enquiries.server");
 const { feeBookSchema } = await import("~/features/fees/book");
-const { saveBook } = await import("~/features/fees/ledger.server");
+const { accountOf, bookFor, quoteMonths, recordPayment, saveBook } = await import("~/features/fees/ledger.server");
 const { collectAtOffice } = await import("~/features/fees/office.server");
 const { feePayableKey, feePurpose, feeQuote } = await import("~/features/fees/payment.server");
 const { createApplication, markApplicationPaid, moveApplication } = await import("~/features/admissions/applications.server");
 const { applicationFeeStart } = await import("~/features/admissions/payment.server");
 const { saveSessionSettings } = await import("~/features/admissions/sessions.server");
 const { paymentPurposes } = await import("~/payment-purposes.server");
-const { runDailyMessages, sendFeeRemindersNow } = await import("./messages.server");
+const { providersOf, runDailyMessages, sendFeeRemindersNow } = await import("./messages.server");
 const { enqueueFeeReminders } = await import("~/features/fees/reminders.server");
 const { getConfig } = await import("~/lib/config.server");
 const { addDays, istDateTime } = await import("~/lib/dates");
@@ -397,17 +397,42 @@ describe("Send fee reminders now", () => {
 
     const first = await sendFeeRemindersNow(db, night, ACTOR);
     expect(first.off === false && first.queued).toBeGreaterThanOrEqual(1);
+    const providers = providersOf(getConfig());
+    expect(first).toMatchObject({ held: !providers.email && !providers.sms });
     const sent = await reminders();
     expect(sent.map((m) => [m.channel, m.recipient])).toEqual([["email", mine.email], ["sms", mine.mobile]]);
     expect(sent[0]!.subject).toMatch(/^Fees overdue: ₹/);
     expect(sent[0]!.idempotencyKey).toContain(`family:${mine.mobile}:2026-05-11`);
 
     // Pressed again the same day, or the hourly job at the hour: every family has had today's.
-    expect(await sendFeeRemindersNow(db, new Date(night.getTime() + 60_000), ACTOR)).toEqual({ off: false, queued: 0 });
+    expect(await sendFeeRemindersNow(db, new Date(night.getTime() + 60_000), ACTOR)).toMatchObject({ off: false, queued: 0 });
     expect(await enqueueFeeReminders(db, new Date(istDateTime("2026-05-11", "09:00:00")))).toBe(0);
     expect(await reminders()).toHaveLength(2);
     // The press that reminded families is on the audit log; the ones that reminded nobody are not.
     const pressed = (await auditRows(db, "reminders.send_now")).filter((r) => r.actorEmail === ACTOR.email);
     expect(pressed.at(-1)).toMatchObject({ entity: "reminders", after: { familiesReminded: first.off === false ? first.queued : -1 } });
+  });
+
+  it("on a day that is no reminder day, reminds every family owing fees past their due date, and none that owes only what falls due later", async () => {
+    const late = await student();
+    const paidUp = await student();
+    // 14 May: May fell due on the 10th, 4 days ago; 4 is not among the schedule's days (1, 8, 15).
+    const day = new Date(istDateTime("2026-05-14", "02:00:00"));
+    const today = "2026-05-14";
+    const book = (await bookFor(db, SESSION))!;
+    const owed = async (id: number) => (await accountOf(db, (await studentById(db, id))!, book, "tuition", today)).months.filter((m) => m.status === "overdue").map((m) => m.month);
+    const months = await owed(paidUp.id);
+    expect(months.length).toBeGreaterThan(0);
+    await db.transaction(async (tx) => {
+      const quote = await quoteMonths(tx, paidUp.id, SESSION, "tuition", months, today);
+      if (!quote.ok) throw new Error(quote.problem.message);
+      await recordPayment(tx, { studentId: paidUp.id, session: SESSION, purpose: "tuition", lines: quote.lines, mode: "cash", paidAt: day });
+    });
+    const of = (s: { email: string; mobile: string }) => db.select().from(messages).where(and(eq(messages.kind, "fee_reminder"), inArray(messages.recipient, [s.email, s.mobile])));
+    expect(await enqueueFeeReminders(db, new Date(istDateTime(today, "10:00:00")))).toBe(0);
+    const pressed = await sendFeeRemindersNow(db, day, ACTOR);
+    expect(pressed.off === false && pressed.queued).toBeGreaterThanOrEqual(1);
+    expect((await of(late)).map((m) => m.channel).sort()).toEqual(["email", "sms"]);
+    expect(await of(paidUp)).toEqual([]);
   });
 });

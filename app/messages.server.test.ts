@@ -45,9 +45,9 @@ describe("workerDeps", () => {
 
 describe("remindersNowLine", () => {
   it("says why none went, or how many families were reminded", () => {
-    expect(remindersNowLine({ off: true })).toBe("Fee reminders are switched off: none were queued. Switch them on below to send them.");
-    expect(remindersNowLine({ off: false, queued: 0 })).toBe("No fee reminders queued: no family's dues fall on today's reminder days, or each such family has had today's reminder already.");
-    expect(remindersNowLine({ off: false, queued: 1 })).toBe("Fee reminders queued for 1 family: they go out in the next few seconds.");
-    expect(remindersNowLine({ off: false, queued: 5 })).toBe("Fee reminders queued for 5 families: they go out in the next few seconds.");
+    expect(remindersNowLine({ off: true })).toBe("Fee reminders are switched off: none were queued. Switch them on under Templates, switches and schedule to send them.");
+    expect(remindersNowLine({ off: false, queued: 0, held: false })).toBe("No fee reminders queued: no family owes fees past their due date, or each such family has had today's reminder already.");
+    expect(remindersNowLine({ off: false, queued: 1, held: false })).toBe("Fee reminders queued for 1 family with fees overdue: they go out in the next few seconds.");
+    expect(remindersNowLine({ off: false, queued: 5, held: true })).toBe("Fee reminders queued for 5 families with fees overdue. No e-mail or SMS provider is set up, so they are held below and nothing leaves until one is.");
   });
 });

@@ -77,10 +77,16 @@ export function workerDeps(config: Config): WorkerDeps {
   };
 }
 
+/** Which channels have a provider to send through (SMTP_URL; MSG91's provider, key and sender id). */
+export function providersOf(config: Pick<Config, "mail" | "sms">): { email: boolean; sms: boolean } {
+  return { email: Boolean(config.mail.smtpUrl), sms: Boolean(config.sms.provider && config.sms.authKey && config.sms.senderId) };
+}
+
 /** What the operator is told at start: where e-mail and SMS go, or that they are kept. */
 export function channelsLine(config: Config): string {
-  const email = config.mail.smtpUrl ? `e-mail via ${new URL(config.mail.smtpUrl).hostname}` : "e-mail kept in Messages (set SMTP_URL to send)";
-  const sms = config.sms.provider && config.sms.authKey && config.sms.senderId ? "SMS via MSG91" : "SMS kept in Messages (set SMS_PROVIDER=msg91, MSG91_AUTH_KEY, MSG91_SENDER_ID to send)";
+  const providers = providersOf(config);
+  const email = providers.email ? `e-mail via ${new URL(config.mail.smtpUrl!).hostname}` : "e-mail kept in Messages (set SMTP_URL to send)";
+  const sms = providers.sms ? "SMS via MSG91" : "SMS kept in Messages (set SMS_PROVIDER=msg91, MSG91_AUTH_KEY, MSG91_SENDER_ID to send)";
   return `Messages: ${email}; ${sms}; office address ${config.mail.officeEmail}.`;
 }
 
@@ -118,28 +124,36 @@ export async function runDailyMessages(db: Database, now: Date, hooks: DailyHook
   return [stored.length > 0 ? `Messages: the summary of ${day} enqueued for the office.` : "", reminders > 0 ? `Messages: ${reminders} fee reminders enqueued.` : ""].filter(Boolean).join(" ");
 }
 
-/** What "Send fee reminders now" did: nothing, fee reminders being switched off; or how many families it reminded. */
-export type RemindersNow = { off: true } | { off: false; queued: number };
+/**
+ * What "Send fee reminders now" did: nothing, fee reminders being switched off; or how many
+ * families it reminded, and whether an e-mail or SMS provider will send them (`held`: none is
+ * configured, so they wait in Messages).
+ */
+export type RemindersNow = { off: true } | { off: false; queued: number; held: boolean };
 
 /**
- * The office's "Send fee reminders now" (/admin/messages/templates) at `now`: today's reminders
- * as the daily job enqueues them (the schedule's families, at most one a family a day: those
- * reminded earlier today are not again), but at once, whatever the reminder hour. Pressed by
+ * The office's "Send fee reminders now" (/admin/messages) at `now`: a reminder to every family
+ * owing something past its due date, whatever the schedule's days and hour, at most one a family
+ * a day (those reminded earlier today are not again). Pressed by
  * `actor`: audited (`reminders.send_now`, with how many families) once the families' own
  * transactions have enqueued theirs. Throws what the driver throws.
  */
 export async function sendFeeRemindersNow(db: Database, now: Date, actor: Actor): Promise<RemindersNow> {
   if ((await messageSettings(db)).off.includes("fee_reminder")) return { off: true };
-  const queued = await enqueueFeeReminders(db, now, { anyHour: true });
+  const queued = await enqueueFeeReminders(db, now, { everyOverdue: true });
   if (queued > 0) await recordAudit(db, { actor, action: "reminders.send_now", entity: "reminders", entityId: "fee reminders", after: { familiesReminded: queued } });
-  return { off: false, queued };
+  const providers = providersOf(getConfig());
+  return { off: false, queued, held: !providers.email && !providers.sms };
 }
 
 /** The line the office reads after "Send fee reminders now". */
 export function remindersNowLine(result: RemindersNow): string {
-  if (result.off) return "Fee reminders are switched off: none were queued. Switch them on below to send them.";
-  if (result.queued === 0) return "No fee reminders queued: no family's dues fall on today's reminder days, or each such family has had today's reminder already.";
-  return `Fee reminders queued for ${result.queued} ${result.queued === 1 ? "family" : "families"}: they go out in the next few seconds.`;
+  if (result.off) return "Fee reminders are switched off: none were queued. Switch them on under Templates, switches and schedule to send them.";
+  if (result.queued === 0) return "No fee reminders queued: no family owes fees past their due date, or each such family has had today's reminder already.";
+  const families = `${result.queued} ${result.queued === 1 ? "family" : "families"} with fees overdue`;
+  return result.held
+    ? `Fee reminders queued for ${families}. No e-mail or SMS provider is set up, so they are held below and nothing leaves until one is.`
+    : `Fee reminders queued for ${families}: they go out in the next few seconds.`;
 }
 
 let started = false;

@@ -63,6 +63,7 @@ export const BODY_LIMITS = {
   // post (a button, or RFC 8058's "List-Unsubscribe=One-Click").
   "/admin/messages/:publicId": 1 * KiB,
   "/admin/messages/templates": 4 * KiB,
+  "/admin/messages": 1 * KiB,
   "/messages/stop/:token": 1 * KiB,
   "/admin/payments/:reference": 1 * KiB,
   "/receipt-download": 4 * KiB,

@@ -119,9 +119,10 @@ function pdfAttachment(mail: ReceivedMail): Buffer {
 
 /** Presses "Send fee reminders now" and returns the line the office is shown. */
 async function sendRemindersNow(): Promise<string> {
-  await admin.goto(`${server.origin}/admin/messages/templates`);
+  await admin.goto(`${server.origin}/admin/messages`);
   await admin.getByRole("button", { name: "Send fee reminders now" }).click();
-  const notice = admin.getByTestId("templates-notice");
+  const notice = admin.getByTestId("reminders-notice");
+  await expect(notice).toBeFocused();
   await expect(notice).toContainText("fee reminders", { ignoreCase: true });
   return (await notice.textContent())!.trim();
 }
@@ -233,10 +234,12 @@ test("fee reminders: sent now by the office, the family's link pays both childre
   test.setTimeout(120_000);
   const today = kolkataDate(new Date());
   const schedule = scheduleForToday(today);
-  test.skip(!schedule, `no reminder day can fall on ${today}, the session's first due day`);
+  // The button reminds the families owing fees past their due date: none before the session's first due day.
+  test.skip(schedule?.stage !== "overdue", `nothing is overdue yet on ${today}`);
 
   // Switched off, the button sends nothing and says so.
-  expect(await sendRemindersNow()).toBe("Fee reminders are switched off: none were queued. Switch them on below to send them.");
+  expect(await sendRemindersNow()).toBe("Fee reminders are switched off: none were queued. Switch them on under Templates, switches and schedule to send them.");
+  await admin.goto(`${server.origin}/admin/messages/templates`);
   await admin.getByTestId("kind-fee_reminder").getByRole("button", { name: "Switch on" }).click();
   await expect(admin.getByTestId("templates-notice")).toHaveText("Fee reminder (to the family): switched on.");
   await admin.getByLabel("Days before the due day").fill(schedule!.daysBefore.join(", "));
@@ -244,7 +247,7 @@ test("fee reminders: sent now by the office, the family's link pays both childre
   await admin.getByRole("button", { name: "Save schedule" }).click();
   await expect(admin.getByTestId("templates-notice")).toHaveText("Reminder schedule saved.");
 
-  const queued = /^Fee reminders queued for (\d+) famil(?:y|ies): they go out in the next few seconds\.$/.exec(await sendRemindersNow());
+  const queued = /^Fee reminders queued for (\d+) famil(?:y|ies) with fees overdue: they go out in the next few seconds\.$/.exec(await sendRemindersNow());
   expect(queued).not.toBeNull();
   const families = Number(queued![1]);
   // Every family reminded has a mobile on the sample roll: one SMS each, the Mahatos' among them.
@@ -252,11 +255,13 @@ test("fee reminders: sent now by the office, the family's link pays both childre
   const [sms] = await expectSms(FAMILY.sms, "fee_reminder");
   const link = sms!.variables.link!;
   expect(link).toMatch(new RegExp(`^${server.origin}/fees/family/[\\w.-]+$`));
-  expect(sms!.variables.stage).toBe(schedule!.stage === "overdue" ? "were due on" : "fall due on");
+  expect(sms!.variables.stage).toBe("overdue since");
 
-  const subject = schedule!.stage === "overdue" ? /^Fees overdue: ₹/ : /^Fees due on .+: ₹/;
-  const [mail] = await expectMails(FAMILY.email, subject);
-  expect(mail!.subject).toContain(`₹${sms!.variables.amount}`);
+  // The SMS and the subject name what is overdue; the e-mail adds what falls due next, and the family's total.
+  const [mail] = await expectMails(FAMILY.email, /^Fees overdue: ₹/);
+  expect(mail!.subject).toBe(`Fees overdue: ₹${sms!.variables.amount}`);
+  expect(mail!.text).toContain(`Overdue: ₹${sms!.variables.amount}, due on`);
+  const total = /Total for the family:?\s*₹([\d,]+)/.exec(mail!.text)![1]!;
   expect(mail!.text).toContain(link);
   expect(mail!.text).toContain("A**** M*****");
   expect(mail!.text).toContain("P**** M*****");
@@ -273,8 +278,8 @@ test("fee reminders: sent now by the office, the family's link pays both childre
   await expect(page.getByTestId("child-name")).toHaveText(["A**** M*****", "P**** M*****"]);
   await expect(page.getByText("Nothing is due.")).toHaveCount(0);
   await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(fees.length);
-  await expect(page.getByTestId("family-total")).toHaveText(`₹${sms!.variables.amount}`);
-  await page.getByRole("button", { name: `Pay ₹${sms!.variables.amount}` }).click();
+  await expect(page.getByTestId("family-total")).toHaveText(`₹${total}`);
+  await page.getByRole("button", { name: `Pay ₹${total}` }).click();
   await answerOnTestGateway(page, "Pay");
   await expect(page.locator("h1")).toHaveText("Payment Successful!");
   await expect(page.getByRole("link", { name: /^Download receipt: / })).toHaveText(fees.map((f) => `Download receipt: ${f}`));
@@ -286,7 +291,7 @@ test("fee reminders: sent now by the office, the family's link pays both childre
   for (const m of receiptMails) pdfAttachment(m);
 
   // Pressed again the same day: every family has had today's reminder, the Mahatos owe nothing.
-  expect(await sendRemindersNow()).toBe("No fee reminders queued: no family's dues fall on today's reminder days, or each such family has had today's reminder already.");
+  expect(await sendRemindersNow()).toBe("No fee reminders queued: no family owes fees past their due date, or each such family has had today's reminder already.");
   // The outbox holds the family's one reminder of today, by e-mail and SMS.
   await admin.goto(`${server.origin}/admin/messages?kind=fee_reminder&q=${encodeURIComponent("family:9000000022")}`);
   await expect(admin.getByTestId("message-count")).toHaveText("2 messages");

@@ -137,7 +137,7 @@ test.describe("a Viewer's read-only pages", () => {
     await expect(page.getByText("Mark as contacted")).toHaveCount(0);
 
     // The owner, on the same pages, still has them.
-    await owner.goto(`${server.origin}/admin/messages/templates`);
+    await owner.goto(`${server.origin}/admin/messages`);
     await expect(owner.getByRole("button", { name: "Send fee reminders now" })).toBeVisible();
     await owner.goto(receiptPage);
     await expect(owner.getByRole("button", { name: "Cancel receipt" })).toBeVisible();

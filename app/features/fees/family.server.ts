@@ -71,6 +71,7 @@ export type FamilyReminder = { mobile: string; email: string | null; reminder: R
 const scheduleSchema = z.object({
   daysBefore: z.array(z.number().int().min(0).max(FAMILY_AHEAD_DAYS)).max(10),
   daysOverdue: z.array(z.number().int().min(1).max(120)).min(1).max(10).optional(),
+  everyOverdue: z.boolean().optional(),
 });
 
 /**

@@ -128,7 +128,12 @@ export function familyDuesOf(input: FamilyInput): FamilyDues | null {
  * When to remind (days relative to a month's due date): `daysBefore` (e.g. [7, 2]: seven and
  * two days before it) and `daysOverdue` (days after it, default OVERDUE_DAYS).
  */
-export type ReminderSchedule = { daysBefore: readonly number[]; daysOverdue?: readonly number[] };
+/**
+ * When families are reminded: `daysBefore` and `daysOverdue` days from a due date; with
+ * `everyOverdue` (the office's "Send fee reminders now"), every family owing a month past its
+ * due date, whichever day it is.
+ */
+export type ReminderSchedule = { daysBefore: readonly number[]; daysOverdue?: readonly number[]; everyOverdue?: boolean };
 
 /**
  * Overdue reminders go on the 1st, 8th and 15th day after the due date: three, each firmer, as
@@ -156,7 +161,8 @@ export function reminderFor(dues: FamilyDues, today: string, plan: ReminderSched
   for (const m of dues.children.flatMap((c) => c.fees.flatMap((f) => f.months))) {
     const late = daysBetween(m.dueDate, today);
     const step = cadence.indexOf(late);
-    if (late > 0 && step >= 0 && (overdue?.kind !== "overdue" || late > overdue.daysOverdue)) overdue = { kind: "overdue", daysOverdue: late, step: step + 1, steps: cadence.length };
+    const due = late > 0 && (step >= 0 || plan.everyOverdue === true);
+    if (due && (overdue?.kind !== "overdue" || late > overdue.daysOverdue)) overdue = { kind: "overdue", daysOverdue: late, step: step >= 0 ? step + 1 : cadence.filter((d) => d < late).length, steps: cadence.length };
     if (late <= 0 && plan.daysBefore.includes(-late) && (before?.kind !== "before" || -late < before.daysLeft)) before = { kind: "before", daysLeft: -late };
   }
   return overdue ?? before;

@@ -30,9 +30,9 @@ describe("reminderData", () => {
     const data = reminderData(family, "/fees/family/t");
     expect(data.overdue).toEqual({ totalPaise: 70_120_00, dueDates: overdue.map((m) => m.dueDate) });
     expect(data.next).toEqual({ totalPaise: 6_140_00, dueDate: "2026-12-15" });
-    const sms = TEMPLATES.fee_reminder.sms.values(data);
+    const sms = TEMPLATES.fee_reminder.sms!.values(data);
     expect(sms).toMatchObject({ amount: "70,120", stage: "overdue since", date: "15 Apr 2026" });
-    const email = TEMPLATES.fee_reminder.email(data);
+    const email = TEMPLATES.fee_reminder.email!(data);
     expect(email.subject).toBe("Fees overdue: ₹70,120");
     expect(email.paragraphs[0]).toContain("Overdue: ₹70,120, due on 15 Apr 2026, 15 May 2026");
     expect(email.paragraphs[0]).toContain("₹6,140 falls due on 15 Dec 2026.");

@@ -45,17 +45,19 @@ export function reminderData(family: FamilyReminder, payPath: string): ReminderD
 
 /**
  * Enqueues today's fee reminders at `now` when it is at or past the office's reminder hour
- * (IST), or at any hour with `anyHour` (the office pressing "Send fee reminders now"), and
- * fee_reminder is not switched off; returns how many families were reminded now (0 for those
- * reminded earlier today). Each family's reminder is its own transaction. Throws what the
- * driver throws.
+ * (IST) and fee_reminder is not switched off; returns how many families were reminded now (0
+ * for those reminded earlier today). With `everyOverdue` (the office pressing "Send fee
+ * reminders now") at any hour, and only to the families owing something past its due date, all
+ * of them whatever the schedule's days. Each family's reminder is its own transaction, keyed
+ * per family and IST day: at most one a family a day either way. Throws what the driver throws.
  */
-export async function enqueueFeeReminders(db: Database, now: Date, options: { anyHour?: boolean } = {}): Promise<number> {
+export async function enqueueFeeReminders(db: Database, now: Date, options: { everyOverdue?: boolean } = {}): Promise<number> {
   const settings = await messageSettings(db);
-  if ((!options.anyHour && kolkataHour(now) < settings.reminders.hour) || settings.off.includes("fee_reminder")) return 0;
+  if ((!options.everyOverdue && kolkataHour(now) < settings.reminders.hour) || settings.off.includes("fee_reminder")) return 0;
   const today = kolkataDate(now);
   const daysBefore = settings.reminders.daysBefore.filter((d) => d <= FAMILY_AHEAD_DAYS);
-  const families = await familyReminders(db, today, { daysBefore, daysOverdue: settings.reminders.daysOverdue });
+  const chosen = await familyReminders(db, today, { daysBefore, daysOverdue: settings.reminders.daysOverdue, everyOverdue: options.everyOverdue });
+  const families = options.everyOverdue ? chosen.filter((f) => f.reminder.kind === "overdue") : chosen;
   let reminded = 0;
   for (const family of families) {
     if (family.dues.totalPaise <= 0) continue;

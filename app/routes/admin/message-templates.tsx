@@ -1,14 +1,14 @@
 /**
  * /admin/messages/templates: each kind of message with its switch, preview (sample data), SMS
- * text to register with DLT and DLT template id; the fee reminder schedule, and "Send fee
- * reminders now" (today's reminders at once: app/messages.server.ts sendFeeRemindersNow).
+ * text to register with DLT and DLT template id; the fee reminder schedule ("Send fee reminders
+ * now" is on /admin/messages).
  */
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/message-templates";
 import { actorOf } from "~/core/audit/audit.server";
 import { getDb } from "~/db/client.server";
 import { can, whoMay } from "~/features/auth/permissions";
-import { demandPermission, requirePermission } from "~/features/auth/session.server";
+import { requirePermission } from "~/features/auth/session.server";
 import { TemplateSettings, type KindView, type TemplatesNotice } from "~/core/messages/components/template-settings";
 import { previewOf } from "~/core/messages/preview";
 import { applySettingsForm, scheduleValues } from "~/core/messages/settings-form";
@@ -17,7 +17,7 @@ import { MESSAGE_KINDS, TEMPLATES } from "~/core/messages/templates";
 import { getConfig } from "~/lib/config.server";
 import { setNoStore } from "~/lib/http";
 import { readForm } from "~/lib/request-body.server";
-import { channelsLine, remindersNowLine, sendFeeRemindersNow } from "~/messages.server";
+import { channelsLine } from "~/messages.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, headers } = await requirePermission(request, "messages.view");
@@ -37,20 +37,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       sms: preview.sms && { text: preview.sms.text, dlt: preview.sms.dlt, templateId: settings.smsTemplateIds[kind] ?? "" },
     };
   });
-  return data({ kinds, schedule: scheduleValues(settings), channels: channelsLine(config), canSend: can(user, "messages.manage"), canSet: can(user, "settings.manage") }, { headers });
+  return data({ kinds, schedule: scheduleValues(settings), channels: channelsLine(config), canSet: can(user, "settings.manage") }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requirePermission(request, "messages.view");
-  const { user, headers } = session;
+  const { user, headers } = await requirePermission(request, "settings.manage");
   setNoStore(headers);
   const form = await readForm(request, "/admin/messages/templates");
-  // Sending today's reminders is a messages action, like a resend; every other form changes the settings.
-  demandPermission(session, form.get("intent") === "send-reminders" ? "messages.manage" : "settings.manage");
   const db = await getDb();
-  if (form.get("intent") === "send-reminders") {
-    return data<TemplatesNotice>({ ok: true, message: remindersNowLine(await sendFeeRemindersNow(db, new Date(), actorOf(user, context.clientIp))) }, { headers });
-  }
   const result = applySettingsForm(form, await messageSettings(db));
   if (!result.ok) return data<TemplatesNotice>(result, { status: 400, headers });
   await saveMessageSettings(db, result.settings, actorOf(user, context.clientIp));

@@ -3,8 +3,9 @@
  * kind, channel, recipient or related search), a count per state, and each message's state,
  * tries and last error (a table on wide screens, cards on phones).
  */
-import { Link } from "react-router";
-import { ButtonLink } from "~/components/button";
+import { useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
+import { Button, ButtonLink } from "~/components/button";
 import { DenseField, TextInput } from "~/components/field";
 import { FilterForm } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
@@ -29,14 +30,48 @@ export type MessageRowView = {
   sent: string | null;
 };
 
-type Props = { rows: MessageRowView[]; total: number; counts: Record<MessageStatus, number>; page: number; pageCount: number; filters: MessageFilters };
+type Props = {
+  rows: MessageRowView[];
+  total: number;
+  counts: Record<MessageStatus, number>;
+  page: number;
+  pageCount: number;
+  filters: MessageFilters;
+  /** May press "Send fee reminders now" (messages.manage). */
+  canSend: boolean;
+  /** What the last press did, in words; null before one. */
+  remindersNotice: string | null;
+  busy: boolean;
+};
+
+/** "Send fee reminders now", with what the last press did beside the button, focused so it is read. */
+function SendReminders({ notice, busy }: { notice: string | null; busy: boolean }) {
+  const result = useRef<HTMLParagraphElement>(null);
+  useEffect(() => result.current?.focus(), [notice]);
+  return (
+    <Form method="post" id="send-reminders" className="mt-4 rounded-2xl border border-slate-200 bg-white p-4">
+      <input type="hidden" name="intent" value="send-reminders" />
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button size="sm" variant="secondary" disabled={busy} aria-describedby="send-reminders-hint">Send fee reminders now</Button>
+        <p id="send-reminders-hint" className="min-w-0 flex-1 basis-64 text-sm text-slate-700">
+          A reminder to every family with fees past their due date, whatever the schedule's days and hour; a family reminded today already is not reminded again.
+        </p>
+      </div>
+      {notice && (
+        <p ref={result} tabIndex={-1} role="status" className="mt-3 rounded-xl border border-emerald-300 bg-emerald-50 p-3 text-sm font-semibold text-emerald-900 outline-none" data-testid="reminders-notice">
+          {notice}
+        </p>
+      )}
+    </Form>
+  );
+}
 
 function Related({ related }: { related: MessageRowView["related"] }) {
   if (!related) return null;
   return related.href ? <Link className="text-brand-700 underline" to={related.href}>{related.label}</Link> : <span>{related.label}</span>;
 }
 
-export function MessageList({ rows, total, counts, page, pageCount, filters }: Props) {
+export function MessageList({ rows, total, counts, page, pageCount, filters, canSend, remindersNotice, busy }: Props) {
   const number = new Intl.NumberFormat("en-IN");
   const countHref = (status: MessageStatus) => `/admin/messages${messageSearch({ ...filters, status })}`;
   return (
@@ -52,6 +87,7 @@ export function MessageList({ rows, total, counts, page, pageCount, filters }: P
       <p className="mt-1 max-w-3xl text-sm text-slate-700">
         Every e-mail and SMS the site sends, with its state. Held messages wait for a provider to be configured (or an SMS template id); failed ones can be sent again.
       </p>
+      {canSend && <SendReminders notice={remindersNotice} busy={busy} />}
 
       <FilterForm columns={6} clearHref="/admin/messages">
         <DenseField label="Recipient or related (order, application)" className="lg:col-span-3">

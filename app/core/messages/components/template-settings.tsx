@@ -2,10 +2,9 @@
  * /admin/messages/templates: the fee reminder schedule, then every kind of message with its
  * audience and channels, a switch, a preview with the kind's sample data (the e-mail's HTML in a
  * sandboxed iframe and its plain-text part), the SMS and its text to register with TRAI DLT, and
- * the DLT template id the SMS provider knows it by; "Send fee reminders now" under the schedule.
- * Plain forms: they work without JavaScript. Each form shows only for someone who may use it
- * (`canSend`: sending reminders; `canSet`: the schedule, switches and template ids); others read
- * the same settings, and who may change them (`need`).
+ * the DLT template id the SMS provider knows it by. Plain forms: they work without JavaScript.
+ * The forms show only for someone who may change the settings (`canSet`); others read the same
+ * settings, and who may change them (`need`).
  */
 import { Form, Link } from "react-router";
 import { Button } from "~/components/button";
@@ -35,11 +34,11 @@ export type TemplatesNotice =
   | { ok: false; form: "other"; error: string };
 
 /** Which forms the reader may use, and who may change what they may not. */
-type Allowed = { canSend: boolean; canSet: boolean; need: string };
+type Allowed = { canSet: boolean; need: string };
 
 type Props = { kinds: KindView[]; schedule: ScheduleValues; channels: string; notice: TemplatesNotice | undefined; busy: boolean } & Allowed;
 
-function Schedule({ saved, notice, busy, canSend, canSet }: { saved: ScheduleValues; notice: TemplatesNotice | undefined; busy: boolean; canSend: boolean; canSet: boolean }) {
+function Schedule({ saved, notice, busy, canSet }: { saved: ScheduleValues; notice: TemplatesNotice | undefined; busy: boolean; canSet: boolean }) {
   const refused = notice && !notice.ok && notice.form === "schedule" ? notice : null;
   const values = refused?.values ?? saved;
   const field = (name: keyof ScheduleValues, label: string, hint: string, extra: Record<string, string | number> = {}) => {
@@ -74,15 +73,9 @@ function Schedule({ saved, notice, busy, canSend, canSet }: { saved: ScheduleVal
           <dd className="font-semibold">{saved.hour}</dd>
         </dl>
       )}
-      {canSend && (
-        <Form method="post" className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-200 pt-4">
-          <input type="hidden" name="intent" value="send-reminders" />
-          <Button size="sm" variant="secondary" disabled={busy} aria-describedby="send-reminders-hint">Send fee reminders now</Button>
-          <p id="send-reminders-hint" className="min-w-0 flex-1 basis-64 text-sm text-slate-700">
-            Today's reminders at once, whatever the hour above: each family whose dues fall on today's reminder days, unless it has had today's reminder already.
-          </p>
-        </Form>
-      )}
+      <p className="mt-4 border-t border-slate-200 pt-4 text-sm text-slate-700">
+        To remind every family with fees overdue at once, whatever the days and hour above, use <Link to="/admin/messages#send-reminders" className="font-semibold text-brand-700 underline">Send fee reminders now</Link> on Messages.
+      </p>
     </section>
   );
 }
@@ -160,14 +153,14 @@ function KindCard({ k, notice, busy, canSet }: { k: KindView; notice: TemplatesN
   );
 }
 
-export function TemplateSettings({ kinds, schedule, channels, notice, busy, canSend, canSet, need }: Props) {
+export function TemplateSettings({ kinds, schedule, channels, notice, busy, canSet, need }: Props) {
   return (
     <div className="space-y-5">
       <div>
         <p className="text-sm"><Link to="/admin/messages" className="font-semibold text-brand-700 underline">← All messages</Link></p>
         <PageHeader title="Message templates" />
         <p className="mt-1 text-sm break-words text-slate-700">{channels}</p>
-        {!canSet && <ReadOnlyNote need={need} what={canSend ? "the schedule, switches and template ids" : "this page"} className="mt-2" />}
+        {!canSet && <ReadOnlyNote need={need} what="this page" className="mt-2" />}
       </div>
       {notice && (notice.ok || notice.form === "other") && (
         <p role={notice.ok ? "status" : "alert"} className={`rounded-xl border p-3 text-sm font-semibold ${notice.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900"}`} data-testid="templates-notice">
@@ -177,7 +170,7 @@ export function TemplateSettings({ kinds, schedule, channels, notice, busy, canS
       {notice && !notice.ok && notice.form !== "other" && (
         <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm font-semibold text-red-900">Not saved: please correct the field marked below.</p>
       )}
-      <Schedule saved={schedule} notice={notice} busy={busy} canSend={canSend} canSet={canSet} />
+      <Schedule saved={schedule} notice={notice} busy={busy} canSet={canSet} />
       {kinds.map((k) => <KindCard key={k.kind} k={k} notice={notice} busy={busy} canSet={canSet} />)}
     </div>
   );
