@@ -261,7 +261,7 @@ test("fee reminders: sent now by the office, the family's link pays both childre
   const [mail] = await expectMails(FAMILY.email, /^Fees overdue: ₹/);
   expect(mail!.subject).toBe(`Fees overdue: ₹${sms!.variables.amount}`);
   expect(mail!.text).toContain(`Overdue: ₹${sms!.variables.amount}, due on`);
-  const total = /Total for the family:?\s*₹([\d,]+)/.exec(mail!.text)![1]!;
+  const total = /Total for the family:?\s*₹([\d,]+)/.exec(mail!.text ?? "")![1]!;
   expect(mail!.text).toContain(link);
   expect(mail!.text).toContain("A**** M*****");
   expect(mail!.text).toContain("P**** M*****");

@@ -61,6 +61,8 @@ export type PaymentData = {
   paidAt: string;
   /** "Online", "Cash", "Cheque"… */
   mode: string;
+  /** What the parent must know about the payment (the receipt's note: months already paid), or absent. */
+  note?: string | null;
 };
 
 export type ReminderData = {
@@ -108,6 +110,7 @@ function payment(late: boolean) {
         late
           ? `The bank has now confirmed your payment of ${formatRupees(d.amountPaise)} for ${d.studentName} (${d.purpose}), which was being confirmed when you paid. Nothing more is needed from you.`
           : `We have received ${formatRupees(d.amountPaise)} for ${d.studentName} (${d.purpose}). The receipt is attached to this e-mail.`,
+        ...(d.note ? [d.note] : []),
         "Anyone can check the receipt is genuine with the link below or the QR code printed on it.",
       ],
       facts: [

@@ -174,7 +174,8 @@ export async function cancelReceipt(db: Database, id: number, reason: string, by
 }
 
 /** What the selling feature knows: the series, the purpose, the student and the lines. */
-export type ReceiptFacts = { series: string; purpose: string; student: ReceiptStudent; lines: ReceiptLine[] };
+/** `note`: what the parent must know about the payment (ReceiptPayment.note). */
+export type ReceiptFacts = { series: string; purpose: string; student: ReceiptStudent; lines: ReceiptLine[]; note?: string | null };
 
 /** "Online, Razorpay (UPI)". */
 export function onlineMode(order: Pick<PaymentOrder, "provider" | "paymentMode">): string {
@@ -198,14 +199,15 @@ export async function issueOrderReceipt(tx: Database, order: PaymentOrder, facts
   const expected = part ? part.amountPaise : order.amountPaise;
   if (!part?.key && part) throw new RangeError("An order part needs a key");
   if (totalOf(facts.lines) !== expected) throw new RangeError(`Receipt lines add up to ${totalOf(facts.lines)} paise, the ${part ? `part ${part.key} of the order` : "order"} to ${expected}`);
+  const { note, ...rest } = facts;
   return issueReceipt(
     tx,
     {
-      ...facts,
+      ...rest,
       orderId: order.id,
       orderPart: part?.key ?? "",
       paidAt: order.paidAt ?? now,
-      payment: { mode: onlineMode(order), gatewayReference: order.providerPaymentId ?? order.reference, bankReference: order.bankReference, instrument: null },
+      payment: { mode: onlineMode(order), gatewayReference: order.providerPaymentId ?? order.reference, bankReference: order.bankReference, instrument: null, ...(note ? { note } : {}) },
     },
     { secret: getConfig().receiptSecret, now },
   );

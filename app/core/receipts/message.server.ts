@@ -32,6 +32,7 @@ export function paymentData(receipt: Receipt): PaymentData {
     verifyPath: verifyPath(receipt),
     paidAt: receipt.paidAt.toISOString(),
     mode: receipt.payment.mode,
+    ...(receipt.payment.note ? { note: receipt.payment.note } : {}),
   };
 }
 

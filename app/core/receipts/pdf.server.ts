@@ -134,6 +134,7 @@ function draw(doc: PDFKit.PDFDocument, receipt: Receipt, url: string) {
   const words = `Amount in words: ${amountInWords(receipt.totalPaise)}`;
   const qrSize = 112;
   const footHeight = qrSize + 70;
+  if (p.note) payment.push(["Note", p.note]);
   const paymentHeight = payment.reduce((sum, [, value]) => sum + doc.font("body").fontSize(10).heightOfString(value, { width: width - 140 }) + 4, 0);
   const blockHeight = 30 + doc.font("bold").fontSize(10).heightOfString(words, { width }) + 22 + paymentHeight + 16 + footHeight;
   y = keepTogether(doc, y, blockHeight);

@@ -55,6 +55,11 @@ export type ReceiptPayment = {
   bankReference: string | null;
   /** Cheque or DD: "No. 004512, State Bank of India, 12 Apr 2026". */
   instrument: string | null;
+  /**
+   * What the parent must know about this payment, printed on the receipt and said in its
+   * message: e.g. months it paid that were already paid, and what the school does with the excess.
+   */
+  note?: string | null;
 };
 
 export const receiptCounters = pgTable(

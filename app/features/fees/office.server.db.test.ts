@@ -20,6 +20,8 @@ const { feeLedger, feePayments, students } = await import("~/db/schema/fees");
 const { paymentAttempts, paymentOrders } = await import("~/db/schema/payments");
 const { receipts } = await import("~/db/schema/receipts");
 const { messages } = await import("~/db/schema/messages");
+const { receiptPdf } = await import("~/core/receipts/pdf.server");
+const { pdfText } = await import("../../../tests/support/pdf");
 const { feeBookSchema } = await import("~/features/fees/book");
 const { SCHOOL_CLASSES } = await import("#content/school");
 const { accountOf, accountsOn, bookFor, creditOfStudent, ledgerOf, ledgersOf, saveBook, entries } = await import("~/features/fees/ledger.server");
@@ -376,7 +378,7 @@ describe("fees on the ledger", () => {
 
   it("the office sees an open online order before collecting, and its later payment at the bank becomes a flagged credit", async () => {
     await saveBook(db, feeBookSchema.parse({ session: SESSION, dueDay: 10, structures: [{ classes: ["Class 5"], heads: [{ name: "Tuition Fee", kind: "tuition", period: "monthly", amountPaise: 1_000_00 }] }], bus: [], concessions: [], lateFee: { kind: "flat", amountPaise: 0, capPaise: 0 } }), ACTOR);
-    const { id } = await db.transaction((tx) => createStudent(tx, { name: "Open Order", dateOfBirth: "2015-01-01", className: "Class 5", mobile: "9000000000" }, 2092));
+    const { id } = await db.transaction((tx) => createStudent(tx, { name: "Open Order", dateOfBirth: "2015-01-01", className: "Class 5", mobile: "9000000000", email: "open-order@example.com" }, 2092));
     clock = new Date("2026-04-02T06:00:00Z");
     const first = await service.start({ purpose: "tuition", payableKey: feePayableKey(id, SESSION), quote: feeQuote(id, SESSION, "tuition", ["2026-04"], "2026-04-02") });
     expect(first.kind).toBe("handoff");
@@ -403,6 +405,15 @@ describe("fees on the ledger", () => {
     expect(paid).toMatchObject({ status: "paid", flag: "credit" });
     expect(paid!.flagDetail).toMatch(/Tuition Fee, April 2026.*₹1,000/);
     expect(await creditOfStudent(db, id, SESSION, "tuition")).toEqual([{ month: "2026-04", head: "Tuition Fee", excessPaise: 1_000_00 }]);
+    // The parent is told too: the receipt and its message say April was already paid and what becomes of the ₹1,000.
+    const [late] = await db.select().from(receipts).where(eq(receipts.orderId, first.order.id));
+    const told = "Already paid when this payment arrived: Tuition Fee, April 2026. ₹1,000 was paid twice: the school will refund it or carry it forward to the next months, and the office will contact you.";
+    expect(late!.payment.note).toBe(told);
+    expect((await pdfText(await receiptPdf(late!, "https://s.example"))).replace(/\s+/g, " ")).toContain(told);
+    const [mail] = await db.select().from(messages).where(and(eq(messages.idempotencyKey, `payment_received:receipt:${late!.id}:email`)));
+    expect(mail!.bodyText.replace(/\s+/g, " ")).toContain(told);
+    const [counterReceipt] = await db.select().from(receipts).where(and(eq(receipts.series, late!.series), sql`${receipts.orderId} IS NULL`, sql`${receipts.student}->>'name' = 'Open Order'`));
+    expect(counterReceipt!.payment.note ?? null).toBeNull();
     // Applied to the next month: May becomes paid, nothing is left as credit, the money is unchanged.
     expect(await applyStudentCredit({ studentId: id, session: SESSION, purpose: "tuition", today: "2026-04-02", actor: ACTOR }, db)).toMatchObject({ kind: "done", amountPaise: 1_000_00, months: ["May 2026"] });
     expect(await creditOfStudent(db, id, SESSION, "tuition")).toEqual([]);

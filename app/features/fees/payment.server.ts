@@ -20,7 +20,7 @@ import { RECEIPT_SERIES } from "~/core/receipts/numbering";
 import type { Student } from "~/core/students/roll.server";
 import { formatRupees } from "~/lib/money";
 import { attachReceipt, entries, ledgerOf, payLineFromRef, payLineRef, quoteMonths, recordPayment, type PayLine } from "./ledger.server";
-import { creditsOf, monthLabel, type FeePurpose } from "./schedule";
+import { creditsOf, monthLabel, type Credit, type FeePurpose } from "./schedule";
 import { feePayableKey, monthsOfOrder, parseFeePayableKey } from "./keys";
 
 export { feePayableKey };
@@ -110,14 +110,26 @@ export async function payFeeLines(
   const recorded = await recordPayment(tx, { studentId, session, purpose, lines, mode: "online", orderId: order.id, bankReference: order.bankReference, paidAt: order.paidAt ?? new Date() });
   const paid = new Set(lines.map((l) => `${l.month}|${l.head}`));
   const credits = creditsOf(entries(await ledgerOf(tx, studentId, session, purpose))).filter((c) => paid.has(`${c.month}|${c.head}`));
+  const note = credits.length > 0 ? paidTwiceNote(credits) : null;
   // The receipt's number is taken last but for what names it: the series' counter row stays
   // locked from then to the commit, and every payment of the series waits for it (decision 039).
-  const receipt = await issueOrderReceipt(tx, order, feeReceiptFacts(recorded.student, purpose, session, recorded.receiptLines), new Date(), input.part);
+  const receipt = await issueOrderReceipt(tx, order, { ...feeReceiptFacts(recorded.student, purpose, session, recorded.receiptLines), note }, new Date(), input.part);
   await attachReceipt(tx, recorded.payment.id, receipt.id);
   await enqueueReceiptMessage(tx, receipt, { email: recorded.student.email, mobile: recorded.student.mobile }, { confirmedLater: input.confirmedLater, settings });
   if (credits.length === 0) return null;
   const totalPaise = credits.reduce((sum, c) => sum + c.excessPaise, 0);
   return { name: recorded.student.name, totalPaise, text: `${credits.map((c) => `${c.head}, ${monthLabel(c.month)}`).join("; ")}` };
+}
+
+/**
+ * What a receipt and its message tell the parent when a payment paid months already paid (the
+ * office took them meanwhile, or a second tab paid too): which, how much was paid twice, and
+ * that the school refunds it or carries it forward.
+ */
+export function paidTwiceNote(credits: readonly Credit[]): string {
+  const total = credits.reduce((sum, c) => sum + c.excessPaise, 0);
+  const what = [...new Set(credits.map((c) => `${c.head}, ${monthLabel(c.month)}`))].join("; ");
+  return `Already paid when this payment arrived: ${what}. ${formatRupees(total)} was paid twice: the school will refund it or carry it forward to the next months, and the office will contact you.`;
 }
 
 /** The credit flag of a paid order from its students' credit notes (none: no flag). */
