@@ -9,10 +9,7 @@ import { auditLog } from "~/db/schema/audit";
 import { addDays, istMidnight } from "~/lib/dates";
 import { AUDIT_PAGE_SIZE, parseAuditQuery, type AuditFilters } from "./list-query";
 import { auditRowView, type AuditRecord, type AuditRowView } from "./view";
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+import { escapeLike } from "~/lib/search";
 
 function whereOf(f: AuditFilters): SQL | undefined {
   const parts: SQL[] = [];

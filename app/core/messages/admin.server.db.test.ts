@@ -70,6 +70,20 @@ describe("listMessages and statusCounts", () => {
     expect(counts).toMatchObject({ held: 2, sent: 0, failed: 0 });
   });
 
+  it("finds what was sent to a family by a child's name or admission number, and a mobile typed with +91", async () => {
+    const { students } = await import("~/db/schema/fees");
+    const mobile = `9${String(Date.now()).slice(-9)}`;
+    const email = `family-${fresh()}@example.com`;
+    const name = `Tanushree Search ${fresh()}`;
+    const [child] = await db.insert(students).values({ admissionNumber: `MS/${fresh()}`, name, dateOfBirth: "2015-01-01", className: "Class 5", mobile, email }).returning();
+    const [mail, sms] = await paymentMessages({ email, mobile });
+    const ids = (r: { rows: { publicId: string }[] }) => r.rows.map((x) => x.publicId).sort();
+    const both = [mail!.publicId, sms!.publicId].sort();
+    expect(ids(await listMessages(db, { q: name.toLowerCase() }, page))).toEqual(both);
+    expect(ids(await listMessages(db, { q: child!.admissionNumber }, page))).toEqual(both);
+    expect(ids(await listMessages(db, { q: `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}` }, page))).toEqual([sms!.publicId]);
+  });
+
   it("lists newest first and pages", async () => {
     const key = fresh();
     for (let i = 0; i < 3; i++) {

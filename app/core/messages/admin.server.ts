@@ -11,6 +11,8 @@ import { randomBytes } from "node:crypto";
 import type { MessageFilters } from "./list-query";
 import { normaliseRecipient } from "./recipient";
 import { hideSecrets } from "./templates";
+import { containsPattern, escapeLike, typedMobile } from "~/lib/search";
+import { students } from "~/db/schema/fees";
 
 export type MessageListRow = {
   publicId: string;
@@ -27,10 +29,6 @@ export type MessageListRow = {
   sentAt: Date | null;
 };
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** The WHERE clause of the filters; `withStatus: false` leaves the status out (for the counts). */
 function whereOf(f: MessageFilters, withStatus = true): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
@@ -40,20 +38,26 @@ function whereOf(f: MessageFilters, withStatus = true): SQL | undefined {
   const q = f.q?.trim();
   if (q) {
     const pattern = `%${escapeLike(q.toLowerCase())}%`;
-    const digits = q.replace(/\D/g, "");
+    const mobile = typedMobile(q);
+    // A child's name or admission number finds what was sent to the parent's mobile and e-mail on the roll.
+    const family = sql`SELECT right(regexp_replace(${students.mobile}, '[^0-9]', '', 'g'), 10) FROM ${students} WHERE ${students.name} ILIKE ${containsPattern(q)} OR ${students.admissionNumber} ILIKE ${containsPattern(q)}
+      UNION SELECT lower(trim(${students.email})) FROM ${students} WHERE ${students.email} IS NOT NULL AND (${students.name} ILIKE ${containsPattern(q)} OR ${students.admissionNumber} ILIKE ${containsPattern(q)})`;
     parts.push(
       or(
         like(messages.recipient, pattern),
-        ilike(messages.related, `%${escapeLike(q)}%`),
+        ilike(messages.related, containsPattern(q)),
+        ilike(messages.subject, containsPattern(q)),
         // A mobile typed with spaces or +91 still finds the stored 10 digits.
-        digits.length >= 4 && digits !== q ? like(messages.recipient, `%${digits.slice(-10)}%`) : undefined,
+        mobile ? like(messages.recipient, `%${mobile}%`) : undefined,
+        sql`${messages.recipient} IN (${family})`,
       ),
     );
   }
   return parts.length ? and(...parts) : undefined;
 }
 
-const triesOf = sql<number>`(select count(*)::int from ${messageAttempts} where ${messageAttempts.messageId} = ${messages.id})`;
+// Qualified by hand: in a select list Drizzle writes columns unqualified, and "id" would then be the attempt's own.
+const triesOf = sql<number>`(select count(*)::int from "message_attempts" where "message_attempts"."message_id" = "messages"."id")`;
 
 /** One page of messages matching `filters`, newest first, and how many match in all. */
 export async function listMessages(db: Database, filters: MessageFilters, page: { number: number; size: number }): Promise<{ rows: MessageListRow[]; total: number }> {

@@ -15,6 +15,7 @@ import {
 } from "~/db/schema/payments";
 import { istMidnight } from "~/lib/dates";
 import { OPEN_STATUSES } from "./states";
+import { containsPattern } from "~/lib/search";
 
 export type PaymentOrder = typeof paymentOrders.$inferSelect;
 export type PaymentEvent = typeof paymentEvents.$inferSelect;
@@ -142,7 +143,7 @@ function whereOf(f: OrderFilters): SQL | undefined {
   if (f.flagged) parts.push(sql`${paymentOrders.flag} IS NOT NULL`);
   if (f.q) {
     const q = f.q.trim();
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q);
     const byAttempt = sql`SELECT ${paymentAttempts.orderId} FROM ${paymentAttempts} WHERE ${paymentAttempts.reference} = ${q.toUpperCase()} OR ${paymentAttempts.providerOrderId} = ${q} OR ${paymentAttempts.providerPaymentId} = ${q}`;
     parts.push(
       sql`(${paymentOrders.reference} = ${q.toUpperCase()} OR ${paymentOrders.providerOrderId} = ${q} OR ${paymentOrders.providerPaymentId} = ${q} OR ${paymentOrders.bankReference} = ${q} OR ${paymentOrders.id} IN (${byAttempt}) OR upper(${paymentOrders.subject} ->> 'number') = ${q.toUpperCase()} OR (${paymentOrders.subject} ->> 'name') ILIKE ${like})`,

@@ -12,6 +12,7 @@ import { LOOKUP_LIMITS, lookupThrottled, recordLookupFailure } from "~/db/lookup
 import { admissionCounters, students } from "~/db/schema/fees";
 import { SCHOOL_CLASSES } from "#content/school";
 import type { StudentInput } from "./roster";
+import { containsPattern, typedMobile } from "~/lib/search";
 
 /** A student on the roll, as stored. */
 export type Student = typeof students.$inferSelect;
@@ -37,10 +38,25 @@ export async function studentByAdmissionNumber(db: Database, admissionNumber: st
 /** Nursery, LKG, UKG, Class 1 … Class 12 as a sort key (text order would put Class 10 before Class 3). */
 const classRank = sql`array_position(ARRAY[${sql.join(SCHOOL_CLASSES.map((c) => sql`${c}`), sql`, `)}]::text[], ${students.className})`;
 
-/** The roll, filtered by a name/admission-number search and a class, in class order (Nursery first), then section and name. */
+/**
+ * The roll, filtered by a search (the student's or a parent's name, the admission number, or the
+ * mobile however typed: "+91 98765 43210") and a class, in class order (Nursery first), then
+ * section and name.
+ */
 export async function listStudents(db: Database, filter: { q?: string; className?: string } = {}, limit = 500): Promise<Student[]> {
   const q = filter.q?.trim();
-  const conditions = [q ? or(ilike(students.name, `%${q}%`), ilike(students.admissionNumber, `%${q}%`)) : undefined, filter.className ? eq(students.className, filter.className) : undefined].filter(Boolean);
+  const pattern = q ? containsPattern(q) : "";
+  const mobile = q ? typedMobile(q) : null;
+  const search = q
+    ? or(
+        ilike(students.name, pattern),
+        ilike(students.admissionNumber, pattern),
+        ilike(students.fatherName, pattern),
+        ilike(students.motherName, pattern),
+        mobile ? sql`regexp_replace(${students.mobile}, '[^0-9]', '', 'g') LIKE ${`%${mobile}%`}` : undefined,
+      )
+    : undefined;
+  const conditions = [search, filter.className ? eq(students.className, filter.className) : undefined].filter(Boolean);
   return db
     .select()
     .from(students)

@@ -4,7 +4,7 @@
  * list and counts, and the parent's status lookup. Every function throws what the driver throws.
  */
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit, type Actor } from "~/core/audit/audit.server";
 import { STATUS_MOVES, type ApplicationStatus, type DocumentKind } from "~/db/admission-values";
 import type { Database } from "~/db/client.server";
@@ -22,6 +22,7 @@ import { enqueueStatusChange, toldToParent } from "./messages.server";
 import { applicationNumberPrefix, normaliseApplicationNumber, SEQUENCE_DIGITS } from "./numbering";
 import type { ApplicationInput } from "./schema";
 import type { AdmissionSession } from "./sessions.server";
+import { containsPattern, typedMobile } from "~/lib/search";
 
 export type Application = typeof applications.$inferSelect;
 export type ApplicationDocument = typeof applicationDocuments.$inferSelect;
@@ -248,8 +249,10 @@ function whereOf(f: ApplicationFilters): SQL | undefined {
   if (f.from) parts.push(gte(applications.createdAt, istMidnight(f.from)));
   if (f.to) parts.push(lt(applications.createdAt, new Date(istMidnight(f.to).getTime() + 86_400_000)));
   if (f.q) {
-    const like = `%${f.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    parts.push(or(ilike(applications.childName, like), ilike(applications.parentName, like), ilike(applications.number, like), ilike(applications.mobile, like)));
+    const pattern = containsPattern(f.q);
+    // A mobile typed with +91, spaces or dashes finds the stored ten digits.
+    const mobile = typedMobile(f.q);
+    parts.push(or(ilike(applications.childName, pattern), ilike(applications.parentName, pattern), ilike(applications.number, pattern), ilike(applications.mobile, pattern), mobile ? like(applications.mobile, `%${mobile}%`) : undefined));
   }
   return parts.length ? and(...parts) : undefined;
 }

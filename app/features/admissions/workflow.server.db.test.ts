@@ -141,3 +141,14 @@ describe("admission settings", () => {
     await saveSessionSettings(db, { name: "2043-44", openClasses: ["Class 1"], applicationFeePaise: 500_00, ageCutOff: "2044-03-31" }, principal);
   });
 });
+
+describe("the applications search", () => {
+  it("finds an application by its mobile however typed: +91, spaces, a leading 0", async () => {
+    const { listApplications } = await import("./applications.server");
+    const a = await application("submitted");
+    for (const q of ["9876543210", "+91 98765 43210", "+919876543210", "098765-43210", "43210"]) {
+      expect((await listApplications(db, { q })).rows.map((r) => r.id), q).toContain(a.id);
+    }
+    expect((await listApplications(db, { q: "+91 91111 11111" })).rows.map((r) => r.id)).not.toContain(a.id);
+  });
+});

@@ -12,6 +12,7 @@ import { enqueue } from "~/core/messages/outbox.server";
 import { addDays, istMidnight } from "~/lib/dates";
 import { SCHOOL_CLASSES } from "#content/school";
 import { type EnquiryInput } from "./schema";
+import { escapeLike } from "~/lib/search";
 
 export type Enquiry = typeof enquiries.$inferSelect;
 
@@ -57,10 +58,6 @@ export type EnquiryFilters = {
   from?: string;
   to?: string;
 };
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The WHERE clause of a filter set; unknown classes and malformed dates are ignored. */
 function whereOf(f: EnquiryFilters): SQL | undefined {

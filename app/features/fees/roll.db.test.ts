@@ -100,6 +100,16 @@ describe("the roll", () => {
     expect(bookAuditFields(raised)[line]).toMatch(/^₹[\d,]+ /);
   });
 
+  it("the roll's search finds a student by a parent's name or the mobile however typed, as well as by name and admission number", async () => {
+    const { listStudents } = await import("~/core/students/roll.server");
+    const roster = checkRoster([ROSTER_COLUMNS.join(","), `SR/01,Rupa Sen,2015-06-14,Class 5,A,Bikash Sen,Mitali Sen,9876512345,,,,,`].join("\n"), known);
+    expect(roster.problems).toEqual([]);
+    await importStudents(db, roster.rows, ACTOR);
+    const found = async (q: string) => (await listStudents(db, { q })).map((s) => s.admissionNumber).filter((a) => a.startsWith("SR/"));
+    for (const q of ["Rupa", "sr/01", "Bikash", "mitali sen", "+91 98765 12345", "098765-12345", "12345"]) expect(await found(q), q).toEqual(["SR/01"]);
+    expect(await found("Sen_")).toEqual([]);
+  });
+
   it(`finds a student only with both details, one answer otherwise, and throttles an IP after ${MAX_FAILURES_PER_IP} misses`, async () => {
     const at = new Date("2030-05-01T10:00:00Z");
     expect((await findStudentForParent(db, { admissionNumber: "rt/01", dateOfBirth: "2015-06-14" }, "10.0.0.1", at)).kind).toBe("found");

@@ -20,7 +20,7 @@ import { adminReceiptHref } from "~/core/receipts/admin.server";
 import { PURPOSE_LABELS } from "~/core/payments/labels";
 import { applyStudentCredit, collectAtOffice, OFFICE_MODES, refundFeePayment, refundStudentCredit } from "~/features/fees/office.server";
 import { feePayableKey } from "~/features/fees/payment.server";
-import { formatDateTime, kolkataDate, sessionOf } from "~/lib/dates";
+import { formatDateTime, formatDisplayDate, kolkataDate, sessionOf } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { reasonSchema, REASON_MESSAGE } from "~/lib/reason";
 import { optOutsOf, restartReminders, stopReminders } from "~/core/messages/admin.server";
@@ -87,6 +87,13 @@ export async function studentPageData(student: Student) {
     id: student.id,
     name: student.name,
     admissionNumber: student.admissionNumber,
+    /** Who the student is at a glance: class, date of birth (as the parent's look-up asks it), parents, mobile. */
+    facts: [
+      `${student.className}${student.section ? ` ${student.section}` : ""}`,
+      `Born ${formatDisplayDate(student.dateOfBirth)}`,
+      ...[student.fatherName, student.motherName].filter((n): n is string => Boolean(n)),
+      student.mobile,
+    ],
     session: book?.session ?? null,
     values,
     tuition: await months("tuition"),

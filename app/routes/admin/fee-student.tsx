@@ -55,6 +55,7 @@ export default function AdminFeeStudent({ loaderData, actionData }: Route.Compon
   return (
     <div>
       <h1 className="text-2xl font-bold text-brand-800">{d.name} <span className="font-mono text-lg text-slate-700">{d.admissionNumber}</span></h1>
+      <p className="mt-1 text-sm text-slate-700" data-testid="student-facts">{d.facts.join(" · ")}</p>
       <FeesNav />
       {!d.canManage && <ReadOnlyNote need={whoMay("fees.manage")} className="mb-4" />}
       <Notice tone="error" message={actionData?.error} />

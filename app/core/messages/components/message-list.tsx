@@ -90,7 +90,7 @@ export function MessageList({ rows, total, counts, page, pageCount, filters, can
       {canSend && <SendReminders notice={remindersNotice} busy={busy} />}
 
       <FilterForm columns={6} clearHref="/admin/messages">
-        <DenseField label="Recipient or related (order, application)" className="lg:col-span-3">
+        <DenseField label="Recipient, child, admission number, order or application" className="lg:col-span-3">
           <TextInput look="dense" type="search" name="q" defaultValue={filters.q ?? ""} />
         </DenseField>
         <DenseField label="State">

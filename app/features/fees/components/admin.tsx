@@ -52,7 +52,7 @@ export function RollList({ rows, q, className, classes }: { rows: RollRow[]; q: 
       <FeesNav />
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <label className="min-w-0 flex-1">
-          <span className="font-semibold">Name or admission number</span>
+          <span className="font-semibold">Name, parent, admission number or mobile</span>
           <input name="q" defaultValue={q} className={input} />
         </label>
         <label>
