@@ -151,6 +151,19 @@ function define<D>(template: Template<D>): Template<D> {
   return template;
 }
 
+/** What a status update carries; on admission, the admission number and the first fees in words (absent on updates queued before). */
+type StatusData = { number: string; childName: string; status: string; statusLabel: string; note: string | null; statusPath: string; admissionNumber?: string; firstFees?: string | null };
+
+/** The "Admitted" e-mail's body: the place, the admission number and what it opens, the first fees, and what to bring. */
+function admittedLines(admissionNumber: string, firstFees: string | null): string[] {
+  return [
+    "We are delighted to offer your child a place.",
+    `The admission number is ${admissionNumber}. Keep it: with your child's date of birth it opens the fees page, where you can pay online, and it is on every receipt.`,
+    ...(firstFees ? [`${firstFees} You can pay them online on the fees page or at the school office.`] : []),
+    "Please visit the school office within 7 days with the originals of the documents listed on the admission guidelines page (birth certificate, photographs, and for Class 2 and above the report card and transfer certificate) to complete the admission.",
+  ];
+}
+
 const STATUS_LINES: Record<string, string> = {
   under_review: "Your application is now under review. We will write again when a decision is made.",
   admitted: "We are delighted to offer your child a place. Please visit the school office within 7 days with the original documents to complete the admission.",
@@ -242,21 +255,27 @@ export const TEMPLATES = {
     },
     sample: { number: "KVA/ADM/2027-28/0042", childName: "Arjun Sen", className: "Class 1", sessionName: "2027-28", statusPath: "/admissions/status" },
   }),
-  application_status: define<{ number: string; childName: string; status: string; statusLabel: string; note: string | null; statusPath: string }>({
+  application_status: define<StatusData>({
     label: "Application status changed (to the parent)",
     audience: "parent",
     optional: false,
-    email: (d: { number: string; childName: string; status: string; statusLabel: string; note: string | null; statusPath: string }) => ({
+    email: (d: StatusData) => ({
       subject: `Application ${d.number}: ${d.statusLabel}`,
       heading: `Application ${d.number}: ${d.statusLabel}`,
-      paragraphs: [`Dear Parent of ${d.childName},`, STATUS_LINES[d.status] ?? `The status of the application is now: ${d.statusLabel}.`, ...(d.note ? [`A message from the school: ${d.note}`] : [])],
+      paragraphs: [
+        `Dear Parent of ${d.childName},`,
+        ...(d.status === "admitted" && d.admissionNumber ? admittedLines(d.admissionNumber, d.firstFees ?? null) : [STATUS_LINES[d.status] ?? `The status of the application is now: ${d.statusLabel}.`]),
+        ...(d.note ? [`A message from the school: ${d.note}`] : []),
+      ],
+      ...(d.admissionNumber ? { facts: [["Admission number", d.admissionNumber]] as [string, string][] } : {}),
       action: { label: "See the status", href: d.statusPath },
     }),
     sms: {
       text: `Dear Parent, application {number} for {child} is now {status}. Details: {link} -${SCHOOL_SMS}`,
-      values: (d: { number: string; childName: string; statusLabel: string; statusPath: string }) => ({ number: d.number, child: slot(d.childName), status: slot(d.statusLabel), link: d.statusPath }),
+      // On admission the status names the admission number the fees page asks for.
+      values: (d: StatusData) => ({ number: d.number, child: slot(d.childName), status: slot(d.admissionNumber ? `${d.statusLabel}, adm. no. ${d.admissionNumber}` : d.statusLabel), link: d.statusPath }),
     },
-    sample: { number: "KVA/ADM/2027-28/0042", childName: "Arjun Sen", status: "admitted", statusLabel: "Admitted", note: "Please bring the transfer certificate.", statusPath: "/admissions/status" },
+    sample: { number: "KVA/ADM/2027-28/0042", childName: "Arjun Sen", status: "admitted", statusLabel: "Admitted", note: "Please bring the transfer certificate.", statusPath: "/admissions/status", admissionNumber: "2027/0042", firstFees: "The first fees, ₹7,000, fall due on 10 Apr 2027: Admission Fee (One-time) ₹5,000; Tuition Fee (April 2027) ₹2,000." },
   }),
   payment_received: define<PaymentData>({ label: "Payment received, with the receipt (to the parent)", audience: "parent", optional: false, ...payment(false), sample: samplePayment }),
   payment_confirmed: define<PaymentData>({ label: "Payment confirmed later, with the receipt (to the parent)", audience: "parent", optional: false, ...payment(true), sample: samplePayment }),

@@ -98,6 +98,8 @@ export const applications = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the fee was paid and the status became `submitted`. */
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** The admission number the roll gave the child when admitted (the status page shows it); null before. */
+    admissionNumber: text("admission_number"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

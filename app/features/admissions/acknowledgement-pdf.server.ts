@@ -136,7 +136,7 @@ function draw(doc: PDFKit.PDFDocument, { application: a, photo, receiptNumber, p
     }
     y += 8;
   }
-  const step = nextStep(a.status, a.birthCertificateLater);
+  const step = nextStep(a.status, a.birthCertificateLater, a.admissionNumber);
   const keep = `Keep this acknowledgement and quote the application number in every message. Check the status at any time on ${siteUrl.replace(/\/+$/, "")}/admissions/status with the number and the registered mobile.`;
   const closing = 22 + doc.font("body").fontSize(10).heightOfString(step, { width }) + 12 + doc.fontSize(8.5).heightOfString(keep, { width });
   y = keepTogether(doc, y, closing);

@@ -172,10 +172,17 @@ export async function markApplicationPaid(tx: Database, publicId: string, orderR
 export type MoveResult = { ok: true; application: ApplicationWithSession } | { ok: false; message: string };
 
 /**
- * The roll's hook, run inside the admitting transaction; what it returns is added to the step's
- * note. It is given who admits, for its own audit row.
+ * What admitting made: the sentence added to the step's note, the child's admission number
+ * (kept on the application, shown on its status page and told to the parent), and what the
+ * parent is told of the first fees (null when there is nothing to tell).
  */
-export type OnAdmitted = (tx: Database, application: ApplicationWithSession, actor: Actor) => Promise<string | void>;
+export type Admitted = { note: string; admissionNumber: string; firstFees?: string | null };
+
+/**
+ * The roll's hook, run inside the admitting transaction; a sentence it returns is added to the
+ * step's note (an `Admitted` says more). It is given who admits, for its own audit row.
+ */
+export type OnAdmitted = (tx: Database, application: ApplicationWithSession, actor: Actor) => Promise<string | Admitted | void>;
 
 /**
  * A staff member (`actor`) moves an application along the workflow (STATUS_MOVES) with a note,
@@ -200,7 +207,10 @@ export async function moveApplication(
     if (!STATUS_MOVES[locked.status].includes(input.to)) return { ok: false, message: `An application that is "${locked.status}" cannot become "${input.to}".` };
     await tx.update(applications).set({ status: input.to, updatedAt: now }).where(eq(applications.id, locked.id));
     const application = (await applicationByPublicId(tx, input.publicId))!;
-    const said = input.to === "admitted" ? await onAdmitted(tx, application, input.actor) : undefined;
+    const hooked = input.to === "admitted" ? await onAdmitted(tx, application, input.actor) : undefined;
+    const admitted = typeof hooked === "object" ? hooked : null;
+    if (admitted) await tx.update(applications).set({ admissionNumber: admitted.admissionNumber }).where(eq(applications.id, locked.id));
+    const said = admitted ? admitted.note : hooked;
     const message = input.message?.trim() || null;
     const note = [input.note, said, message && `Message to the parent: ${message}`].filter(Boolean).join(" — ") || null;
     const [step] = await tx
@@ -208,7 +218,7 @@ export async function moveApplication(
       .values({ applicationId: locked.id, fromStatus: locked.status, toStatus: input.to, note, byWhom: input.actor.email, createdAt: now })
       .returning({ id: applicationStatusHistory.id });
     await recordAudit(tx, { actor: input.actor, action: "application.status", entity: "application", entityId: locked.number, before: { status: locked.status }, after: { status: input.to, note } });
-    if (toldToParent(input.to)) await enqueueStatusChange(tx, application, input.to, message, step!.id, now);
+    if (toldToParent(input.to)) await enqueueStatusChange(tx, application, input.to, message, step!.id, now, admitted);
     return { ok: true, application };
   });
 }

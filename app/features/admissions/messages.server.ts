@@ -10,7 +10,7 @@ import type { MessageSettings } from "~/core/messages/settings";
 import { receiptAttachment } from "~/core/receipts/message.server";
 import type { Receipt } from "~/core/receipts/issue.server";
 import { acknowledgementFileName } from "./numbering";
-import type { ApplicationWithSession } from "./applications.server";
+import type { Admitted, ApplicationWithSession } from "./applications.server";
 import type { MoveTarget } from "./workflow";
 
 /**
@@ -71,12 +71,21 @@ export function toldToParent(status: ApplicationStatus): status is MoveTarget {
 
 /**
  * The school moved the application to `status` (history row `historyId`): `application_status`
- * to the parent with the school's message to them (`message`; never the office's internal note), key `application:<publicId>:status:<historyId>`, in `tx`.
+ * to the parent with the school's message to them (`message`; never the office's internal note)
+ * and, on admission, the admission number and the first fees (`admitted`), key `application:<publicId>:status:<historyId>`, in `tx`.
  */
-export async function enqueueStatusChange(tx: Database, application: ApplicationWithSession, status: MoveTarget, message: string | null, historyId: number, now?: Date): Promise<void> {
+export async function enqueueStatusChange(tx: Database, application: ApplicationWithSession, status: MoveTarget, message: string | null, historyId: number, now?: Date, admitted?: Admitted | null): Promise<void> {
   await enqueue(tx, {
     kind: "application_status",
-    data: { number: application.number, childName: application.childName, status, statusLabel: APPLICATION_STATUS_LABELS[status], note: message, statusPath: STATUS_PATH },
+    data: {
+      number: application.number,
+      childName: application.childName,
+      status,
+      statusLabel: APPLICATION_STATUS_LABELS[status],
+      note: message,
+      statusPath: STATUS_PATH,
+      ...(admitted ? { admissionNumber: admitted.admissionNumber, firstFees: admitted.firstFees ?? null } : {}),
+    },
     to: { email: application.email, mobile: application.mobile },
     key: `application:${application.publicId}:status:${historyId}`,
     related: `application:${application.number}`,

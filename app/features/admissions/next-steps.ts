@@ -6,7 +6,7 @@
 import { school } from "#content/school";
 import type { ApplicationStatus } from "~/db/admission-values";
 
-export function nextStep(status: ApplicationStatus, birthCertificateLater = false): string {
+export function nextStep(status: ApplicationStatus, birthCertificateLater = false, admissionNumber: string | null = null): string {
   const certificate = birthCertificateLater ? " Bring the child's birth certificate (or another proof of age) when you visit." : "";
   switch (status) {
     case "payment_pending":
@@ -16,7 +16,9 @@ export function nextStep(status: ApplicationStatus, birthCertificateLater = fals
     case "under_review":
       return `The admissions office is reviewing the application. We will call you on your registered mobile; you may also call ${school.phones[0]!.display}.${certificate}`;
     case "admitted":
-      return "The child is offered admission. The school office will call you about the admission fee and the documents to bring.";
+      return admissionNumber
+        ? `The child is offered admission, with admission number ${admissionNumber}. With it and the child's date of birth, pay the fees online on the fees page (/fees) or at the school office, and bring the original documents to the office within 7 days.`
+        : "The child is offered admission. The school office will call you about the admission fee and the documents to bring.";
     case "waitlisted":
       return "The application is on the waiting list. We will call you if a seat becomes free.";
     case "rejected":

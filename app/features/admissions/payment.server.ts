@@ -73,6 +73,7 @@ export async function applicationStatusFacts(db: Database, application: Applicat
     birthCertificateLater: application.birthCertificateLater,
     receiptNumber: payment?.receiptNumber ?? null,
     receiptHref: payment?.receiptHref ?? null,
+    admissionNumber: application.status === "admitted" ? application.admissionNumber : null,
   };
 }
 

@@ -435,8 +435,8 @@ describe("fees on the ledger", () => {
     const at = new Date("2026-11-26T06:00:00Z");
     const noteNext = await db.transaction((tx) => onAdmitted(tx, application("KVA/ADM/2027-28/0901", "2027-28"), ACTOR, at));
     const noteNow = await db.transaction((tx) => onAdmitted(tx, application("KVA/ADM/2026-27/0902", SESSION), ACTOR, at));
-    expect(noteNext).toMatch(/fees from April 2027\.$/);
-    expect(noteNow).toMatch(/fees from November 2026\.$/);
+    expect(noteNext.note).toMatch(/fees from April 2027\.$/);
+    expect(noteNow.note).toMatch(/fees from November 2026\.$/);
     const next = (await db.select().from(students).where(eq(students.name, "Joiner KVA/ADM/2027-28/0901")))[0]!;
     const now = (await db.select().from(students).where(eq(students.name, "Joiner KVA/ADM/2026-27/0902")))[0]!;
     expect(next).toMatchObject({ joinedSession: "2027-28", joinedMonth: null });

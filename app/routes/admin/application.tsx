@@ -8,7 +8,7 @@ import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/application";
 import { actorOf } from "~/core/audit/audit.server";
 import { applicationPayment } from "~/features/admissions/payment.server";
-import { onAdmitted } from "~/features/admissions/roll.server";
+import { admitWithFees } from "~/admitted.server";
 import { getDb } from "~/db/client.server";
 import { applicationByPublicId, documentsOf, historyOf } from "~/features/admissions/applications.server";
 import { ApplicationDetail } from "~/features/admissions/components/admin-applications";
@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const field = (name: string) => form.get(name) ?? undefined;
   const parsed = moveSchema.safeParse({ to: field("to"), note: field("note"), message: field("message"), step: field("step"), from: field("from") });
   if (!parsed.success) return data({ kind: "refused" as const, message: parsed.error.issues[0]!.message }, { status: 400, headers });
-  const answer = await workflowStep(await getDb(), params.applicationId, parsed.data, actorOf(user, context.clientIp), onAdmitted);
+  const answer = await workflowStep(await getDb(), params.applicationId, parsed.data, actorOf(user, context.clientIp), admitWithFees);
   if (answer.kind === "moved") throw redirect(`/admin/applications/${params.applicationId}`, { status: 303, headers });
   return data(answer, { status: answer.kind === "refused" ? answer.status : 200, headers });
 }
