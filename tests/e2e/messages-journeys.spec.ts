@@ -217,17 +217,19 @@ test("an application paid and admitted: each status by e-mail and SMS to the app
   await admin.getByRole("button", { name: "Admit" }).click();
   await admin.getByTestId("confirm-decision").getByRole("button", { name: "Confirm" }).click();
   await expect(admin.getByTestId("history")).toContainText("Added to the roll as");
+  const admissionNumber = /Added to the roll as (\S+);/.exec((await admin.getByTestId("history").textContent())!)![1]!;
 
   const [admitted] = await expectMails(APPLICANT.email, new RegExp(`^Application ${number.replaceAll("/", "\\/")}: Admitted$`));
   expect(admitted!.text).toContain(`Dear Parent of ${APPLICANT.child},`);
   expect(admitted!.text).toContain("We are delighted to offer your child a place.");
   expect(admitted!.text).toContain(`${server.origin}/admissions/status`);
+  expect(admitted!.text).toContain(`The admission number is ${admissionNumber}.`);
   expect(admitted!.html).toContain(`Application ${number}: Admitted`);
   await expectMails(APPLICANT.email, new RegExp(`^Application ${number.replaceAll("/", "\\/")}: Under review$`));
 
   const statuses = await expectSms(APPLICANT.sms, "application_status", 2);
-  expect(statuses.map((s) => s.variables.status)).toEqual(expect.arrayContaining(["Under review", "Admitted"]));
-  expect(statuses.find((s) => s.variables.status === "Admitted")!.variables).toEqual({ number, child: APPLICANT.child, status: "Admitted", link: `${server.origin}/admissions/status` });
+  expect(statuses.map((s) => s.variables.status)).toEqual(expect.arrayContaining(["Under review", `Admitted, adm. no. ${admissionNumber}`]));
+  expect(statuses.find((s) => s.variables.status!.startsWith("Admitted"))!.variables).toEqual({ number, child: APPLICANT.child, status: `Admitted, adm. no. ${admissionNumber}`, link: `${server.origin}/admissions/status` });
 });
 
 test("fee reminders: sent now by the office, the family's link pays both children at once, and pressing again queues none", async ({ page }) => {
