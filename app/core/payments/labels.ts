@@ -10,7 +10,7 @@ export const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
   bus: "Bus fee",
   application_fee: "Application fee",
   sample: "Sample payment (development)",
-  family_fees: "Family fees (school and bus)",
+  family_fees: "Family fees",
 };
 
 export const PROVIDER_LABELS: Record<PaymentProvider, string> = {

@@ -28,6 +28,8 @@ const { sampleFeeBook } = await import("./sample");
 const { familyDues, familyReminders } = await import("./family.server");
 const { FAMILY_REFUSALS, familyFeesPurpose, familyPayableKey, familyQuote } = await import("./family-payment.server");
 const { feePayableKey, feeQuote } = await import("./payment.server");
+const { familyPageData, familyPayStep, monthPick } = await import("./family-page.server");
+const { familyPayToken } = await import("./family-link.server");
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
 type Service = ReturnType<typeof createPaymentService>;
@@ -179,6 +181,50 @@ describe("a family's order", () => {
     const gap = await startFamily(service, f.mobile, [{ studentId: f.priya, purpose: "tuition", months: ["2026-05"] }]);
     expect(gap.refusal).toMatch(/^P\*\*\*\* M\*\*\*\*\*: Pay the oldest unpaid month first/);
     expect(await db.select().from(paymentOrders).where(eq(paymentOrders.payableKey, familyPayableKey(f.mobile, SESSION)))).toHaveLength(0);
+  });
+
+  it("the family's page pays the months ticked for each child, not every fee: a gap or a stale total is sent back with the ticks kept", async () => {
+    const f = await family();
+    // The link is read at the real time (the post's), the dues on the test's day.
+    const token = familyPayToken(f.mobile, new Date(Date.now() + 86_400_000));
+    const page = await familyPageData(db, token, TODAY);
+    if (page.kind !== "dues") throw new Error("no dues");
+    // Every owed month ticked at first, one box each.
+    expect(page.chosen).toEqual([`${f.arjun}:tuition:2026-04`, `${f.arjun}:tuition:2026-05`, `${f.arjun}:bus:2026-04`, `${f.arjun}:bus:2026-05`, `${f.priya}:tuition:2026-04`, `${f.priya}:tuition:2026-05`]);
+    const post = (months: string[], extra: Record<string, string> = {}) => {
+      const form = new FormData();
+      for (const m of months) form.append("month", m);
+      for (const [k, v] of Object.entries(extra)) form.set(k, v);
+      return familyPayStep(db, token, form, TODAY);
+    };
+    const priceOf = (k: string) => page.children.flatMap((c) => c.fees.flatMap((fee) => fee.months.map((m) => [monthPick(c.studentId, fee.purpose, m.month), m.totalPaise] as const))).find(([p]) => p === k)![1];
+
+    // May without April: the oldest first, as on /fees; the ticks come back as they were.
+    const gap = await post([monthPick(f.arjun, "tuition", "2026-05"), monthPick(f.priya, "tuition", "2026-04")], { intent: "pay", seenTotal: "1" });
+    if (gap.kind !== "show" || gap.data.kind !== "dues") throw new Error("expected the page again");
+    expect(gap.data.message).toBe("A**** M*****: Pay the oldest unpaid month first: choose months in order, without leaving a gap.");
+    expect(gap.data.chosen).toEqual([monthPick(f.arjun, "tuition", "2026-05"), monthPick(f.priya, "tuition", "2026-04")]);
+
+    // April of Arjun's school fee and Priya's: "See the total" prices just those.
+    const chosen = [monthPick(f.arjun, "tuition", "2026-04"), monthPick(f.priya, "tuition", "2026-04")];
+    const total = await post(chosen, { intent: "total" });
+    if (total.kind !== "show" || total.data.kind !== "dues") throw new Error("expected the total");
+    expect(total.data.totalPaise).toBe(priceOf(chosen[0]!) + priceOf(chosen[1]!));
+    const stale = await post(chosen, { intent: "pay", seenTotal: String(total.data.totalPaise + 100) });
+    expect(stale.kind === "show" && stale.data.kind === "dues" && stale.data.message).toBe("The total changed with your choice: check it and pay again.");
+
+    const step = await post(chosen, { intent: "pay", seenTotal: String(total.data.totalPaise) });
+    if (step.kind !== "pay") throw new Error("expected a payment");
+    const result = await service.start(step.start);
+    if (result.kind !== "handoff") throw new Error(`expected a hand-off, got ${result.kind}`);
+    expect(result.order.amountPaise).toBe(total.data.totalPaise);
+    // The parent's pages and the gateway see the masked names, as the family's page does.
+    expect(result.order.description).toBe("Family fees: A**** M*****, P**** M*****");
+    expect(result.order.lines.map((l) => l.label.split(" — ")[0])).toEqual(expect.arrayContaining(["A**** M*****: Tuition Fee", "P**** M*****: Tuition Fee"]));
+    await service.handleReturn(await bankPays(result.order.publicId));
+    const after = await familyDues(db, f.mobile, TODAY);
+    expect(after!.children[0]!.fees.flatMap((fee) => fee.months.map((m) => `${fee.purpose} ${m.month}`))).toEqual(["tuition 2026-05", "bus 2026-04", "bus 2026-05"]);
+    expect(after!.children[1]!.fees.flatMap((fee) => fee.months.map((m) => m.month))).toEqual(["2026-05"]);
   });
 
   it("a throw inside onPaid rolls everything back: the order stays unpaid, no ledger line, payment, receipt or number; the next word pays it", async () => {

@@ -48,8 +48,9 @@ const purposeOrder = (p: FeePurpose) => (p === "tuition" ? 0 : 1);
  * chosen fee's lock (lockPayable(purpose, feePayableKey(student, session)), sorted by purpose
  * and key: the one order every taker uses), refuses while any of those fees has an open order of
  * its own or in another family order, checks the students still share `mobile`, and prices
- * each fee with quoteMonths (refusing a paid month or a gap). Lines: "<name>: <head> —
- * <period>", paise, ref familyLineRef. `today` is IST.
+ * each fee with quoteMonths (refusing a paid month or a gap). Lines: "<masked name>: <head> —
+ * <period>" (the parent's pages and the gateway see what the family's page shows; the office
+ * reads the order's subject), paise, ref familyLineRef. `today` is IST.
  */
 export function familyQuote(mobile: string, session: string, choices: readonly FamilyChoice[], today: string) {
   let refusal: string | null = null;
@@ -80,9 +81,9 @@ export function familyQuote(mobile: string, session: string, choices: readonly F
       const student = byId.get(c.studentId)!;
       const priced = await quoteMonths(tx, c.studentId, session, c.purpose, c.months, today);
       if (!priced.ok) return refuse(`${maskName(student.name)}: ${priced.problem.message}`);
-      for (const l of priced.lines) lines.push({ label: `${student.name}: ${l.head} — ${l.periodLabel}`, amountPaise: l.amountPaise, ref: familyLineRef({ studentId: c.studentId, purpose: c.purpose, month: l.month, head: l.head }) });
+      for (const l of priced.lines) lines.push({ label: `${maskName(student.name)}: ${l.head} — ${l.periodLabel}`, amountPaise: l.amountPaise, ref: familyLineRef({ studentId: c.studentId, purpose: c.purpose, month: l.month, head: l.head }) });
     }
-    return { description: `Family fees: ${family.map((s) => s.name).join(", ")}`, lines };
+    return { description: `Family fees: ${family.map((s) => maskName(s.name)).join(", ")}`, lines };
   };
   return { quote, refusal: (): string | null => refusal };
 }

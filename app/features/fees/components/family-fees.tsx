@@ -1,8 +1,10 @@
 /**
  * The family's pay page (/fees/family/<token>), opened from a fee reminder: each child's masked
- * name and class, every school and bus fee owed (months, heads, late fees), each fee ticked, the
- * total and one Pay button. A plain form: without JavaScript "See the total" prices what is
- * ticked on the server; with it the total follows the ticks at once. The server re-prices
+ * name and class, every school and bus fee owed (months, heads, late fees), a box for each month
+ * (all ticked at first), the total and one Pay button. A plain form: without JavaScript "See the
+ * total" prices what is ticked on the server; with it the total follows the ticks at once, and
+ * ticking a month ticks the older ones of its fee (unticking, the newer ones): months are paid
+ * oldest first, without a gap. The server re-prices
  * everything before paying (docs/decisions/023-family-payments.md).
  */
 import { useState } from "react";
@@ -16,7 +18,7 @@ import type { FamilyPageData } from "../family-page.server";
 
 type Dues = Extract<FamilyPageData, { kind: "dues" }>;
 
-const pick = (studentId: number, purpose: string) => `${studentId}:${purpose}`;
+const pick = (studentId: number, purpose: string, month: string) => `${studentId}:${purpose}:${month}`;
 
 export function FamilyLinkInvalid() {
   return (
@@ -42,13 +44,22 @@ function DuesForm({ page, available }: { page: Dues; available: boolean }) {
   const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState(() => new Set(page.chosen));
-  const totals = new Map(page.children.flatMap((c) => c.fees.map((f) => [pick(c.studentId, f.purpose), f.totalPaise] as const)));
+  const totals = new Map(page.children.flatMap((c) => c.fees.flatMap((f) => f.months.map((m) => [pick(c.studentId, f.purpose, m.month), m.totalPaise] as const))));
   const total = [...chosen].reduce((s, k) => s + (totals.get(k) ?? 0), 0);
   const anything = page.children.some((c) => c.fees.some((f) => f.months.length > 0 && !f.inProgress));
-  const toggle = (key: string, on: boolean) => setChosen((old) => { const next = new Set(old); if (on) next.add(key); else next.delete(key); return next; });
+  // Oldest first, no gap: a month ticked ticks the older ones of its fee, unticked the newer ones.
+  const toggle = (keys: readonly string[], index: number, on: boolean) =>
+    setChosen((old) => {
+      const next = new Set(old);
+      keys.forEach((k, i) => {
+        if (on && i <= index) next.add(k);
+        if (!on && i >= index) next.delete(k);
+      });
+      return next;
+    });
   return (
     <>
-      <p className="mt-3 text-slate-700">Session {page.session}. Tick what to pay: each child's months are paid oldest first. One payment pays them all, and each child gets a receipt for each fee.</p>
+      <p className="mt-3 text-slate-700">Session {page.session}. Tick the months to pay for each child, oldest first. One payment pays them all, and each child gets a receipt for each fee.</p>
       {!available && <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">Online payment is not available right now. You can pay at the school office.</p>}
       <div aria-live="polite">{page.message && <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">{page.message}</p>}</div>
       <Form method="post" className="mt-6 space-y-5">
@@ -59,24 +70,27 @@ function DuesForm({ page, available }: { page: Dues; available: boolean }) {
             </legend>
             {child.fees.length === 0 && <p className="text-emerald-800">Nothing is due.</p>}
             {child.fees.map((fee) => {
-              const key = pick(child.studentId, fee.purpose);
               const id = `fee-${child.studentId}-${fee.purpose}`;
               const payable = fee.months.length > 0 && !fee.inProgress;
+              const keys = fee.months.map((m) => pick(child.studentId, fee.purpose, m.month));
               return (
                 <div key={fee.purpose} className="mt-3 first:mt-0" data-testid={id}>
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                    {payable && <input id={id} type="checkbox" name="fee" value={key} checked={chosen.has(key)} onChange={(e) => toggle(key, e.target.checked)} className="size-5" />}
-                    <label htmlFor={payable ? id : undefined} className="flex-1 font-semibold">{fee.label}</label>
-                    {payable && <span className="font-semibold">{formatRupees(fee.totalPaise)}</span>}
+                    <h3 className="flex-1 font-semibold">{fee.label}</h3>
+                    {payable && <span className="font-semibold" data-testid="owed">{formatRupees(fee.totalPaise)}</span>}
                   </div>
                   {fee.inProgress && <p className="mt-1 text-sm text-amber-900">A payment of this fee is being confirmed: pay the rest after it.</p>}
                   <ul className="mt-2 divide-y divide-slate-100 text-sm">
-                    {fee.months.map((m) => (
-                      <li key={m.month} className="flex justify-between gap-x-3 py-1.5">
-                        <span className="min-w-0"><span className="font-semibold">{m.label}</span> <span className={m.status === "overdue" ? "text-red-800" : "text-slate-700"}>· {m.status === "overdue" ? "overdue since" : "due"} {formatDisplayDate(m.dueDate)}</span></span>
-                        <span className="shrink-0">{formatRupees(m.totalPaise)}</span>
-                      </li>
-                    ))}
+                    {fee.months.map((m, i) => {
+                      const box = `${id}-${m.month}`;
+                      return (
+                        <li key={m.month} className="flex items-center justify-between gap-x-3 py-1.5" data-testid={`month-${child.studentId}-${fee.purpose}-${m.month}`}>
+                          {payable && <input id={box} type="checkbox" name="month" value={keys[i]} checked={chosen.has(keys[i]!)} onChange={(e) => toggle(keys, i, e.target.checked)} className="size-5 shrink-0" />}
+                          <label htmlFor={payable ? box : undefined} className="min-w-0 flex-1"><span className="sr-only">{fee.label}, </span><span className="font-semibold">{m.label}</span> <span className={m.status === "overdue" ? "text-red-800" : "text-slate-700"}>· {m.status === "overdue" ? "overdue since" : "due"} {formatDisplayDate(m.dueDate)}</span></label>
+                          <span className="shrink-0">{formatRupees(m.totalPaise)}</span>
+                        </li>
+                      );
+                    })}
                   </ul>
                   {fee.months.length > 0 && (
                     <details className="mt-1 text-sm">
