@@ -11,6 +11,7 @@ import type { Database } from "~/db/client.server";
 import type { ReceiptLine } from "~/core/receipts/issue.server";
 import type { Student } from "~/core/students/roll.server";
 import { feeBooks, feeLedger, feePayments, students } from "~/db/schema/fees";
+import { sessionOf } from "~/lib/dates";
 import { checkReason } from "~/lib/reason";
 import { recordAudit, recordChange, type Actor } from "~/core/audit/audit.server";
 import { bumpContentVersion } from "~/core/content/version.server";
@@ -20,6 +21,7 @@ import {
   CHARGE_KINDS,
   checkSelection,
   creditsOf,
+  firstBilledMonth,
   LATE_FEE_HEAD,
   monthLabel,
   monthViews,
@@ -45,6 +47,23 @@ export type FeePayment = typeof feePayments.$inferSelect;
 export async function bookFor(db: Database, session: string): Promise<FeeBook | null> {
   const [row] = await db.select().from(feeBooks).where(eq(feeBooks.session, session));
   return readBook(row);
+}
+
+/**
+ * The session whose fees a student's pages show and take on `today` (IST): the session the
+ * student joins when it is later than today's and its fee book is set (a child admitted in
+ * December for April pays the admission fee and the first months now, online or at the
+ * office), else today's. With that session's book (null when neither is set).
+ */
+export async function feeSessionOf(db: Database, student: Pick<Student, "joinedSession" | "joinedMonth">, today: string): Promise<{ session: string; book: FeeBook | null }> {
+  const current = sessionOf(today);
+  const first = firstBilledMonth(student);
+  const joining = first ? sessionOf(first) : current;
+  if (joining > current) {
+    const book = await bookFor(db, joining);
+    if (book) return { session: joining, book };
+  }
+  return { session: current, book: await bookFor(db, current) };
 }
 
 function readBook(row: { book: unknown } | undefined): FeeBook | null {

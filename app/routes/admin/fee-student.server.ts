@@ -8,7 +8,7 @@ import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import type { OfficeConfirm } from "~/features/fees/components/admin";
 import type { StudentValues } from "~/features/fees/components/student-form";
-import { accountOf, bookFor, creditOfStudent, paymentsOf, type Student } from "~/features/fees/ledger.server";
+import { accountOf, bookFor, creditOfStudent, feeSessionOf, paymentsOf, type Student } from "~/features/fees/ledger.server";
 import { parseOfficeForm } from "~/features/fees/office-form";
 import { accountView } from "~/features/fees/parent.server";
 import { MODE_LABELS } from "~/features/fees/reports.server";
@@ -46,8 +46,7 @@ async function remindersOf(student: Student) {
 export async function studentPageData(student: Student) {
   const db = await getDb();
   const today = kolkataDate(new Date());
-  const session = sessionOf(today);
-  const book = await bookFor(db, session);
+  const { session, book } = await feeSessionOf(db, student, today);
   const months = async (purpose: FeePurpose) => (book ? accountView(await accountOf(db, student, book, purpose, today), "").months : []);
   const credit = async (purpose: FeePurpose) => {
     const list = await creditOfStudent(db, student.id, session, purpose);
@@ -137,7 +136,7 @@ export async function studentAction(form: FormData, student: Student, actor: Act
     const result = await collectAtOffice({
       ...parsed.value,
       studentId: student.id,
-      session: sessionOf(today),
+      session: (await feeSessionOf(await getDb(), student, today)).session,
       today,
       actor,
       expectedTotalPaise: /^\d{1,13}$/.test(expected) ? Number(expected) : undefined,
@@ -166,7 +165,7 @@ export async function studentAction(form: FormData, student: Student, actor: Act
     const today = kolkataDate(new Date());
     const reason = reasonSchema.safeParse(String(form.get("reason") ?? ""));
     if (intent === "refund_credit" && !reason.success) return reply({ error: `${REASON_MESSAGE}.`, ok: null }, 400);
-    const base = { studentId: student.id, session: sessionOf(today), purpose, actor };
+    const base = { studentId: student.id, session: (await feeSessionOf(await getDb(), student, today)).session, purpose, actor };
     const result = intent === "refund_credit" ? await refundStudentCredit({ ...base, reason: reason.data ?? "" }) : await applyStudentCredit({ ...base, today });
     if (result.kind === "done") {
       const what = intent === "refund_credit" ? `Credit of ${formatRupees(result.amountPaise)} refunded (${result.months.join(", ")}).` : `Credit of ${formatRupees(result.amountPaise)} applied to ${result.months.join(", ")}.`;

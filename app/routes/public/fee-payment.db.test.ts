@@ -3,7 +3,8 @@
  * PostgreSQL with DATABASE_URL) with the test gateway: the months are priced once, inside the
  * order's transaction, against the total the parent saw. The total seen makes one order for it
  * (a second click gets the same order); a stale total makes no order, keeps no due it posted
- * and shows the total now; a refused choice says why and makes no order.
+ * and shows the total now; a refused choice says why and makes no order. A child admitted for
+ * next session pays its first month, admission fee included, now.
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -36,12 +37,12 @@ beforeAll(async () => {
 });
 
 let n = 0;
-/** A new student of Class 4 and the fee page's token for them. */
-async function student() {
+/** A new student of Class 4 (joining `joinedSession`, by default on the roll from before) and the fee page's token for them. */
+async function student(joinedSession: string | null = null) {
   n++;
   const [row] = await db
     .insert(students)
-    .values({ admissionNumber: `FEEPAGE/${n}`, name: "Riya Kumari", className: "Class 4", section: "A", dateOfBirth: "2016-01-01", fatherName: "Suresh Kumar", motherName: null, mobile: `98000${String(n).padStart(5, "0")}`, email: null, busStop: null, concessions: [], joinedSession: null, joinedMonth: null })
+    .values({ admissionNumber: `FEEPAGE/${n}`, name: "Riya Kumari", className: "Class 4", section: "A", dateOfBirth: "2016-01-01", fatherName: "Suresh Kumar", motherName: null, mobile: `98000${String(n).padStart(5, "0")}`, email: null, busStop: null, concessions: [], joinedSession, joinedMonth: null })
     .returning({ id: students.id });
   return { id: row!.id, token: studentToken(getConfig().receiptSecret, row!.id) };
 }
@@ -106,6 +107,27 @@ describe("/fees Pay", () => {
     expect(paid.result?.message).toBeTruthy();
     expect(paid.result?.message).not.toBe("The total changed with your choice: check it and pay again.");
     expect(paid.result?.totalPaise).toBeNull();
+    expect(await ordersOf(s.id)).toHaveLength(0);
+  });
+
+  it("a child admitted for next session sees that session's months and pays the first, admission fee included, now", async () => {
+    const next = sessionOf(`${Number(SESSION.slice(0, 4)) + 1}-04-01`);
+    await saveBook(db, sampleFeeBook(next), testActor());
+    const s = await student(next);
+    const april = `${next.slice(0, 4)}-04`;
+    const seen = await post([["intent", "total"], ["token", s.token], ...months([april])]);
+    const account = (seen.result as unknown as { account: { session: string; months: { month: string; status: string; heads: string }[] } }).account;
+    expect(account.session).toBe(next);
+    expect(account.months[0]).toMatchObject({ month: april, status: "upcoming" });
+    const book = sampleFeeBook(next);
+    const admissionFee = book.structures.find((st) => st.classes.includes("Class 4"))!.heads.find((h) => h.period === "one_time")!.amountPaise;
+    expect(seen.result!.totalPaise).toBeGreaterThan(admissionFee);
+    const paid = await post([["intent", "pay"], ["token", s.token], ["seenTotal", String(seen.result!.totalPaise)], ...months([april])]);
+    expect(paid.status).toBe(303);
+    const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.payableKey, feePayableKey(s.id, next)));
+    expect(order).toMatchObject({ amountPaise: seen.result!.totalPaise, status: "created" });
+    expect(order!.lines.some((l) => l.label.startsWith("Admission Fee"))).toBe(true);
+    // Nothing of this session is asked of them.
     expect(await ordersOf(s.id)).toHaveLength(0);
   });
 });

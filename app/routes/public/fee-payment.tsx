@@ -8,7 +8,7 @@ import type { Route } from "./+types/fee-payment";
 import { getDb } from "~/db/client.server";
 import { listedPage, pageMeta, siteUrlFrom } from "~/features/content/meta";
 import { FeePayment, type FeePageResult } from "~/features/fees/components/fee-payment";
-import { accountOf, bookFor, priceMonths } from "~/features/fees/ledger.server";
+import { accountOf, feeSessionOf, priceMonths } from "~/features/fees/ledger.server";
 import { accountView, readStudentToken, studentToken } from "~/features/fees/parent.server";
 import { dateOfBirth } from "~/core/students/roster";
 import type { FeePurpose } from "~/features/fees/schedule";
@@ -16,7 +16,7 @@ import { findStudentForParent, STUDENT_NOT_FOUND, STUDENT_THROTTLED, studentById
 import { isPublicId } from "~/core/payments/identifiers";
 import { familyOrderOpenFor, FeeTotalChanged, feePayableKey, feeQuote, feeSubject, retryOf } from "~/features/fees/payment.server";
 import { getConfig } from "~/lib/config.server";
-import { kolkataDate, sessionOf } from "~/lib/dates";
+import { kolkataDate } from "~/lib/dates";
 import { readForm } from "~/lib/request-body.server";
 import { payments } from "~/payment-purposes.server";
 import { NO_STORE_HEADERS } from "~/lib/http";
@@ -50,9 +50,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const retry = isPublicId(retryId) ? await retryOf(retryId, page.purpose) : null;
   const db = retry ? await getDb() : null;
   const student = retry && db ? await studentById(db, retry.studentId) : null;
-  const book = retry && db ? await bookFor(db, retry.session) : null;
-  if (!retry || !db || !student || !book || retry.session !== sessionOf(kolkataDate(new Date()))) return data({ ...base, initial: null }, { headers: NO_STORE_HEADERS });
   const today = kolkataDate(new Date());
+  const { book } = student && db ? await feeSessionOf(db, student, today) : { book: null };
+  if (!retry || !db || !student || !book || retry.session !== book.session) return data({ ...base, initial: null }, { headers: NO_STORE_HEADERS });
   const account = accountView(await accountOf(db, student, book, page.purpose, today), studentToken(getConfig().receiptSecret, student.id));
   const chosen = retry.months.filter((m) => account.months.some((v) => v.month === m && v.status !== "paid"));
   const priced = await priceMonths(db, student.id, retry.session, page.purpose, chosen, today);
@@ -67,8 +67,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
   const secret = getConfig().receiptSecret;
   const today = kolkataDate(new Date());
-  const session = sessionOf(today);
-  const book = await bookFor(db, session);
 
   if (intent === "find") {
     const values = { admissionNumber: String(form.get("admissionNumber") ?? "").slice(0, 40), dateOfBirth: String(form.get("dateOfBirth") ?? "").slice(0, 10) };
@@ -76,6 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const found = values.admissionNumber.trim() && dob.success ? await findStudentForParent(db, { admissionNumber: values.admissionNumber, dateOfBirth: dob.data }, context.clientIp || "unknown") : ({ kind: "not_found" } as const);
     if (found.kind === "throttled") return data<FeePageResult>({ kind: "error", message: STUDENT_THROTTLED, values }, { status: 429, headers: NO_STORE_HEADERS });
     if (found.kind === "not_found") return data<FeePageResult>({ kind: "error", message: STUDENT_NOT_FOUND, values }, { headers: NO_STORE_HEADERS });
+    const { book } = await feeSessionOf(db, found.student, today);
     if (!book) return data<FeePageResult>({ kind: "message", message: "The fees of this session are not published yet. Please ask the school office." }, { headers: NO_STORE_HEADERS });
     const account = await accountOf(db, found.student, book, page.purpose, today);
     return data<FeePageResult>({ kind: "account", account: accountView(account, studentToken(secret, found.student.id)), chosen: [], totalPaise: null, message: null }, { headers: NO_STORE_HEADERS });
@@ -83,6 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const studentId = readStudentToken(secret, String(form.get("token") ?? ""));
   const student = studentId === null ? null : await studentById(db, studentId);
+  const { session, book } = student ? await feeSessionOf(db, student, today) : { session: "", book: null };
   if (!student || !book) return data<FeePageResult>({ kind: "message", message: "Please find the student again: the page was open too long." }, { headers: NO_STORE_HEADERS });
   const chosen = form.getAll("month").map(String).slice(0, 12);
   const token = studentToken(secret, student.id);
