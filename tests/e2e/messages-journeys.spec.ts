@@ -14,6 +14,7 @@
  *   and fee); pressed again, nothing more is queued.
  */
 import { rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { startMsg91Fake, type Msg91Fake, type Msg91Message } from "../fakes/msg91";
 import { startSmtpFake, type ReceivedMail, type SmtpFake } from "../fakes/smtp";
@@ -202,7 +203,7 @@ test("a fee paid online: the receipt by e-mail (text, HTML, the PDF) and by SMS 
   await expect(page.getByText(number!)).toBeVisible();
 });
 
-test("an application paid and admitted: each status by e-mail and SMS to the applicant", async ({ page }) => {
+test("an application paid and admitted: each status by e-mail and SMS to the applicant, who then pays the admission fee online with the admission number", async ({ page }) => {
   test.setTimeout(90_000);
   await applyFor(page, server.origin, APPLICANT.child, { email: APPLICANT.email });
   await answerOnTestGateway(page, "Pay");
@@ -230,6 +231,30 @@ test("an application paid and admitted: each status by e-mail and SMS to the app
   const statuses = await expectSms(APPLICANT.sms, "application_status", 2);
   expect(statuses.map((s) => s.variables.status)).toEqual(expect.arrayContaining(["Under review", `Admitted, adm. no. ${admissionNumber}`]));
   expect(statuses.find((s) => s.variables.status!.startsWith("Admitted"))!.variables).toEqual({ number, child: APPLICANT.child, status: `Admitted, adm. no. ${admissionNumber}`, link: `${server.origin}/admissions/status` });
+
+  // The parent sees the admission number on the status page and pays the first fees online at
+  // once, the admission fee among them, though the child joins next April.
+  await openHydrated(page, `${server.origin}/admissions/status`);
+  await page.getByLabel("Application number").fill(number);
+  await page.getByLabel("Mobile number").fill(APPLICANT.sms.slice(2));
+  await page.getByRole("button", { name: "Check status" }).click();
+  await expect(page.getByTestId("admission-number")).toHaveText(admissionNumber);
+  await page.getByRole("link", { name: "Pay the fees" }).click();
+  await page.getByLabel("Admission number").fill(admissionNumber);
+  await page.getByLabel("Student's date of birth").fill("2021-06-15");
+  await page.getByRole("button", { name: "Find student" }).click();
+  await expect(page.getByTestId("student-name")).toHaveText("M**** S**");
+  await page.getByRole("checkbox").first().check();
+  await page.getByRole("button", { name: "See the total" }).click();
+  const total = (await page.getByTestId("fee-total").textContent())!;
+  await page.getByRole("button", { name: `Pay ${total}` }).click();
+  await answerOnTestGateway(page, "Pay");
+  await expect(page.locator("h1")).toHaveText("Payment Successful!");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Download receipt/ }).first().click()]);
+  const receipt = (await pdfText(await readFile((await download.path())!))).replace(/\s+/g, " ");
+  expect(receipt).toContain(`Admission No. ${admissionNumber}`);
+  expect(receipt).toContain("Admission Fee");
+  expect(receipt).toContain(`Total paid ${total}`);
 });
 
 test("fee reminders: sent now by the office, the family's link pays both children at once, and pressing again queues none", async ({ page }) => {
