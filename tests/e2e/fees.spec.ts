@@ -14,6 +14,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { pdfText } from "../support/pdf";
+import { kolkataDate } from "../../app/lib/dates";
 import { FAMILY_LINK_MS, familyPayPath, familyPayToken } from "../../app/features/fees/family-link.server";
 import { E2E_ADMIN, E2E_ENV } from "./env";
 import { answerOnTestGateway } from "./flows";
@@ -360,4 +361,49 @@ test("/fee shows the admissions session's fee book, and a tuition amount the adm
   const afterEdit = await page.request.get(`${server.origin}/documents/school-brochure.pdf`, { headers: { "If-None-Match": firstTag } });
   expect(afterEdit.status()).toBe(200);
   expect(afterEdit.headers()["etag"]).not.toBe(firstTag);
+});
+
+test("a cheque is taken subject to realisation, returned unpaid after the office confirms in place, and its months are owed again with the bounce charge", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, E2E_ADMIN, `${server.origin}/admin/fees?q=${encodeURIComponent("2019/0033")}`);
+  await page.getByRole("link", { name: "2019/0033" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Ananya Ghosh");
+  const school = page.locator("form", { has: page.getByText("School fee", { exact: true }) });
+  const overdueBefore = await school.locator("li", { hasText: "Overdue" }).count();
+  expect(overdueBefore).toBeGreaterThan(1);
+  await school.locator("li", { hasText: "Overdue" }).first().getByRole("checkbox").check();
+  await school.getByLabel("Mode").selectOption("cheque");
+  await school.getByLabel("Cheque/DD number").fill("004512");
+  await school.getByLabel("Bank (cheque/DD)").fill("State Bank of India");
+  await school.getByLabel("Cheque/DD date").fill(kolkataDate(new Date()));
+  await school.getByRole("button", { name: "See the total" }).click();
+  // The confirmation takes the focus, wherever it is on the page.
+  await expect(page.getByTestId("office-confirm")).toBeFocused();
+  await page.getByRole("button", { name: /^Confirm: record ₹[\d,]+ and issue receipt$/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "recorded" })).toBeFocused();
+  await expect(school.locator("li", { hasText: "Overdue" })).toHaveCount(overdueBefore - 1);
+
+  const row = page.locator('[data-testid^="payment-"]').first();
+  await expect(row).toContainText("Awaiting the bank: received subject to realisation.");
+  const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: "Receipt PDF" }).click()]);
+  expect((await pdfText(await readFile((await download.path())!))).replace(/\s+/g, " ")).toContain("Received subject to realisation");
+
+  // Returned unpaid: asked first, in the payment's own row; nothing changes until confirmed.
+  await row.getByRole("button", { name: "Returned unpaid…" }).click();
+  const ask = page.getByTestId("bounce-confirm");
+  await expect(ask).toBeFocused();
+  await expect(ask.getByRole("heading")).toHaveText(/^Record Cheque No\. 004512, State Bank of India, .+ \(₹[\d,]+\) as returned unpaid\?$/);
+  await expect(ask.getByLabel(/Add the bounce charge of the fee book, ₹500/)).toBeChecked();
+  await expect(school.locator("li", { hasText: "Overdue" })).toHaveCount(overdueBefore - 1);
+  await ask.getByRole("button", { name: "Confirm: returned unpaid" }).click();
+  const done = page.getByRole("status").filter({ hasText: "returned unpaid" });
+  await expect(done).toBeFocused();
+  await expect(done).toContainText("A bounce charge of ₹500 is added. The parent is told by e-mail and SMS.");
+  await expect(school.locator("li", { hasText: "Overdue" })).toHaveCount(overdueBefore);
+  await expect(row).toContainText("returned unpaid by the bank");
+  await expect(row.getByRole("button", { name: "Returned unpaid…" })).toHaveCount(0);
+
+  // The statement carries the charge, dated today.
+  const [statement] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Statement of account (PDF)" }).click()]);
+  expect((await pdfText(await readFile((await statement.path())!))).replace(/\s+/g, " ")).toMatch(/Bounce Charge, receipt KVA\/\d{4}-\d{2}\/\d{6}/);
 });

@@ -12,7 +12,7 @@ import { messageOptOuts, messages, type AttachmentRef, type MessageChannel, type
 import { getConfig } from "~/lib/config.server";
 import { MOBILE_PATTERN, normaliseMobile } from "~/lib/phone";
 import { signToken } from "~/lib/signed-token.server";
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { renderEmail, renderSms } from "./render";
 import type { MessageSettings } from "./settings";
 import { messageSettings } from "./settings.server";
@@ -57,6 +57,21 @@ const emailSchema = z.email();
 /** A message's random public id: 16 bytes, base64url (22 characters). */
 function newMessageId(): string {
   return randomBytes(16).toString("base64url");
+}
+
+/**
+ * Withdraws the messages about `related` ("receipt:KVA/2026-27/00042") that have not left yet
+ * (queued or held): they become "skipped" with `reason` as their last error, so a receipt
+ * cancelled before its "we received" message went out is never announced. In `tx`, the
+ * transaction that made them stale. Returns how many were withdrawn.
+ */
+export async function withdrawMessages(tx: Database, related: string, reason: string): Promise<number> {
+  const rows = await tx
+    .update(messages)
+    .set({ status: "skipped", lastError: reason.slice(0, 500), updatedAt: new Date() })
+    .where(and(eq(messages.related, related), inArray(messages.status, ["queued", "held"])))
+    .returning({ id: messages.id });
+  return rows.length;
 }
 
 /** The absolute stop-reminders link of message `publicId`. */

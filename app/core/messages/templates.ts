@@ -176,6 +176,26 @@ function andList(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
+/** A cheque or demand draft the bank returned unpaid: what it paid, now owed again, and any bounce charge. */
+export type InstrumentReturnedData = {
+  studentName: string;
+  /** "School fee", "Bus fee". */
+  purpose: string;
+  /** "Cheque", "Demand draft". */
+  mode: string;
+  /** "No. 004512, State Bank of India, 12 Apr 2026". */
+  instrument: string;
+  amountPaise: number;
+  /** The cancelled receipt's number. */
+  receiptNumber: string;
+  /** The months it had paid, in words: "April 2026, May 2026". */
+  months: string;
+  /** The bounce charge added, paise (0: none). */
+  chargePaise: number;
+  /** "/fees" (or "/bus-fee-payment"): where the parent pays again. */
+  payPath: string;
+};
+
 export type StaffInvitationData = {
   name: string;
   /** Who invited them, as they know them (the owner's name or address). */
@@ -279,6 +299,31 @@ export const TEMPLATES = {
   }),
   payment_received: define<PaymentData>({ label: "Payment received, with the receipt (to the parent)", audience: "parent", optional: false, ...payment(false), sample: samplePayment }),
   payment_confirmed: define<PaymentData>({ label: "Payment confirmed later, with the receipt (to the parent)", audience: "parent", optional: false, ...payment(true), sample: samplePayment }),
+  instrument_returned: define<InstrumentReturnedData>({
+    label: "Cheque or demand draft returned unpaid (to the parent)",
+    audience: "parent",
+    optional: false,
+    email: (d: InstrumentReturnedData): EmailDoc => ({
+      subject: `${d.mode} returned unpaid: ${d.purpose}, ${d.studentName}`,
+      heading: `Your ${d.mode.toLowerCase()} was returned unpaid`,
+      paragraphs: [
+        `The bank returned your ${d.mode.toLowerCase()} (${d.instrument}) of ${formatRupees(d.amountPaise)} for ${d.studentName} (${d.purpose}) unpaid. Receipt ${d.receiptNumber} is cancelled, and the fees it paid (${d.months}) are due again.`,
+        ...(d.chargePaise > 0 ? [`A bounce charge of ${formatRupees(d.chargePaise)} is added to them, as the school's fee book says.`] : []),
+        "Please pay online on the fees page or at the school office.",
+      ],
+      facts: [
+        ["Cancelled receipt", d.receiptNumber],
+        ["Amount returned", formatRupees(d.amountPaise)],
+        ...(d.chargePaise > 0 ? ([["Bounce charge", formatRupees(d.chargePaise)]] as [string, string][]) : []),
+      ],
+      action: { label: "Pay the fees", href: d.payPath },
+    }),
+    sms: {
+      text: `Dear Parent, your payment of Rs {amount} for {student} was returned unpaid by the bank. Receipt {receipt} is cancelled; the fees are due again: {link} -${SCHOOL_SMS}`,
+      values: (d: InstrumentReturnedData) => ({ amount: formatRupees(d.amountPaise).replace("₹", ""), student: slot(d.studentName), receipt: d.receiptNumber, link: d.payPath }),
+    },
+    sample: { studentName: "Arjun Sen", purpose: "School fee", mode: "Cheque", instrument: "No. 004512, State Bank of India, 12 Apr 2026", amountPaise: 11_550_00, receiptNumber: "KVA/2026-27/00042", months: "April 2026, May 2026", chargePaise: 500_00, payPath: "/fees" },
+  }),
   payment_flag: define({
     label: "Payment needing attention (to the office)",
     audience: "office",

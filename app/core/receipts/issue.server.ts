@@ -20,6 +20,7 @@ import { receiptCounters, receipts, type ReceiptLine, type ReceiptPayment, type 
 import { formatReceiptNumber } from "./numbering";
 import { financialYear } from "~/lib/dates";
 import { checkReason } from "~/lib/reason";
+import { withdrawMessages } from "~/core/messages/outbox.server";
 
 export type Receipt = typeof receipts.$inferSelect;
 export type { ReceiptLine, ReceiptPayment, ReceiptStudent };
@@ -159,7 +160,8 @@ export type CancelResult = { kind: "cancelled"; receipt: Receipt } | { kind: "al
 /**
  * Cancels a receipt with a reason (3-500 characters; a wrong counter entry, a refund). The
  * receipt keeps its number and everything it says; it is marked CANCELLED on its PDF and on
- * verification. `by` names who cancelled it. Throws RangeError for a missing reason.
+ * verification; its messages not yet sent are withdrawn (withdrawMessages). `by` names who
+ * cancelled it. Throws RangeError for a missing reason.
  */
 export async function cancelReceipt(db: Database, id: number, reason: string, by: string, now = new Date()): Promise<CancelResult> {
   const why = checkReason(reason);
@@ -168,7 +170,10 @@ export async function cancelReceipt(db: Database, id: number, reason: string, by
     .set({ status: "cancelled", cancelledAt: now, cancelReason: why, cancelledBy: by.slice(0, 200) })
     .where(and(eq(receipts.id, id), eq(receipts.status, "issued")))
     .returning();
-  if (cancelled) return { kind: "cancelled", receipt: cancelled };
+  if (cancelled) {
+    await withdrawMessages(db, `receipt:${cancelled.number}`, `Not sent: receipt ${cancelled.number} was cancelled before this left (${why}).`);
+    return { kind: "cancelled", receipt: cancelled };
+  }
   const existing = await receiptById(db, id);
   return existing ? { kind: "already_cancelled", receipt: existing } : { kind: "not_found" };
 }

@@ -81,6 +81,12 @@ export const feePayments = pgTable(
      * already paid) refunded by the office. The receipt stays: the money was received.
      */
     refundedPaise: bigint("refunded_paise", { mode: "number" }).notNull().default(0),
+    /**
+     * When the office marked a cheque or DD cleared by the bank (null while it awaits clearance:
+     * received "subject to realisation"; never set for other modes, which are final when taken).
+     */
+    clearedAt: timestamp("cleared_at", { withTimezone: true }),
+    clearedBy: text("cleared_by"),
     reversedAt: timestamp("reversed_at", { withTimezone: true }),
     reversalReason: text("reversal_reason"),
     reversedBy: text("reversed_by"),

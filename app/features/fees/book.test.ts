@@ -20,6 +20,7 @@ describe("bookAuditFields", () => {
       "bus: R1": "Route 1, ₹800 a month",
       "concession: SIBLING": "Sibling: 10% off Tuition Fee",
       "late fee": "₹10 a day, at most ₹200",
+      "bounce charge": "none",
     });
   });
 });

@@ -87,6 +87,11 @@ export const feeBookSchema = z
      * Monthly heads start at the joining month either way.
      */
     joinerPeriods: z.enum(["current", "next"]).default("current"),
+    /**
+     * What a returned (bounced) cheque or demand draft costs the family, paise; the office
+     * chooses, case by case, whether to charge it (0: never charged).
+     */
+    bounceChargePaise: paise.default(0),
   })
   .superRefine((book, ctx) => {
     if (book.session !== yearLabel(Number(book.session.slice(0, 4)))) ctx.addIssue({ code: "custom", path: ["session"], message: "A session runs April to March of the next year, e.g. 2026-27" });
@@ -135,5 +140,6 @@ export function bookAuditFields(book: FeeBook): Record<string, string | number> 
   for (const c of book.concessions) out[`concession: ${c.code}`] = `${c.name}: ${concessionText(c)}`;
   const late = book.lateFee;
   out["late fee"] = late.amountPaise === 0 ? "none" : `${formatRupees(late.amountPaise)} ${late.kind === "per_day" ? "a day" : "once"}, at most ${formatRupees(late.capPaise)}`;
+  out["bounce charge"] = book.bounceChargePaise === 0 ? "none" : formatRupees(book.bounceChargePaise);
   return out;
 }

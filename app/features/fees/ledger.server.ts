@@ -408,6 +408,12 @@ export async function paymentsOf(db: Database, studentId: number): Promise<FeePa
   return db.select().from(feePayments).where(eq(feePayments.studentId, studentId)).orderBy(sql`${feePayments.paidAt} DESC`);
 }
 
+/** The months ("2026-04"…, oldest first) a payment paid, from its ledger lines. */
+export async function paymentMonths(db: Database, paymentId: number): Promise<string[]> {
+  const rows = await db.selectDistinct({ month: feeLedger.month }).from(feeLedger).where(and(eq(feeLedger.paymentId, paymentId), eq(feeLedger.kind, "payment"))).orderBy(asc(feeLedger.month));
+  return rows.map((r) => r.month);
+}
+
 /** A student's months of both fees on a day (monthViews), their ledger lines, and where the account stands. */
 export type StudentAccount = { student: Student; tuition: MonthView[]; bus: MonthView[]; ledger: LedgerLine[]; standing: Standing };
 

@@ -36,3 +36,15 @@ export function parseOfficeForm(form: FormData): { ok: true; value: OfficeForm }
     },
   };
 }
+
+/** What a cheque's or DD's receipt says until the bank has paid it (and after: the receipt is printed once). */
+export const SUBJECT_TO_REALISATION = "Received subject to realisation: this receipt is valid only when the bank pays the cheque or demand draft.";
+
+/**
+ * Whether a payment awaits the bank: a cheque or demand draft taken at the counter, neither
+ * marked cleared nor reversed. Its months count as paid meanwhile (the receipt says "subject to
+ * realisation"); a bounce makes them owed again.
+ */
+export function awaitsClearance(payment: { mode: string; clearedAt: Date | null; reversedAt: Date | null }): boolean {
+  return (payment.mode === "cheque" || payment.mode === "dd") && payment.clearedAt === null && payment.reversedAt === null;
+}

@@ -7,16 +7,20 @@
 import { eq, TransactionRollbackError } from "drizzle-orm";
 import { recordAudit, type Actor } from "~/core/audit/audit.server";
 import { getDb, type Database } from "~/db/client.server";
-import { feePayments, students } from "~/db/schema/fees";
+import { feeLedger, feePayments, students } from "~/db/schema/fees";
+import { PURPOSE_LABELS } from "~/core/payments/labels";
+import { enqueue } from "~/core/messages/outbox.server";
 import { openOrderFor } from "~/core/payments/orders.server";
 import { cancelReceipt, issueReceipt, type CancelResult, type Receipt } from "~/core/receipts/issue.server";
+import { receipts as receiptsTable } from "~/db/schema/receipts";
 import { messageSettings } from "~/core/messages/settings.server";
 import { enqueueReceiptMessage } from "~/core/receipts/message.server";
 import { getConfig } from "~/lib/config.server";
 import { checkReason } from "~/lib/reason";
-import { accountOf, applyCredit, attachReceipt, creditOfStudent, quoteMonths, recordPayment, refundCredit, reversePayment } from "./ledger.server";
+import { accountOf, applyCredit, attachReceipt, bookFor, creditOfStudent, lockStudent, paymentMonths, quoteMonths, recordPayment, refundCredit, reversePayment } from "./ledger.server";
+import { awaitsClearance, SUBJECT_TO_REALISATION } from "./office-form";
 import { feePayableKey, feeReceiptFacts } from "./payment.server";
-import { accountSummary, type FeePurpose } from "./schedule";
+import { accountSummary, monthLabel, type FeePurpose } from "./schedule";
 
 export const OFFICE_MODES = { cash: "Cash", cheque: "Cheque", dd: "Demand draft", upi: "UPI", neft: "NEFT" } as const;
 export type OfficeMode = keyof typeof OFFICE_MODES;
@@ -97,7 +101,7 @@ export async function collectAtOffice(input: OfficeInput, db?: Database): Promis
       const settings = await messageSettings(tx);
       const receipt = await issueReceipt(
         tx,
-        { ...facts, paidAt: now, payment: { mode: OFFICE_MODES[input.mode], gatewayReference: null, bankReference: input.bankReference ?? null, instrument: input.instrument ?? null } },
+        { ...facts, paidAt: now, payment: { mode: OFFICE_MODES[input.mode], gatewayReference: null, bankReference: input.bankReference ?? null, instrument: input.instrument ?? null, ...(input.mode === "cheque" || input.mode === "dd" ? { note: SUBJECT_TO_REALISATION } : {}) } },
         { secret: getConfig().receiptSecret, now },
       );
       await attachReceipt(tx, recorded.payment.id, receipt.id);
@@ -226,5 +230,80 @@ export async function applyStudentCredit(input: CreditInput & { today: string },
     const result = await applyCredit(tx, { ...rest, by: actor.email });
     if (result.kind === "done") await auditCredit(tx, input, "credit.apply", result.amountPaise, { appliedTo: result.months });
     return result;
+  });
+}
+
+/** A cheque or DD awaiting the bank, found for clearing or bouncing, with its student locked. */
+async function pendingInstrument(tx: Database, paymentId: number) {
+  const [found] = await tx.select({ studentId: feePayments.studentId }).from(feePayments).where(eq(feePayments.id, paymentId));
+  if (!found) return null;
+  const student = await lockStudent(tx, found.studentId);
+  const [payment] = await tx.select().from(feePayments).where(eq(feePayments.id, paymentId)).for("update");
+  return student && payment && awaitsClearance(payment) ? { student, payment } : null;
+}
+
+/**
+ * Marks a cheque or demand draft cleared (the bank paid it) on behalf of `actor`, with its audit
+ * row (`fee_payment.clear`, by the receipt's number), in one transaction. "not_pending" for a
+ * payment that is not a cheque or DD awaiting the bank (cleared or reversed already, another mode).
+ */
+export async function clearInstrument(paymentId: number, actor: Actor, db?: Database, now = new Date()): Promise<"cleared" | "not_pending"> {
+  return (db ?? (await getDb())).transaction(async (tx) => {
+    const found = await pendingInstrument(tx, paymentId);
+    if (!found) return "not_pending";
+    await tx.update(feePayments).set({ clearedAt: now, clearedBy: actor.email.slice(0, 200) }).where(eq(feePayments.id, paymentId));
+    const receipt = found.payment.receiptId ? (await tx.select({ number: receiptsTable.number }).from(receiptsTable).where(eq(receiptsTable.id, found.payment.receiptId)))[0] : undefined;
+    await recordAudit(tx, { actor, action: "fee_payment.clear", entity: "fee_payment", entityId: receipt?.number ?? `payment ${paymentId}`, before: { clearance: "pending" }, after: { clearance: "cleared", instrument: found.payment.instrument } });
+    return "cleared";
+  });
+}
+
+/** What a bounce did: the receipt cancelled, the months owed again, the charge added (paise). */
+export type BounceResult = { kind: "bounced"; receiptNumber: string | null; months: string[]; chargePaise: number } | { kind: "not_pending" };
+
+/** "Bounce Charge, receipt KVA/2026-27/00042": one charge per returned instrument (a ledger head). */
+export const bounceChargeHead = (receiptNumber: string) => `Bounce Charge, receipt ${receiptNumber}`;
+
+/**
+ * A cheque or demand draft the bank returned unpaid, on behalf of `actor`, in one transaction
+ * with the student locked: the payment reversed (its months owed again), its receipt cancelled
+ * (its unsent "received" messages withdrawn), with `charge` the fee book's bounce charge
+ * (`bounceChargePaise`, when above 0) posted as a due of the first month it had paid, the parent
+ * told (`instrument_returned`, e-mail and SMS from the roll) and the audit row
+ * (`fee_payment.bounce`). "not_pending" when the payment is not a cheque or DD awaiting the bank.
+ */
+export async function bounceInstrument(paymentId: number, options: { charge: boolean }, actor: Actor, db?: Database, now = new Date()): Promise<BounceResult> {
+  return (db ?? (await getDb())).transaction(async (tx) => {
+    const found = await pendingInstrument(tx, paymentId);
+    if (!found) return { kind: "not_pending" } as const;
+    const { student, payment } = found;
+    const mode = OFFICE_MODES[payment.mode as OfficeMode];
+    const reason = `${mode} ${payment.instrument ?? ""} returned unpaid by the bank`.replace(/\s+/g, " ");
+    const months = await paymentMonths(tx, paymentId);
+    await reversePayment(tx, paymentId, reason, actor.email, now);
+    const cancelled = payment.receiptId ? await cancelReceipt(tx, payment.receiptId, reason, actor.email, now) : null;
+    const receiptNumber = cancelled && cancelled.kind !== "not_found" ? cancelled.receipt.number : null;
+    const book = options.charge ? await bookFor(tx, payment.session) : null;
+    const chargePaise = book?.bounceChargePaise ?? 0;
+    if (chargePaise > 0 && months[0]) {
+      await tx.insert(feeLedger).values({ studentId: student.id, session: payment.session, purpose: payment.purpose, month: months[0], head: bounceChargeHead(receiptNumber ?? `payment ${paymentId}`), headKind: "fee", periodLabel: monthLabel(months[0]), kind: "due", amountPaise: chargePaise, note: reason });
+    }
+    await enqueue(tx, {
+      kind: "instrument_returned",
+      data: { studentName: student.name, purpose: PURPOSE_LABELS[payment.purpose], mode, instrument: payment.instrument ?? "", amountPaise: payment.amountPaise, receiptNumber: receiptNumber ?? "", months: months.map(monthLabel).join(", "), chargePaise, payPath: payment.purpose === "bus" ? "/bus-fee-payment" : "/fees" },
+      to: { email: student.email, mobile: student.mobile },
+      key: `returned:${paymentId}`,
+      related: receiptNumber ? `returned:${receiptNumber}` : undefined,
+      now,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: "fee_payment.bounce",
+      entity: "fee_payment",
+      entityId: receiptNumber ?? `payment ${paymentId}`,
+      before: { status: "paid", clearance: "pending", ...(receiptNumber ? { receipt: "issued" } : {}) },
+      after: { status: "reversed", clearance: "bounced", ...(receiptNumber ? { receipt: "cancelled" } : {}), months: months.map(monthLabel), chargePaise, reason },
+    });
+    return { kind: "bounced", receiptNumber, months: months.map(monthLabel), chargePaise } as const;
   });
 }

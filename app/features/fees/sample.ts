@@ -46,6 +46,7 @@ export function sampleFeeBook(session: string): FeeBook {
       { code: "MERIT", name: "Merit scholarship", kind: "fixed", amountPaise: 500_00, heads: ["Tuition Fee"] },
     ],
     lateFee: { kind: "flat", amountPaise: 100_00, capPaise: 100_00 },
+    bounceChargePaise: 500_00,
   });
 }
 

@@ -197,7 +197,8 @@ export const LATE_FEE_HEAD = "Late Fee";
 /**
  * Each month of the schedule with its status on `today` (IST) and what paying it costs, from
  * the ledger: dues already posted count as posted (a later change of the fee book never rewrites
- * them); heads not yet posted count at the book's amounts. A month is paid when payments cover
+ * them), and so do charges posted under heads the book does not have (a bounce charge); heads
+ * not yet posted count at the book's amounts. A month is paid when payments cover
  * it, overdue after its due date, due from the first of its month, upcoming before.
  */
 export function monthViews(months: readonly ScheduleMonth[], ledger: readonly LedgerEntry[], rule: LateFeeRule, today: string): MonthView[] {
@@ -207,6 +208,9 @@ export function monthViews(months: readonly ScheduleMonth[], ledger: readonly Le
       const posted = ledger.some((e) => e.kind === "due" && e.month === m.month && e.head === item.head);
       owed += posted ? sumBy(chargedPaise, ledger.filter((e) => e.kind !== "late_fee" && e.month === m.month && e.head === item.head)) : item.amountPaise - item.concessionPaise;
     }
+    // Charges posted outside the book's heads (a bounced cheque's charge) are owed in their month too, as payLinesFor prices them.
+    const extra = new Set(ledger.filter((e) => e.kind === "due" && e.month === m.month && !m.items.some((i) => i.head === e.head)).map((e) => e.head));
+    owed += sumBy(chargedPaise, ledger.filter((e) => e.kind !== "late_fee" && e.month === m.month && extra.has(e.head)));
     const paidNet = sumBy(paidPaise, ledger.filter((e) => e.month === m.month));
     const postedLate = sumOf(ledger, "late_fee", m.month);
     const lateFeePosted = ledger.some((e) => e.kind === "late_fee" && e.month === m.month);

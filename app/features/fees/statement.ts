@@ -44,7 +44,9 @@ export function statementRows(lines: readonly StatementLine[], views: Readonly<R
     };
     for (const l of mine) {
       if (!counts(l.month)) continue;
-      push(l, l.kind === "due" || l.kind === "concession" ? dueDateOf(l.month, l.createdAt) : kolkataDate(l.createdAt), l.id);
+      // A book head's due is dated by its month's due date; a charge outside the book (a bounce charge) by the day it was made.
+      const ofBook = viewOf.get(l.month)?.items.some((i) => i.head === l.head) ?? false;
+      push(l, (l.kind === "due" || l.kind === "concession") && ofBook ? dueDateOf(l.month, l.createdAt) : kolkataDate(l.createdAt), l.id);
     }
     const begun = views[purpose].filter((v) => v.status === "due" || v.status === "overdue");
     const labelled = mine.map((l) => ({ kind: l.kind, month: l.month, head: l.head, amountPaise: l.amountPaise, periodLabel: l.periodLabel }));

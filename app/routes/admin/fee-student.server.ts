@@ -8,8 +8,8 @@ import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import type { OfficeConfirm } from "~/features/fees/components/admin";
 import type { StudentValues } from "~/features/fees/components/student-form";
-import { accountOf, bookFor, creditOfStudent, feeSessionOf, paymentsOf, type Student } from "~/features/fees/ledger.server";
-import { parseOfficeForm } from "~/features/fees/office-form";
+import { accountOf, bookFor, creditOfStudent, feeSessionOf, paymentMonths, paymentsOf, type Student } from "~/features/fees/ledger.server";
+import { awaitsClearance, parseOfficeForm } from "~/features/fees/office-form";
 import { accountView } from "~/features/fees/parent.server";
 import { MODE_LABELS } from "~/features/fees/reports.server";
 import { COLUMN_OF, problemText, studentSchema, unknownCodes } from "~/core/students/roster";
@@ -18,7 +18,7 @@ import { updateStudent } from "~/core/students/roll.server";
 import { openOrderFor } from "~/core/payments/orders.server";
 import { adminReceiptHref } from "~/core/receipts/admin.server";
 import { PURPOSE_LABELS } from "~/core/payments/labels";
-import { applyStudentCredit, collectAtOffice, OFFICE_MODES, refundFeePayment, refundStudentCredit } from "~/features/fees/office.server";
+import { applyStudentCredit, bounceInstrument, clearInstrument, collectAtOffice, OFFICE_MODES, refundFeePayment, refundStudentCredit, type OfficeMode } from "~/features/fees/office.server";
 import { feePayableKey } from "~/features/fees/payment.server";
 import { formatDateTime, formatDisplayDate, kolkataDate, sessionOf } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
@@ -64,6 +64,8 @@ export async function studentPageData(student: Student) {
     mode: `${MODE_LABELS[p.mode]}${p.instrument ? ` (${p.instrument})` : ""}${p.bankReference ? ` UTR ${p.bankReference}` : ""}`,
     amountPaise: p.amountPaise,
     receiptId: p.receiptId,
+    pending: awaitsClearance(p),
+    cleared: p.clearedAt && p.mode !== "online" ? `Cleared ${formatDateTime(p.clearedAt)}` : null,
     reversed: p.reversedAt ? `Reversed ${formatDateTime(p.reversedAt)} by ${p.reversedBy}: ${p.reversalReason}` : null,
     refunded: p.refundedPaise > 0 ? `${formatRupees(p.refundedPaise)} of it refunded as a credit` : null,
   }));
@@ -108,7 +110,10 @@ export async function studentPageData(student: Student) {
 export const REMINDER_INTENTS: ReadonlySet<string> = new Set(["stop_reminders", "restart_reminders"]);
 
 /** What every action answers: a message, a receipt link after collecting, or what to confirm. */
-export type ActionResult = { error: string | null; ok: string | null; link?: { label: string; href: string }; confirm?: OfficeConfirm };
+/** A returned cheque or DD before it is recorded: what will happen, for the office to confirm. */
+export type BounceConfirm = { paymentId: number; what: string; amount: string; months: string; charge: string | null };
+
+export type ActionResult = { error: string | null; ok: string | null; link?: { label: string; href: string }; confirm?: OfficeConfirm; bounce?: BounceConfirm };
 
 /**
  * Carries out one of the page's forms for `student` on behalf of `actor` (the signed-in person,
@@ -193,6 +198,26 @@ export async function studentAction(form: FormData, student: Student, actor: Act
     if (!payments.some((p) => p.id === id)) return reply({ error: "No such payment for this student.", ok: null }, 400);
     const result = await refundFeePayment(id, reason.data, actor);
     return reply({ error: null, ok: result === "reversed" ? "Payment reversed; its receipt is cancelled." : "This payment was already reversed." });
+  }
+  if (intent === "clear" || intent === "bounce") {
+    const db = await getDb();
+    const id = Number(text("paymentId", 10));
+    const payment = (await paymentsOf(db, student.id)).find((p) => p.id === id);
+    if (!payment || !awaitsClearance(payment)) return reply({ error: "This payment is not a cheque or demand draft awaiting the bank.", ok: null }, 400);
+    const what = `${OFFICE_MODES[payment.mode as OfficeMode]} ${payment.instrument ?? ""}`.trim();
+    if (intent === "clear") {
+      await clearInstrument(id, actor);
+      return reply({ error: null, ok: `${what} marked cleared: its receipt stands.` });
+    }
+    if (text("confirmed") !== "yes") {
+      const book = await bookFor(db, payment.session);
+      const months = (await paymentMonths(db, id)).map(monthLabel);
+      return reply({ error: null, ok: null, bounce: { paymentId: id, what, amount: formatRupees(payment.amountPaise), months: months.join(", "), charge: book && book.bounceChargePaise > 0 ? formatRupees(book.bounceChargePaise) : null } });
+    }
+    const result = await bounceInstrument(id, { charge: form.get("charge") === "yes" }, actor);
+    if (result.kind !== "bounced") return reply({ error: "This payment is not a cheque or demand draft awaiting the bank.", ok: null }, 400);
+    const charge = result.chargePaise > 0 ? ` A bounce charge of ${formatRupees(result.chargePaise)} is added.` : "";
+    return reply({ error: null, ok: `${what} recorded as returned unpaid: receipt ${result.receiptNumber ?? ""} cancelled, ${result.months.join(", ")} owed again.${charge} The parent is told by e-mail and SMS.` });
   }
   return reply({ error: "Unknown action.", ok: null }, 400);
 }

@@ -77,7 +77,7 @@ export default function AdminFeeStudent({ loaderData, actionData }: Route.Compon
       <RemindersPanel reminders={d.reminders} busy={busy} canChange={d.canRemind} />
       <section aria-labelledby="payments-heading" className="mt-8">
         <h2 id="payments-heading" className="text-xl font-bold text-brand-800">Payments</h2>
-        <PaymentsTable rows={d.payments} busy={busy} canChange={d.canManage} />
+        <PaymentsTable rows={d.payments} busy={busy} canChange={d.canManage} bounce={actionData?.bounce} />
       </section>
       <section aria-labelledby="edit-heading" className="mt-8">
         <h2 id="edit-heading" className="mb-2 text-xl font-bold text-brand-800">{d.canManage ? "Edit student" : "Student details"}</h2>

@@ -11,6 +11,7 @@ import type { RowProblem } from "~/core/students/roster";
 import { buttonClass } from "~/components/button";
 import { inputClass } from "~/components/field";
 import { ReadOnlyNote } from "~/components/read-only-note";
+import { useFocusOn } from "~/lib/use-focus-on";
 
 export const input = inputClass("base");
 export const primary = buttonClass({ size: "touch" });
@@ -33,10 +34,12 @@ export function FeesNav() {
   );
 }
 
+/** An action's result, focused when it appears so it is seen and read (useFocusOn). */
 export function Notice({ message, tone, link }: { message: string | null | undefined; tone: "error" | "ok"; link?: { label: string; href: string } | null }) {
+  const ref = useFocusOn<HTMLParagraphElement>(message);
   if (!message) return null;
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`my-4 rounded-lg border p-4 ${tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}>
+    <p ref={ref} tabIndex={-1} role={tone === "error" ? "alert" : "status"} className={`my-4 rounded-lg border p-4 ${tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}>
       {message}
       {link && <> <a href={link.href} download className="font-semibold underline">{link.label}</a></>}
     </p>
@@ -249,8 +252,9 @@ function openOrderState(status: string): string {
 
 /** The office confirms the total (and any open online order) before a payment is recorded. */
 export function OfficeConfirmPanel({ confirm, busy }: { confirm: OfficeConfirm; busy: boolean }) {
+  const ref = useFocusOn<HTMLElement>(confirm);
   return (
-    <section aria-labelledby="confirm-heading" className="my-4 rounded-lg border-2 border-amber-400 bg-amber-50 p-4" data-testid="office-confirm">
+    <section ref={ref} tabIndex={-1} aria-labelledby="confirm-heading" className="my-4 rounded-lg border-2 border-amber-400 bg-amber-50 p-4" data-testid="office-confirm">
       <h2 id="confirm-heading" className="text-lg font-bold text-amber-950">Record {confirm.mode} of {confirm.total}?</h2>
       <p className="mt-1">{confirm.title}: {confirm.months.join(", ")}.</p>
       {confirm.message && <p role="alert" className="mt-2 font-semibold text-amber-950">{confirm.message}</p>}
@@ -325,35 +329,78 @@ export function OpenOrders({ orders }: { orders: { reference: string; title: str
   );
 }
 
-export type PaymentRow = { id: number; paidAt: string; purpose: string; mode: string; amountPaise: number; receiptId: number | null; reversed: string | null; refunded: string | null };
+export type PaymentRow = { id: number; paidAt: string; purpose: string; mode: string; amountPaise: number; receiptId: number | null; reversed: string | null; refunded: string | null; pending: boolean; cleared: string | null };
 
-/** A student's payments, each with its receipt; Refund / cancel only for someone who may (`canChange`). */
-export function PaymentsTable({ rows, busy, canChange }: { rows: PaymentRow[]; busy: boolean; canChange: boolean }) {
+/** A returned cheque or DD, before it is recorded (BounceConfirm of the student page's action). */
+export type BounceAsk = { paymentId: number; what: string; amount: string; months: string; charge: string | null };
+
+/**
+ * A student's payments, each with its receipt. A cheque or DD awaiting the bank says so, with
+ * "Mark cleared" and "Returned unpaid…" (asked in place before anything is recorded); every
+ * payment not reversed has Refund / cancel with a reason. Forms only for someone who may (`canChange`).
+ */
+export function PaymentsTable({ rows, busy, canChange, bounce }: { rows: PaymentRow[]; busy: boolean; canChange: boolean; bounce?: BounceAsk | null }) {
   if (rows.length === 0) return <p className="mt-2">No payments yet.</p>;
   return (
     <ul className="mt-2 space-y-3">
       {rows.map((p) => (
-        <li key={p.id} className="rounded-lg border border-slate-200 bg-white p-3">
+        <li key={p.id} className="rounded-lg border border-slate-200 bg-white p-3" data-testid={`payment-${p.id}`}>
           <p>
             <strong>{formatRupees(p.amountPaise)}</strong> · {p.purpose} · {p.mode} · {p.paidAt}
             {p.receiptId && <> · <a href={`/admin/receipts/${p.receiptId}`} download className="font-semibold text-brand-700 underline">Receipt PDF</a></>}
           </p>
+          {p.pending && <p className="mt-1 text-sm font-semibold text-amber-900">Awaiting the bank: received subject to realisation.</p>}
+          {p.cleared && <p className="mt-1 text-sm text-slate-700">{p.cleared}</p>}
           {p.refunded && <p className="mt-1 text-sm text-slate-700">{p.refunded}</p>}
           {p.reversed ? (
             <p className="mt-1 text-sm text-red-900">{p.reversed}</p>
           ) : !canChange ? null : (
-            <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
-              <input type="hidden" name="intent" value="refund" />
-              <input type="hidden" name="paymentId" value={p.id} />
-              <label className="min-w-0 flex-1 text-sm">
-                <span className="font-semibold">Reason for refund or cancellation</span>
-                <input name="reason" minLength={REASON_MIN} maxLength={REASON_MAX} required className={input} />
-              </label>
-              <button type="submit" disabled={busy} className={secondary}>Refund / cancel</button>
-            </Form>
+            <>
+              {p.pending && (bounce?.paymentId === p.id ? <BounceConfirmPanel ask={bounce} busy={busy} /> : (
+                <Form method="post" className="mt-2 flex flex-wrap gap-2">
+                  <input type="hidden" name="paymentId" value={p.id} />
+                  <button type="submit" name="intent" value="clear" disabled={busy} className={secondary}>Mark cleared</button>
+                  <button type="submit" name="intent" value="bounce" disabled={busy} className={secondary}>Returned unpaid…</button>
+                </Form>
+              ))}
+              <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                <input type="hidden" name="intent" value="refund" />
+                <input type="hidden" name="paymentId" value={p.id} />
+                <label className="min-w-0 flex-1 text-sm">
+                  <span className="font-semibold">Reason for refund or cancellation</span>
+                  <input name="reason" minLength={REASON_MIN} maxLength={REASON_MAX} required className={input} />
+                </label>
+                <button type="submit" disabled={busy} className={secondary}>Refund / cancel</button>
+              </Form>
+            </>
           )}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** What recording a returned cheque or DD does, asked where the button was pressed and focused. */
+function BounceConfirmPanel({ ask, busy }: { ask: BounceAsk; busy: boolean }) {
+  const ref = useFocusOn<HTMLElement>(ask);
+  return (
+    <section ref={ref} tabIndex={-1} aria-labelledby="bounce-heading" className="mt-2 rounded-lg border-2 border-amber-400 bg-amber-50 p-3" data-testid="bounce-confirm">
+      <h3 id="bounce-heading" className="font-bold text-amber-950">Record {ask.what} ({ask.amount}) as returned unpaid?</h3>
+      <p className="mt-1 text-sm">Its receipt is cancelled, {ask.months || "the months it paid"} are owed again, and the parent is told by e-mail and SMS.</p>
+      <Form method="post" className="mt-2">
+        <input type="hidden" name="paymentId" value={ask.paymentId} />
+        <input type="hidden" name="confirmed" value="yes" />
+        {ask.charge && (
+          <label className="mb-2 flex items-start gap-2 text-sm font-semibold">
+            <input type="checkbox" name="charge" value="yes" defaultChecked className="mt-0.5 size-5" />
+            Add the bounce charge of the fee book, {ask.charge}
+          </label>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="bounce" disabled={busy} className={primary}>Confirm: returned unpaid</button>
+          <a href="?" className={secondary}>Cancel</a>
+        </div>
+      </Form>
+    </section>
   );
 }

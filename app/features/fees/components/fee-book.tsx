@@ -35,7 +35,7 @@ export function FeeBookPage({ book, session, sessions, text, error, ok, canEdit,
         <p>No fee book for {session} yet{canEdit ? ": write one below" : ""}.</p>
       ) : (
         <div className="space-y-6">
-          <p>Each period falls due on day {book.dueDay} of its month (quarterly in April, July, October, January; annual and one-time in April). Late fee: {book.lateFee.kind === "flat" ? `${formatRupees(book.lateFee.amountPaise)} once` : `${formatRupees(book.lateFee.amountPaise)} a day`} after the due date, at most {formatRupees(book.lateFee.capPaise)} a month.</p>
+          <p>Each period falls due on day {book.dueDay} of its month (quarterly in April, July, October, January; annual and one-time in April). Late fee: {book.lateFee.kind === "flat" ? `${formatRupees(book.lateFee.amountPaise)} once` : `${formatRupees(book.lateFee.amountPaise)} a day`} after the due date, at most {formatRupees(book.lateFee.capPaise)} a month. {book.bounceChargePaise > 0 ? `A returned cheque or demand draft may be charged ${formatRupees(book.bounceChargePaise)} ("bounceChargePaise").` : 'No charge for a returned cheque or demand draft ("bounceChargePaise": 0).'}</p>
           {book.structures.map((s) => (
             <div key={s.classes.join()} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
               <table className="w-full text-sm">

@@ -5,6 +5,7 @@
  * and the invitation form, each role with what it allows. Plain forms: they work without
  * JavaScript (the copy button needs it; the link can be selected by hand).
  */
+import { useFocusOn } from "~/lib/use-focus-on";
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/button";
@@ -50,9 +51,11 @@ export function StaffPage({ staff, roles, notice, busy }: Props) {
   );
 }
 
+/** The last change's result (with the invitation link), focused when it appears so it is where the person looks. */
 function Notice({ notice }: { notice: StaffNotice }) {
+  const ref = useFocusOn<HTMLDivElement>(notice);
   return (
-    <div role={notice.ok ? "status" : "alert"} className={`rounded-xl border p-3 text-sm ${notice.ok ? "border-emerald-300 bg-emerald-50 text-emerald-950" : "border-red-300 bg-red-50 text-red-900"}`}>
+    <div ref={ref} tabIndex={-1} role={notice.ok ? "status" : "alert"} className={`rounded-xl border p-3 text-sm ${notice.ok ? "border-emerald-300 bg-emerald-50 text-emerald-950" : "border-red-300 bg-red-50 text-red-900"}`}>
       <p className="font-semibold">{notice.message}</p>
       {notice.link && <CopyLink url={notice.link.url} />}
     </div>
