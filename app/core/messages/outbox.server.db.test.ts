@@ -16,7 +16,7 @@ process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "kva-outbox-"));
 const { openTestDatabase } = await import("~/db/test-database");
 const { messages, messageAttempts, messageOptOuts } = await import("~/db/schema/messages");
 const { enqueue } = await import("./outbox.server");
-const { deliverDue, MAX_ATTEMPTS } = await import("./worker.server");
+const { deliverDue, MAX_ATTEMPTS, SUPERSEDED } = await import("./worker.server");
 const { saveMessageSettings } = await import("./settings.server");
 const { DEFAULT_MESSAGE_SETTINGS } = await import("./settings");
 const { TEMPLATES } = await import("./templates");
@@ -213,6 +213,30 @@ describe("the worker", () => {
     } finally {
       await saveMessageSettings(db, DEFAULT_MESSAGE_SETTINGS, ACTOR);
     }
+  });
+
+  it("the backlog of a day with no provider never tells a parent an old status: a status update followed by a newer one is skipped, the newest goes", async () => {
+    const application = `application:${fresh()}`;
+    const to = { email: `st-${fresh()}@example.com` };
+    const status = TEMPLATES.application_status.sample;
+    const [review] = await enqueue(db, { kind: "application_status", data: { ...status, status: "under_review", statusLabel: "Under review" }, to, key: fresh(), related: application });
+    const [other] = await enqueue(db, { kind: "application_status", data: { ...status, status: "under_review", statusLabel: "Under review" }, to: { email: `other-${fresh()}@example.com` }, key: fresh(), related: `application:${fresh()}` });
+    await deliverDue(db, deps({ email: null }));
+    const [admitted] = await enqueue(db, { kind: "application_status", data: status, to, key: fresh(), related: application });
+    await deliverDue(db, deps({ email: null }));
+    // Still no provider: the older one is skipped as soon as the newer one waits with it.
+    const waiting = new Map((await rowsOf([review!.publicId, admitted!.publicId, other!.publicId])).map((r) => [r.publicId, r.status]));
+    expect([waiting.get(review!.publicId), waiting.get(admitted!.publicId), waiting.get(other!.publicId)]).toEqual(["skipped", "held", "held"]);
+
+    const email = stubEmail();
+    await deliverDue(db, deps({ email }));
+    const rows = await rowsOf([review!.publicId, admitted!.publicId, other!.publicId]);
+    const byId = new Map(rows.map((r) => [r.publicId, r]));
+    expect(byId.get(review!.publicId)).toMatchObject({ status: "skipped", lastError: SUPERSEDED });
+    expect(byId.get(admitted!.publicId)!.status).toBe("sent");
+    // Another application's only update is not anyone's older one.
+    expect(byId.get(other!.publicId)!.status).toBe("sent");
+    expect(email.got.filter((m) => m.to === to.email)).toHaveLength(1);
   });
 
   it("gives back a message a stopped worker left sending, marking that attempt's outcome unknown", async () => {

@@ -75,7 +75,29 @@ async function recover(db: Database, now: Date): Promise<number> {
 /** Holds what cannot go now and releases what can; returns [held, released]. */
 type SmsTemplateIds = MessageSettings["smsTemplateIds"];
 
+/** Why a held status update is not sent when its channel can send again. */
+export const SUPERSEDED = "Not sent: a newer status update of this application was written while this one waited.";
+
+/**
+ * Held messages that are stale before they could leave (a channel without a provider, an SMS
+ * without its template id): a status update of an application followed by a newer one to the
+ * same person on the same channel becomes "skipped" (SUPERSEDED), so the backlog never tells a
+ * parent "Under review" after "Admitted". Receipts of cancelled payments are withdrawn when
+ * they are cancelled (withdrawMessages). Returns how many were skipped.
+ */
+export async function skipSuperseded(db: Database, now: Date): Promise<number> {
+  // Spelled out: the outer row's columns must be qualified, or they would name the inner row's.
+  const newer = sql.raw(`EXISTS (SELECT 1 FROM messages AS n WHERE n.kind = messages.kind AND n.related = messages.related AND n.channel = messages.channel AND n.recipient = messages.recipient AND n.id > messages.id)`);
+  const rows = await db
+    .update(messages)
+    .set({ status: "skipped", lastError: SUPERSEDED, updatedAt: now })
+    .where(and(eq(messages.status, "held"), eq(messages.kind, "application_status"), newer))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
 async function holdAndRelease(db: Database, deps: WorkerDeps, ids: SmsTemplateIds, now: Date): Promise<[number, number]> {
+  await skipSuperseded(db, now);
   let held = 0;
   let released = 0;
   const recent = gt(messages.createdAt, new Date(now.getTime() - RELEASE_HELD_WITHIN_MS));
