@@ -218,6 +218,34 @@ test.describe("online admission", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a phone photo over 2 MB is made smaller as it is chosen and goes through; a PDF over 2 MB is refused beside its field before Send", async ({ page }) => {
+    const errors = pageErrors(page);
+    // A 12-megapixel photo of a busy scene: about 3-4 MB as a phone saves it.
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg({ quality: 92 }).toBuffer();
+    expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
+    await page.goto(`${server.origin}/apply`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await fillApplication(page, "Tara Basu");
+    await page.getByLabel("Class applying for").selectOption("UKG");
+    await page.getByLabel("Date of birth").fill("2021-06-15");
+    await page.getByLabel("Child's photograph").setInputFiles({ name: "IMG_2041.jpeg", mimeType: "image/jpeg", buffer: photo });
+    const chosen = () => page.getByLabel("Child's photograph").evaluate((input: HTMLInputElement) => ({ name: input.files?.[0]?.name, size: input.files?.[0]?.size ?? 0, type: input.files?.[0]?.type }));
+    await expect.poll(async () => (await chosen()).name).toBe("IMG_2041.jpg");
+    const fitted = await chosen();
+    expect(fitted.size).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(fitted.type).toBe("image/jpeg");
+
+    const bigPdf = Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024 + 10, 0x20)]);
+    await page.getByLabel("Birth certificate", { exact: true }).setInputFiles({ name: "birth-certificate.pdf", mimeType: "application/pdf", buffer: bigPdf });
+    await expect(page.getByLabel("Birth certificate", { exact: true })).toHaveAccessibleDescription(/The birth certificate is larger than 2 MB: attach a smaller file/);
+    await page.getByLabel(/The birth certificate is to be submitted later/).check();
+    await page.getByLabel("Birth certificate", { exact: true }).setInputFiles([]);
+    await page.getByLabel(/I am the child's parent or lawful guardian/).check();
+    await page.getByRole("button", { name: "Send application and pay" }).click();
+    await expect(page).toHaveURL(/\/pay\/[\w-]{22}$/);
+    expect(errors).toEqual([]);
+  });
+
   test("an unknown application link is a 404 page", async ({ page }) => {
     const response = await page.goto(`${server.origin}/admissions/retry-payment/AAAAAAAAAAAAAAAAAAAAAA`);
     expect(response?.status()).toBe(404);

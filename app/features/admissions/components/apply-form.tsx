@@ -6,7 +6,7 @@
  * this browser (localStorage) until the form is sent. Errors stand beside their fields and in a
  * summary at the top whose links move to each field.
  */
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
@@ -16,6 +16,7 @@ import { MOBILE_INPUT } from "~/lib/phone";
 import { formatRupees } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { eligibility, eligibilityMessage, formatCutOff } from "../age";
+import { fitDocument } from "../fit-document";
 import { BLOOD_GROUPS, CATEGORIES, GENDERS, TEXT_FIELDS, applicationSchema, needsPreviousSchool } from "../schema";
 import { Button } from "~/components/button";
 import { Field as KitField, inputClass } from "~/components/field";
@@ -199,6 +200,21 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
     if (lastResult?.status === "error") summaryRef.current?.focus();
   }, [lastResult]);
 
+  // A phone photo above 2 MB is made smaller here; what still does not fit is said at once, not after Send.
+  const fitFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (file) {
+      const fitted = await fitDocument(file);
+      if (fitted !== file) {
+        const files = new DataTransfer();
+        files.items.add(fitted);
+        input.files = files.files;
+      }
+    }
+    form.validate({ name: input.name });
+  };
+
   const dob = typeof fields.dateOfBirth.value === "string" ? fields.dateOfBirth.value : "";
   const chosen = typeof fields.classApplied.value === "string" ? fields.classApplied.value : "";
   const result = dob && chosen ? eligibility(dob, chosen, cutOff) : { kind: "no_rule" as const };
@@ -372,15 +388,15 @@ export function ApplyForm({ sessionName, openClasses, cutOff, feePaise, paymentA
       <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-4 sm:p-6">
         <legend className="px-1 text-xl font-bold text-brand-800">4. Documents</legend>
         <p className="text-sm text-slate-700">
-          JPEG, PNG or PDF, up to 2 MB each; {IMAGE_BOUNDS_HINT}.{" "}
+          JPEG, PNG or PDF, up to 2 MB each: a larger photo is made smaller on this page as you choose it (a PDF must already fit); {IMAGE_BOUNDS_HINT}.{" "}
           {/* With JavaScript the form is sent without leaving the page, so chosen files stay chosen. */}
           {lastResult?.status === "error" ? <strong>{hydrated ? "The files you chose are still attached: replace any marked below." : "If you had chosen files, choose them again."}</strong> : null}
         </p>
         <Field meta={fields.photo} label={LABELS.photo} hint="A recent passport-size photograph.">
-          <input {...getInputProps(fields.photo, { type: "file" })} accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf" className={control} aria-describedby={`${fields.photo.descriptionId} ${fields.photo.errorId}`} />
+          <input {...getInputProps(fields.photo, { type: "file" })} accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf" onChange={fitFile} className={control} aria-describedby={`${fields.photo.descriptionId} ${fields.photo.errorId}`} />
         </Field>
         <Field meta={fields.birthCertificate} label={LABELS.birthCertificate}>
-          <input {...getInputProps(fields.birthCertificate, { type: "file" })} accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf" className={control} />
+          <input {...getInputProps(fields.birthCertificate, { type: "file" })} accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf" onChange={fitFile} className={control} />
         </Field>
         <label className="flex items-start gap-3 text-base text-slate-800">
           <input {...getInputProps(fields.birthCertificateLater, { type: "checkbox", value: "yes" })} className="mt-1 h-5 w-5" />
