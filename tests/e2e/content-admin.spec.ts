@@ -182,6 +182,55 @@ test.describe("content in the admin", () => {
     expect(errors).toEqual([]);
   });
 
+  test("leaving a changed form asks first: staying keeps what was typed; the pictures page opens beside it; required dates say so", async ({ page }) => {
+    await signIn(page, E2E_ADMIN, "/admin/content/new?kind=news");
+    await hydrated(page);
+    await expect(page.getByLabel(/^Date \(required\)$/)).toHaveAttribute("required", "");
+    await page.getByLabel("Title").fill("Sports day moved to Friday");
+    const questions: string[] = [];
+    page.once("dialog", (d) => (questions.push(d.message()), void d.dismiss()));
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Content" }).click();
+    await expect.poll(() => questions).toEqual(["Leave this page? What you changed here is not saved yet."]);
+    await expect(page).toHaveURL(/\/admin\/content\/new\?kind=news$/);
+    await expect(page.getByLabel("Title")).toHaveValue("Sports day moved to Friday");
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Content" }).click();
+    await expect(page.getByRole("heading", { name: "Content", exact: true })).toBeVisible();
+    // A form not changed lets the person go without asking.
+    await page.getByRole("link", { name: "New notice" }).click();
+    await hydrated(page);
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Content" }).click();
+    await expect(page.getByRole("heading", { name: "Content", exact: true })).toBeVisible();
+    // An album's link to the pictures page opens beside the form, which keeps what was typed.
+    await page.goto("/admin/content/new?kind=album");
+    await expect(page.getByRole("link", { name: /^pictures page \(opens in a new tab/ })).toHaveAttribute("target", "_blank");
+  });
+
+  test("text replaced before the editor has loaded is kept as typed, never joined to the old text", async ({ page }) => {
+    const errors: string[] = [];
+    watchErrors(page, errors);
+    await signIn(page, E2E_ADMIN, "/admin/content?kind=page");
+    const editor = (await page.getByRole("link", { name: "Principal's Message" }).first().getAttribute("href"))!;
+    // The page's scripts wait until the text is replaced, as on a slow phone.
+    let release!: () => void;
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/**/*.js", async (route) => {
+      await loaded;
+      await route.continue();
+    });
+    await page.goto(editor, { waitUntil: "domcontentloaded" });
+    const body = page.locator("#field-body");
+    expect(await body.inputValue()).not.toBe("");
+    await body.fill("A new message, written before the editor loaded.");
+    release();
+    await hydrated(page);
+    await expect(body).toHaveValue("A new message, written before the editor loaded.");
+    await expect(page.getByTestId("body-preview")).toContainText("A new message, written before the editor loaded.");
+    await expect(page.getByTestId("body-preview")).not.toContainText("Dear students and parents");
+    await page.unroute("**/assets/**/*.js");
+    expect(errors).toEqual([]);
+  });
+
   test("without JavaScript the form posts, a refusal keeps what was typed, and an event's fields show when Event is chosen", async ({ browser }) => {
     test.setTimeout(60_000);
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });

@@ -36,7 +36,7 @@ export function PicturePicker({ pictures, onChoose, value, legend = "Choose a pi
   const shown = album ? pictures.filter((p) => p.album === album) : pictures;
   const chosen = pictures.find((p) => p.ref === selected);
 
-  if (pictures.length === 0) return <p className="text-sm text-slate-700">No photos yet: upload them on the <a href="/admin/content/pictures" className="font-semibold text-brand-700 underline">pictures page</a>.</p>;
+  if (pictures.length === 0) return <p className="text-sm text-slate-700">No photos yet: upload them on the <a href="/admin/content/pictures" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">pictures page (opens in a new tab, so this form keeps what you typed)</a>.</p>;
   return (
     <fieldset className="rounded-lg border border-slate-200 bg-white p-3" data-testid="picture-picker">
       <legend className="px-1 font-semibold text-slate-900">{legend}</legend>

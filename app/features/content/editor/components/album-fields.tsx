@@ -35,7 +35,7 @@ export function AlbumFields({ values, errors, slug }: { values: AlbumFormValues;
             <p className="text-sm text-slate-600">Photos uploaded on the pictures page with this album are offered below.</p>
           </div>
         )}
-        <Input name="date" label="Date" hint="The day of the event it shows; albums are listed newest first." type="date" errors={errors} defaultValue={values.date} />
+        <Input required name="date" label="Date" hint="The day of the event it shows; albums are listed newest first." type="date" errors={errors} defaultValue={values.date} />
         <div className="sm:col-span-2">
           <Field {...description.field} label="Description" hint={`One or two sentences under the title, at most ${ALBUM_DESCRIPTION_MAX} characters.`}>
             <TextArea look="dense" className={INVALID} id={description.field.id} name="description" rows={2} defaultValue={values.description} {...description.aria} />
@@ -60,7 +60,7 @@ function AlbumPictures({ initial, errors }: { initial: AlbumPictureValues[]; err
         {inAlbum} of at most {ALBUM_MAX_PICTURES} photos in the album, shown in this order. Untick a photo to take it out; each needs a description for people who cannot see it.
       </p>
       {errors.pictures && <p className="mt-2 text-sm font-medium text-red-800">{errors.pictures}</p>}
-      {rows.length === 0 && <p className="mt-3 text-sm text-slate-700">No photos yet: upload them on the <a href="/admin/content/pictures" className="font-semibold text-brand-700 underline">pictures page</a> with this album&apos;s address as their album, or add them one by one below.</p>}
+      {rows.length === 0 && <p className="mt-3 text-sm text-slate-700">No photos yet: upload them on the <a href="/admin/content/pictures" target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">pictures page (opens in a new tab, so this form keeps what you typed)</a> with this album&apos;s address as their album, or add them one by one below.</p>}
       <ol className="mt-4 space-y-4">
         {rows.map((row, i) => (
           <PictureRow key={`${row.image}-${i}`} row={row} index={i} errors={errors} />

@@ -43,6 +43,13 @@ function typeInto(area: HTMLTextAreaElement, edit: TextEdit): void {
   area.setSelectionRange(edit.selectFrom, edit.selectTo);
 }
 
+/** The value of the server-rendered textarea `id` while the page hydrates (null on the server or when absent). */
+function typedBeforeHydration(id: string): string | null {
+  if (typeof document === "undefined") return null;
+  const el = document.getElementById(id);
+  return el instanceof HTMLTextAreaElement ? el.value : null;
+}
+
 async function fetchPreview(body: string, signal: AbortSignal): Promise<BodyPreview> {
   const answer = await fetch("/admin/content/preview", { method: "POST", body: new URLSearchParams({ body }), signal, headers: { Accept: "application/json" } });
   if (!answer.ok) throw new Error(`preview ${answer.status}`);
@@ -64,7 +71,9 @@ type Props = {
 export function BodyEditor({ id, name, label, hint, defaultValue, error, initialPreview }: Props) {
   const hydrated = useHydrated();
   const area = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState(defaultValue);
+  // Text typed or pasted into the server's textarea before the page finished loading is the
+  // text: read it as the page hydrates, or React would put the old text back over it.
+  const [text, setText] = useState(() => (hydrated ? defaultValue : typedBeforeHydration(id) ?? defaultValue));
   const [preview, setPreview] = useState(initialPreview);
   const [previewFailed, setPreviewFailed] = useState(false);
   const picker = usePickerToggle("Picture");

@@ -17,7 +17,7 @@ export function CalendarFields({ values, errors }: { values: CalendarFormValues;
           <TextInput look="dense" className={INVALID} id={title.field.id} name="title" defaultValue={values.title} autoComplete="off" required {...title.aria} />
         </Field>
       </div>
-      <Input name="start" label="First day" type="date" errors={errors} defaultValue={values.start} />
+      <Input required name="start" label="First day" type="date" errors={errors} defaultValue={values.start} />
       <Input name="end" label="Last day (optional)" hint="Empty for a single day." type="date" errors={errors} defaultValue={values.end} />
       <Field {...category.field} label="Category">
         <Select look="dense" className={INVALID} id={category.field.id} name="category" defaultValue={values.category} {...category.aria}>

@@ -22,12 +22,13 @@ export function ids(key: string, errors: Errors, hint = false, name = key) {
 }
 
 /** A one-line text, date or time field. */
-export function Input({ name, errorKey = name, label, hint, errors, defaultValue, type = "text", className }: { name: string; errorKey?: string; label: ReactNode; hint?: ReactNode; errors: Errors; defaultValue: string; type?: string; className?: string }) {
+/** A text or date field with its hint and message; `required` says so beside the label and to screen readers. */
+export function Input({ name, errorKey = name, label, hint, errors, defaultValue, type = "text", className, required = false }: { name: string; errorKey?: string; label: ReactNode; hint?: ReactNode; errors: Errors; defaultValue: string; type?: string; className?: string; required?: boolean }) {
   const { field, aria } = ids(errorKey, errors, !!hint, name);
   return (
     <div className={className}>
-      <Field {...field} label={label} hint={hint}>
-        <TextInput look="dense" className={INVALID} id={field.id} name={name} type={type} defaultValue={defaultValue} autoComplete="off" {...aria} />
+      <Field {...field} label={required ? <>{label} <span className="font-normal text-slate-600">(required)</span></> : label} hint={hint}>
+        <TextInput look="dense" className={INVALID} id={field.id} name={name} type={type} defaultValue={defaultValue} autoComplete="off" required={required} {...aria} />
       </Field>
     </div>
   );

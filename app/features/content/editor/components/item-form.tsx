@@ -10,6 +10,7 @@
  */
 import type { ComponentType } from "react";
 import { Form } from "react-router";
+import { useLeaveGuard } from "~/lib/use-leave-guard";
 import { Button } from "~/components/button";
 import type { ContentKind } from "~/db/content-values";
 import { kindForm, type FormValuesOf } from "../form-values";
@@ -76,8 +77,9 @@ export function ItemForm<K extends ContentKind>(props: Props<K>) {
   const { kind, values, errors, version, preview, canPublish, publishNeed, busy } = props;
   const Fields = KIND_FIELDS[kind] as ComponentType<KindFieldsProps<FormValuesOf[K]>>;
   const bodyLabel = kindForm(kind).bodyLabel;
+  const form = useLeaveGuard<HTMLFormElement>();
   return (
-    <Form method="post" noValidate className="space-y-6" aria-label={version === null ? "New item" : "Edit item"}>
+    <Form ref={form} method="post" noValidate className="space-y-6" aria-label={version === null ? "New item" : "Edit item"}>
       {version !== null && <input type="hidden" name="version" value={version} />}
       <Fields values={values} errors={errors} slug={props.slug} />
       {bodyLabel !== null && (

@@ -29,7 +29,7 @@ export function NewsFields({ values, errors, slug }: { values: NewsFormValues; e
           <p className="text-sm text-slate-600">Set at the first save, so links to the story keep working.</p>
         </div>
       )}
-      <Input name="date" label="Date" hint="The day of the news, shown on the story." type="date" errors={errors} defaultValue={values.date} />
+      <Input required name="date" label="Date" hint="The day of the news, shown on the story." type="date" errors={errors} defaultValue={values.date} />
       <CategoryAndEvent values={values} errors={errors} />
       <div className="sm:col-span-2">
         <SummaryField defaultValue={values.summary} errors={errors} />

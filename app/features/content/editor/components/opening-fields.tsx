@@ -26,8 +26,8 @@ export function OpeningFields({ values, errors }: { values: OpeningFormValues; e
       <Input name="experience" label="Experience" hint={`At most ${OPENING_MAX.experience} characters.`} errors={errors} defaultValue={values.experience} />
       <Lines name="qualifications" label="Qualifications" hint={`One a line, at most ${OPENING_MAX.qualifications}.`} rows={4} errors={errors} defaultValue={values.qualifications} />
       <Lines name="howToApply" label="How to apply" hint="Where to send what, and what happens next." rows={3} errors={errors} defaultValue={values.howToApply} />
-      <Input name="closingDate" label="Closing date" hint="Shown on the site until the end of this day (India)." type="date" errors={errors} defaultValue={values.closingDate} />
-      <Input name="posted" label="Posted on" type="date" errors={errors} defaultValue={values.posted} />
+      <Input required name="closingDate" label="Closing date" hint="Shown on the site until the end of this day (India)." type="date" errors={errors} defaultValue={values.closingDate} />
+      <Input required name="posted" label="Posted on" type="date" errors={errors} defaultValue={values.posted} />
     </Card>
   );
 }
