@@ -11,8 +11,7 @@ import { feeLedger, feePayments, students } from "~/db/schema/fees";
 import { PURPOSE_LABELS } from "~/core/payments/labels";
 import { enqueue } from "~/core/messages/outbox.server";
 import { openOrderFor } from "~/core/payments/orders.server";
-import { cancelReceipt, issueReceipt, type CancelResult, type Receipt } from "~/core/receipts/issue.server";
-import { receipts as receiptsTable } from "~/db/schema/receipts";
+import { cancelReceipt, issueReceipt, receiptById, type CancelResult, type Receipt } from "~/core/receipts/issue.server";
 import { messageSettings } from "~/core/messages/settings.server";
 import { enqueueReceiptMessage } from "~/core/receipts/message.server";
 import { getConfig } from "~/lib/config.server";
@@ -252,7 +251,7 @@ export async function clearInstrument(paymentId: number, actor: Actor, db?: Data
     const found = await pendingInstrument(tx, paymentId);
     if (!found) return "not_pending";
     await tx.update(feePayments).set({ clearedAt: now, clearedBy: actor.email.slice(0, 200) }).where(eq(feePayments.id, paymentId));
-    const receipt = found.payment.receiptId ? (await tx.select({ number: receiptsTable.number }).from(receiptsTable).where(eq(receiptsTable.id, found.payment.receiptId)))[0] : undefined;
+    const receipt = found.payment.receiptId ? await receiptById(tx, found.payment.receiptId) : null;
     await recordAudit(tx, { actor, action: "fee_payment.clear", entity: "fee_payment", entityId: receipt?.number ?? `payment ${paymentId}`, before: { clearance: "pending" }, after: { clearance: "cleared", instrument: found.payment.instrument } });
     return "cleared";
   });
