@@ -9,14 +9,11 @@ import type { Database } from "~/db/client.server";
 import type { StartInput } from "~/core/payments/service.server";
 import { studentById, type Student } from "~/core/students/roll.server";
 import { sessionOf } from "~/lib/dates";
-import type { FamilyChild } from "./family";
+import { monthPick, type FamilyChild } from "./family";
 import { SELECTION_MESSAGES, type FeePurpose } from "./schedule";
 import { FAMILY_AHEAD_DAYS, familyDues } from "./family.server";
 import { readFamilyPayToken } from "./family-link.server";
 import { familyPayableKey, familyQuote, familySubject, type FamilyChoice } from "./family-payment.server";
-
-/** A month as the page's checkbox names it: "<student id>:<purpose>:<month>" ("12:tuition:2026-04"). */
-export const monthPick = (studentId: number, purpose: string, month: string) => `${studentId}:${purpose}:${month}`;
 
 export type FamilyPageData =
   | { kind: "invalid" }

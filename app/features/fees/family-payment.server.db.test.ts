@@ -28,7 +28,8 @@ const { sampleFeeBook } = await import("./sample");
 const { familyDues, familyReminders } = await import("./family.server");
 const { FAMILY_REFUSALS, familyFeesPurpose, familyPayableKey, familyQuote } = await import("./family-payment.server");
 const { feePayableKey, feeQuote } = await import("./payment.server");
-const { familyPageData, familyPayStep, monthPick } = await import("./family-page.server");
+const { familyPageData, familyPayStep } = await import("./family-page.server");
+const { monthPick } = await import("./family");
 const { familyPayToken } = await import("./family-link.server");
 
 type Db = Awaited<ReturnType<typeof getDatabase>>["db"];

@@ -40,6 +40,9 @@ export type FamilyChild = { studentId: number; name: string; className: string; 
  */
 export type FamilyDues = { mobile: string; session: string; email: string | null; children: FamilyChild[]; totalPaise: number; lateFeeRule: string };
 
+/** A month as the family's page names its checkbox: "<student id>:<purpose>:<month>" ("12:tuition:2026-04"). */
+export const monthPick = (studentId: number, purpose: string, month: string) => `${studentId}:${purpose}:${month}`;
+
 /** Students of `roll` whose mobile, normalised, is `mobile`'s (none for an invalid number), by id. */
 export function siblingsOf<S extends Pick<RollStudent, "id" | "mobile">>(roll: readonly S[], mobile: string): S[] {
   const digits = normaliseMobile(mobile);

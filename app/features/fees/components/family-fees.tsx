@@ -14,11 +14,10 @@ import { Button, buttonClass } from "~/components/button";
 import { formatDisplayDate } from "~/lib/dates";
 import { formatRupees } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
+import { monthPick } from "../family";
 import type { FamilyPageData } from "../family-page.server";
 
 type Dues = Extract<FamilyPageData, { kind: "dues" }>;
-
-const pick = (studentId: number, purpose: string, month: string) => `${studentId}:${purpose}:${month}`;
 
 export function FamilyLinkInvalid() {
   return (
@@ -44,7 +43,7 @@ function DuesForm({ page, available }: { page: Dues; available: boolean }) {
   const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState(() => new Set(page.chosen));
-  const totals = new Map(page.children.flatMap((c) => c.fees.flatMap((f) => f.months.map((m) => [pick(c.studentId, f.purpose, m.month), m.totalPaise] as const))));
+  const totals = new Map(page.children.flatMap((c) => c.fees.flatMap((f) => f.months.map((m) => [monthPick(c.studentId, f.purpose, m.month), m.totalPaise] as const))));
   const total = [...chosen].reduce((s, k) => s + (totals.get(k) ?? 0), 0);
   const anything = page.children.some((c) => c.fees.some((f) => f.months.length > 0 && !f.inProgress));
   // Oldest first, no gap: a month ticked ticks the older ones of its fee, unticked the newer ones.
@@ -72,7 +71,7 @@ function DuesForm({ page, available }: { page: Dues; available: boolean }) {
             {child.fees.map((fee) => {
               const id = `fee-${child.studentId}-${fee.purpose}`;
               const payable = fee.months.length > 0 && !fee.inProgress;
-              const keys = fee.months.map((m) => pick(child.studentId, fee.purpose, m.month));
+              const keys = fee.months.map((m) => monthPick(child.studentId, fee.purpose, m.month));
               return (
                 <div key={fee.purpose} className="mt-3 first:mt-0" data-testid={id}>
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
